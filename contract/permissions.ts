@@ -1,0 +1,25 @@
+/**
+ * Who may do what. The server enforces this table and the UI reads it to hide controls, so
+ * the two never disagree. Role names are ours (the original app did not show them).
+ */
+export const roles = ['admin', 'staff', 'student', 'guardian'] as const;
+export type Role = (typeof roles)[number];
+
+export const permissions = {
+  /** The administration area: users, roles, contacts, integrations, statistics. */
+  'admin.access': ['admin'],
+  'users.manage': ['admin'],
+  'mail.outbox.read': ['admin'],
+  /** Publishing posts, events, notifications and documents for the college. */
+  'content.publish': ['admin', 'staff'],
+  /** Seeing everything of the college regardless of audience. */
+  'content.readAll': ['admin', 'staff'],
+  'profile.edit': ['admin', 'staff', 'student', 'guardian'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof permissions;
+
+export function can(role: Role | null | undefined, permission: Permission): boolean {
+  if (!role) return false;
+  return (permissions[permission] as readonly Role[]).includes(role);
+}

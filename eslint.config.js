@@ -1,0 +1,132 @@
+import js from '@eslint/js';
+import pluginLingui from 'eslint-plugin-lingui';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'src/locales', '.tmp'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.browser, ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
+      ],
+    },
+  },
+  {
+    // Config files are read by tools that expect a default export.
+    files: ['*.config.ts', '*.config.js'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    files: ['**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // One door to each outside thing (STYLE.md §2).
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'dexie', message: 'IndexedDB is reached only through src/db.' },
+            { name: 'ky', message: 'HTTP goes through src/api/client.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'HTTP goes through src/api/client.' },
+      ],
+    },
+  },
+  {
+    files: ['src/db/**/*.ts', 'src/api/**/*.ts'],
+    rules: { 'no-restricted-imports': 'off', 'no-restricted-globals': 'off' },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    ...pluginLingui.configs['flat/recommended'],
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    plugins: { lingui: pluginLingui },
+    rules: {
+      // No literal UI strings (STYLE.md §11): a string with a capital letter or a space
+      // must come from Lingui; keys, paths, ids and class names pass.
+      'lingui/no-unlocalized-strings': [
+        'error',
+        {
+          ignore: ['^(?![A-Z])\\S+$', '^[A-Z0-9_-]+$', '^[a-z][\\w-]*( [a-z][\\w:/-]*)*$'],
+          ignoreNames: [
+            { regex: { pattern: 'className', flags: 'i' } },
+            { regex: { pattern: '^[A-Z0-9_]+$' } },
+            'type',
+            'id',
+            'key',
+            'href',
+            'to',
+            'src',
+            'rel',
+            'as',
+            'name',
+            'role',
+            'method',
+            'autoComplete',
+            'inputMode',
+            'dir',
+            'lang',
+            'displayName',
+            'Authorization',
+          ],
+          ignoreFunctions: [
+            'Error',
+            'TypeError',
+            'console.*',
+            '*.addEventListener',
+            '*.removeEventListener',
+            '*.postMessage',
+            '*.getItem',
+            '*.setItem',
+            '*.removeItem',
+            '*.querySelector',
+            '*.querySelectorAll',
+            '*.setAttribute',
+            '*.getAttribute',
+            '*.toggle',
+            '*.add',
+            '*.remove',
+            '*.includes',
+            '*.startsWith',
+            '*.endsWith',
+            'matchMedia',
+            'window.matchMedia',
+            'navigate',
+            'reportStartupFailure',
+          ],
+          ignoreMethodsOnTypes: ['Map.get', 'Map.has', 'Set.has'],
+          useTsTypes: true,
+        },
+      ],
+    },
+  },
+);
