@@ -24,7 +24,7 @@ export default defineConfig({
     }),
   ],
   worker: { format: 'es' },
-  build: { target: 'es2022', sourcemap: true },
+  build: { target: 'es2022', sourcemap: true, manifest: true },
   server: {
     // The API runs behind the dev server; Host is kept so tenants resolve as in production.
     proxy: {

@@ -1,0 +1,47 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests drive Debian's Chromium (Playwright's own browser download does not
+ * work here) against the built app served by the real server with a fresh embedded
+ * database. `*.localhost` names resolve to loopback in Chromium and select tenants.
+ */
+export const e2ePort = Number(process.env.PATIO_E2E_PORT ?? 8181);
+const dataDir = process.env.PATIO_E2E_DATA_DIR ?? '.tmp/e2e-data';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.PATIO_E2E_JSON
+    ? [['list'], ['json', { outputFile: process.env.PATIO_E2E_JSON }]]
+    : [['list']],
+  use: {
+    baseURL: `http://localhost:${e2ePort}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.PATIO_CHROMIUM ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: `node --import tsx scripts/e2eServer.ts`,
+    url: `http://127.0.0.1:${e2ePort}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    env: { PORT: String(e2ePort), HOST: '127.0.0.1', PATIO_DATA_DIR: dataDir, PATIO_LOG_LEVEL: 'warn' },
+  },
+});
