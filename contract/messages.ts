@@ -37,7 +37,22 @@ export const messages = {
   conflict: 'This change conflicts with the current state.',
   tooManyRequests: 'Too Many Attempts.',
   payloadTooLarge: 'The request is too large.',
+  malformedBody: 'The request body could not be read.',
   serverError: 'Server Error',
+  signedOut: 'You have been signed out.',
+  resetLinkSent: 'If an account exists for this email, we have sent a link to reset the password.',
+  passwordReset: 'Your password has been reset.',
+  passwordUpdated: 'Your password has been updated.',
+  signupPending: 'Your account has been created and is waiting for approval by the school.',
+  postTitleRequired: 'The title is required.',
+  postContentRequired: 'The content is required.',
+  postCategoryRequired: 'Choose a category.',
+  postCoursesRequired: 'Choose at least one course.',
+  postGradesRequired: 'Choose at least one grade.',
+  postSectionsRequired: 'Choose at least one section.',
+  postScopeInvalid: 'Choose who the publication is for.',
+  postNotFound: 'This publication no longer exists.',
+  unknownReference: 'This choice no longer exists. Please choose again.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

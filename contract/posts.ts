@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { messages } from './messages';
+
+/**
+ * Posts (news): the first synced entity. Validation of spec §5 ("content required; at
+ * least one course, one grade and one section") is this one schema, used by the new-post
+ * form, the push mutation handlers and the REST endpoints alike.
+ */
+export const postScopes = ['everyone', 'staff', 'students', 'guardians'] as const;
+export type PostScope = (typeof postScopes)[number];
+
+/** A post category (news, events, sports…): reference data, synced like posts. */
+export const category = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  position: z.number().int(),
+});
+export type Category = z.infer<typeof category>;
+
+/** A post as synced to devices and answered by `GET /api/v1/posts/{id}`. */
+export const post = z.object({
+  id: z.string(),
+  college_id: z.string(),
+  title: z.string(),
+  /** Sanitised HTML (server-side allow-list); rendered without further processing. */
+  content: z.string(),
+  category_id: z.string(),
+  course_ids: z.array(z.string()),
+  grade_ids: z.array(z.string()),
+  section_ids: z.array(z.string()),
+  scope: z.enum(postScopes),
+  /** ISO timestamp; lists sort by it, newest first. */
+  published_at: z.string(),
+  author_id: z.string(),
+  author_name: z.string(),
+  views: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Post = z.infer<typeof post>;
+
+const ids = (error: string) =>
+  z.array(z.string().min(1).max(64), { error }).min(1, { error }).max(200);
+
+/** The fields a person writes; shared by create and update. */
+export const postFields = z.object({
+  title: z
+    .string({ error: messages.postTitleRequired })
+    .trim()
+    .min(1, { error: messages.postTitleRequired })
+    .max(200, { error: messages.tooLong }),
+  content: z
+    .string({ error: messages.postContentRequired })
+    .max(100_000, { error: messages.tooLong })
+    .refine((html) => html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() !== '', {
+      error: messages.postContentRequired,
+    }),
+  category_id: z.string({ error: messages.postCategoryRequired }).min(1, { error: messages.postCategoryRequired }),
+  course_ids: ids(messages.postCoursesRequired),
+  grade_ids: ids(messages.postGradesRequired),
+  section_ids: ids(messages.postSectionsRequired),
+  scope: z.enum(postScopes, { error: messages.postScopeInvalid }),
+  /** When it is shown as published; defaults to the moment the server applies it. */
+  published_at: z.iso.datetime({ offset: true }).optional(),
+});
+export type PostFields = z.infer<typeof postFields>;
+
+/** Mutation `posts.create`: the id is a UUIDv7 made by the device. */
+export const createPostArgs = postFields.extend({ id: z.uuid() });
+export type CreatePostArgs = z.infer<typeof createPostArgs>;
+
+/** Mutation `posts.update` and `PUT /api/v1/posts/{id}`. */
+export const updatePostArgs = postFields.extend({ id: z.uuid() });
+export type UpdatePostArgs = z.infer<typeof updatePostArgs>;
+
+/** Mutation `posts.delete` and `DELETE /api/v1/posts/{id}`. */
+export const deletePostArgs = z.object({ id: z.uuid() });
+
+/** Mutation `posts.view`: counted once per user and post, also when read offline. */
+export const viewPostArgs = z.object({ post_id: z.uuid() });
+
+export const postMutations = {
+  'posts.create': createPostArgs,
+  'posts.update': updatePostArgs,
+  'posts.delete': deletePostArgs,
+  'posts.view': viewPostArgs,
+} as const;
+export type PostMutationName = keyof typeof postMutations;

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/**
+ * The sync protocol (DESIGN.md "The sync protocol"). Entity-agnostic: a synced entity is
+ * named by a string and its rows are validated by the entity's own schema on each side.
+ */
+
+/** `GET /api/v1/sync/pull?cursor=C&limit=N`. Without a cursor: everything visible. */
+export const pullQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(500),
+});
+export type PullQuery = z.infer<typeof pullQuery>;
+
+export const upsertChange = z.object({
+  entity: z.string(),
+  op: z.literal('upsert'),
+  row: z.record(z.string(), z.unknown()).and(z.object({ id: z.string() })),
+});
+export const deleteChange = z.object({
+  entity: z.string(),
+  op: z.literal('delete'),
+  id: z.string(),
+});
+export const change = z.discriminatedUnion('op', [upsertChange, deleteChange]);
+export type Change = z.infer<typeof change>;
+
+/**
+ * A page of changes in commit order. `reset` tells the client that what it holds no longer
+ * matches what it may see (its role or sections changed, or the cursor is of another
+ * audience): it must drop its copy and pull again from no cursor.
+ */
+export const pullResponse = z.object({
+  changes: z.array(change),
+  cursor: z.string(),
+  hasMore: z.boolean(),
+  reset: z.boolean().default(false),
+});
+export type PullResponse = z.infer<typeof pullResponse>;
+
+export const mutation = z.object({
+  /** UUIDv7 made by the device; the server applies a mutation id at most once. */
+  id: z.uuid(),
+  name: z.string().min(1).max(100),
+  args: z.unknown(),
+});
+export type Mutation = z.infer<typeof mutation>;
+
+/** `POST /api/v1/sync/push`: applied in the order given, each in its own transaction. */
+export const pushRequest = z.object({
+  clientId: z.string().min(1).max(100),
+  mutations: z.array(mutation).max(100),
+});
+export type PushRequest = z.infer<typeof pushRequest>;
+
+/** A rejected mutation carries the body the REST endpoint would have answered. */
+export const mutationError = z.object({
+  status: z.union([z.literal(403), z.literal(404), z.literal(409), z.literal(422)]),
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type MutationError = z.infer<typeof mutationError>;
+
+export const mutationResult = z.object({
+  id: z.string(),
+  status: z.enum(['applied', 'rejected']),
+  error: mutationError.optional(),
+});
+export type MutationResult = z.infer<typeof mutationResult>;
+
+export const pushResponse = z.object({ results: z.array(mutationResult) });
+export type PushResponse = z.infer<typeof pushResponse>;

@@ -1,0 +1,88 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { avatarMaxBytes } from '../contract/auth';
+import { messages } from '../contract/messages';
+import { recoveryRoutes } from './auth/recoveryRoutes';
+import { sessionRoutes } from './auth/sessionRoutes';
+import { signupRoutes } from './auth/signupRoutes';
+import { collegeRoutes } from './colleges/collegeRoutes';
+import type { AppConfig, AppContext } from './config';
+import type { Database } from './db/client';
+import { entryRoutes } from './entries/entryRoutes';
+import { HttpError, registerErrorHandling } from './http/errors';
+import { registerSecurityHeaders } from './http/securityHeaders';
+import { registerStaticFiles } from './http/staticFiles';
+import { zodValidatorCompiler } from './http/validation';
+import { createMailer, type Mailer } from './mail/mailer';
+import { outboxRoutes } from './mail/outboxRoutes';
+import { profileRoutes } from './profile/profileRoutes';
+import { localStorage } from './storage/localStorage';
+import type { Storage } from './storage/storage';
+import { uploadRoutes } from './storage/uploadRoutes';
+import { CollegeDirectory } from './tenancy/collegeDirectory';
+import { registerTenancy } from './tenancy/resolveCollege';
+import { join } from 'node:path';
+
+export interface BuildAppOptions {
+  db: Database;
+  config: AppConfig;
+  mailer?: Mailer;
+  storage?: Storage;
+}
+
+export const jsonBodyLimit = 1024 * 1024;
+
+/** The whole server as a Fastify instance: `listen` it, or `inject` requests in tests. */
+export async function buildApp({ db, config, mailer, storage }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
+    trustProxy: config.trustProxy,
+    bodyLimit: jsonBodyLimit,
+  });
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  registerSecurityHeaders(app);
+
+  const ctx: AppContext = {
+    db,
+    config,
+    directory: new CollegeDirectory(db),
+    mailer: mailer ?? createMailer(db, app.log),
+    storage: storage ?? localStorage(join(config.dataDir, 'uploads')),
+  };
+  app.addHook('onClose', () => ctx.mailer.idle());
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, {
+    throwFileSizeLimit: false,
+    limits: { fileSize: avatarMaxBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 },
+  });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    // Bounded memory per process; the login throttle (shared, in the database) is separate.
+    cache: 10_000,
+    errorResponseBuilder: () => new HttpError(429, messages.tooManyRequests),
+  });
+  registerTenancy(app, ctx.directory);
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/health',
+    { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } },
+    () => Promise.resolve({ status: 'ok' as const }),
+  );
+  collegeRoutes(app, ctx);
+  sessionRoutes(app, ctx);
+  recoveryRoutes(app, ctx);
+  signupRoutes(app, ctx);
+  profileRoutes(app, ctx);
+  entryRoutes(app, db);
+  outboxRoutes(app, db);
+  uploadRoutes(app, ctx.storage);
+  await registerStaticFiles(app, config.staticDir);
+  return app;
+}

@@ -1,0 +1,58 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { can, type Permission } from '../../contract/permissions';
+import type { Database } from '../db/client';
+import { accessTokens, users } from '../db/schema';
+import { forbidden, unauthenticated } from '../http/errors';
+import { collegeOf } from '../tenancy/resolveCollege';
+import { digest } from './tokens';
+
+export type UserRow = typeof users.$inferSelect;
+
+export interface Auth {
+  user: UserRow;
+  tokenId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: Auth | null;
+  }
+}
+
+const bearer = /^Bearer\s+([A-Za-z0-9_-]{20,200})\s*$/;
+
+/**
+ * preHandler: `Authorization: Bearer <token>` → the user, else 401 "Unauthenticated.".
+ * Only the header is read (never the `token` cookie), so cross-site requests carry no
+ * credentials and need no CSRF check. A token is looked up within the host's college only,
+ * so a token of another college is unknown here; pending and disabled users are refused.
+ */
+export function requireUser(db: Database) {
+  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    const college = collegeOf(request);
+    const match = bearer.exec(request.headers.authorization ?? '');
+    if (!match) throw unauthenticated();
+    const rows = await db
+      .select({ user: users, tokenId: accessTokens.id })
+      .from(accessTokens)
+      .innerJoin(users, eq(users.id, accessTokens.userId))
+      .where(and(eq(accessTokens.tokenHash, digest(match[1]!)), eq(accessTokens.collegeId, college.id), eq(users.collegeId, college.id)))
+      .limit(1);
+    const found = rows[0];
+    if (!found || found.user.status !== 'active') throw unauthenticated();
+    request.auth = { user: found.user, tokenId: found.tokenId };
+  };
+}
+
+/** The signed-in user of a route guarded by `requireUser`. */
+export function authOf(request: FastifyRequest): Auth {
+  if (!request.auth) throw unauthenticated();
+  return request.auth;
+}
+
+/** preHandler after `requireUser`: 403 unless the user's role has the permission. */
+export function requirePermission(permission: Permission) {
+  return (request: FastifyRequest): Promise<void> =>
+    can(authOf(request).user.role, permission) ? Promise.resolve() : Promise.reject(forbidden());
+}

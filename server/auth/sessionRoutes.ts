@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { loginRequest, loginResponse } from '../../contract/auth';
+import { messages } from '../../contract/messages';
+import { normalizeRut } from '../../contract/rut';
+import type { AppContext } from '../config';
+import { users } from '../db/schema';
+import { recordEntry } from '../entries/recordEntry';
+import { HttpError, ValidationFailed } from '../http/errors';
+import { collegeOf } from '../tenancy/resolveCollege';
+import { clearFailedLogins, isLoginThrottled, recordFailedLogin } from './loginThrottle';
+import { verifyDecoy, verifyPassword } from './passwords';
+import { authOf, requireUser } from './requireUser';
+import { issueAccessToken, newSecret, revokeAccessToken } from './tokens';
+import { userView } from './userView';
+
+/** Sign-in, sign-out and the CSRF cookie of the original app (spec §7). */
+export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db, storage } = ctx;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  // Laravel Sanctum's cookie, kept so the original client's start-up call succeeds. Patio
+  // authenticates with the Bearer header only, so the value guards nothing by itself.
+  api.get('/sanctum/csrf-cookie', async (request, reply) => {
+    reply.setCookie('XSRF-TOKEN', newSecret(), {
+      path: '/',
+      sameSite: 'lax',
+      secure: request.protocol === 'https',
+      httpOnly: false,
+      maxAge: 2 * 60 * 60,
+    });
+    return reply.code(204).send();
+  });
+
+  api.post(
+    '/api/login-mobile',
+    { schema: { body: loginRequest, response: { 200: loginResponse } } },
+    async (request) => {
+      const college = collegeOf(request);
+      const { email, rut, password } = request.body;
+      const byEmail = (email ?? '').trim() !== '';
+      const field = byEmail ? 'email' : 'rut';
+      const value = byEmail ? email!.trim().toLowerCase() : normalizeRut(rut!)!;
+      const key = { collegeId: college.id, identifier: `${field}:${value}`, ip: request.ip };
+      if (await isLoginThrottled(db, key)) throw new HttpError(429, messages.throttled);
+
+      const [user] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.collegeId, college.id), byEmail ? eq(users.email, value) : eq(users.rut, value)))
+        .limit(1);
+      const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyDecoy(password);
+      if (!user || !valid) {
+        await recordFailedLogin(db, key);
+        throw ValidationFailed.field(field, messages.credentials);
+      }
+      // Only a caller who knows the password learns that the account is waiting or closed.
+      if (user.status === 'pending') throw ValidationFailed.field(field, messages.pendingApproval);
+      if (user.status === 'disabled') throw ValidationFailed.field(field, messages.accountDisabled);
+
+      await clearFailedLogins(db, key);
+      const token = await issueAccessToken(db, college.id, user.id);
+      await recordEntry(db, { collegeId: college.id, userId: user.id, timeZone: college.timeZone }, 'sign_in');
+      return { token, user: await userView(db, storage, user) };
+    },
+  );
+
+  api.post(
+    '/api/logout-mobile',
+    { preHandler: requireUser(db), schema: { response: { 200: z.object({ message: z.string() }) } } },
+    async (request) => {
+      const auth = authOf(request);
+      await revokeAccessToken(db, auth.user.collegeId, auth.tokenId);
+      return { message: messages.signedOut };
+    },
+  );
+}

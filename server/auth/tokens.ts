@@ -1,0 +1,37 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, ne } from 'drizzle-orm';
+import { uuidv7 } from '../../contract/ids';
+import type { Database } from '../db/client';
+import { accessTokens } from '../db/schema';
+
+/** 256 random bits, base64url: what the client holds. */
+export function newSecret(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Only this digest is stored, so a database leak does not leak usable tokens. */
+export function digest(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+export async function issueAccessToken(db: Database, collegeId: string, userId: string): Promise<string> {
+  const secret = newSecret();
+  await db.insert(accessTokens).values({ id: uuidv7(), collegeId, userId, tokenHash: digest(secret) });
+  return secret;
+}
+
+export async function revokeAccessToken(db: Database, collegeId: string, tokenId: string): Promise<void> {
+  await db.delete(accessTokens).where(and(eq(accessTokens.collegeId, collegeId), eq(accessTokens.id, tokenId)));
+}
+
+/** Revokes every token of a user, except `keepTokenId` when given. */
+export async function revokeUserTokens(
+  db: Database,
+  collegeId: string,
+  userId: string,
+  keepTokenId?: string,
+): Promise<void> {
+  const conditions = [eq(accessTokens.collegeId, collegeId), eq(accessTokens.userId, userId)];
+  if (keepTokenId) conditions.push(ne(accessTokens.id, keepTokenId));
+  await db.delete(accessTokens).where(and(...conditions));
+}

@@ -1,0 +1,45 @@
+import { resolve } from 'node:path';
+import type { CollegeDirectory } from './tenancy/collegeDirectory';
+import type { Database } from './db/client';
+import type { Mailer } from './mail/mailer';
+import type { Storage } from './storage/storage';
+
+export interface RateLimit {
+  max: number;
+  timeWindowMs: number;
+}
+
+export interface AppConfig {
+  /** Holds the embedded database and `uploads/`. */
+  dataDir: string;
+  /** The built PWA (`dist/`), served with an SPA fallback; null serves the API only. */
+  staticDir: string | null;
+  /** Trust X-Forwarded-* (Host, proto, client IP) from a reverse proxy. */
+  trustProxy: boolean;
+  /** Per-IP limits of the mail-sending and account-creating endpoints. */
+  rateLimits: { forgotPassword: RateLimit; signup: RateLimit };
+  logger: boolean;
+}
+
+export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    dataDir: resolve('data'),
+    staticDir: null,
+    trustProxy: false,
+    rateLimits: {
+      forgotPassword: { max: 10, timeWindowMs: 15 * 60 * 1000 },
+      signup: { max: 10, timeWindowMs: 60 * 60 * 1000 },
+    },
+    logger: false,
+    ...overrides,
+  };
+}
+
+/** What every feature's routes receive. */
+export interface AppContext {
+  db: Database;
+  config: AppConfig;
+  directory: CollegeDirectory;
+  mailer: Mailer;
+  storage: Storage;
+}

@@ -1,0 +1,16 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { DatabaseOptions } from './db/client';
+
+/** The repository root (server/..), where dist/ and node_modules/ are. */
+export const rootDir = fileURLToPath(new URL('..', import.meta.url));
+
+export function dataDirFromEnv(env: NodeJS.ProcessEnv = process.env): string {
+  return resolve(env.PATIO_DATA_DIR ?? 'data');
+}
+
+/** PostgreSQL when DATABASE_URL is set, else the embedded PGlite under the data folder. */
+export function databaseOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): DatabaseOptions {
+  const url = env.DATABASE_URL?.trim();
+  return url ? { url } : { dataDir: dataDirFromEnv(env) };
+}
