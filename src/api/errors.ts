@@ -1,0 +1,26 @@
+import { messages } from '../../contract/messages';
+
+/** An HTTP error answer of the API: 401, 403, 404, 409, 422 (with field errors), 429, 5xx. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: Readonly<Record<string, readonly string[]>> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** The server could not be reached (offline, DNS, refused, timeout). Never signs anyone out. */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError';
+  constructor(options?: { cause?: unknown }) {
+    super('network unreachable', options);
+  }
+}
+
+/** Only this answer means the token is dead (DESIGN.md invariant 7). */
+export function isUnauthenticated(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401 && error.message === messages.unauthenticated;
+}

@@ -1,0 +1,34 @@
+import { Trans } from '@lingui/react/macro';
+import { LanguageSelect } from '../i18n/LanguageSelect';
+import { useCollege } from '../tenant/tenantStore';
+import { ThemeToggle } from '../theme/ThemeToggle';
+import { CollegeBrand } from './CollegeBrand';
+import { FadeOutlet } from './FadeOutlet';
+import { OfflineIndicator } from './OfflineIndicator';
+
+/** Landing, sign-in, sign-up, reset and not-found: brand, language and theme only. */
+export function PublicLayout() {
+  const college = useCollege();
+  const year = new Date().getFullYear();
+  const name = college.name;
+  return (
+    <div className="public-shell">
+      <header className="topbar topbar-public">
+        <CollegeBrand to="/" />
+        <div className="topbar-actions">
+          <OfflineIndicator />
+          <LanguageSelect compact />
+          <ThemeToggle />
+        </div>
+      </header>
+      <main id="main" className="public-main" tabIndex={-1}>
+        <FadeOutlet />
+      </main>
+      <footer className="public-footer">
+        <Trans>
+          © {year} {name} · Powered by Patio
+        </Trans>
+      </footer>
+    </div>
+  );
+}

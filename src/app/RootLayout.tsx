@@ -1,0 +1,22 @@
+import { Trans } from '@lingui/react/macro';
+import { Outlet } from 'react-router-dom';
+import { LazyToastHost } from '../ui/LazyToastHost';
+import { ScrollManager } from './ScrollManager';
+import { UpdatePrompt } from './UpdatePrompt';
+import { useSessionRecheck } from './useSessionRecheck';
+
+export function RootLayout() {
+  useSessionRecheck();
+  return (
+    <>
+      {/* Each layout renders <main id="main">. */}
+      <a className="skip-link" href="#main">
+        <Trans>Skip to content</Trans>
+      </a>
+      <Outlet />
+      <ScrollManager />
+      <LazyToastHost />
+      <UpdatePrompt />
+    </>
+  );
+}

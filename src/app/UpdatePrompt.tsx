@@ -1,0 +1,42 @@
+import { Trans } from '@lingui/react/macro';
+import { useRegisterSW } from 'virtual:pwa-register/react';
+import { reportStartupFailure } from '../startup/reportStartupFailure';
+import { Button } from '../ui/Button';
+
+/**
+ * The service worker's two moments: first install ("ready to work offline") and a waiting
+ * new version. Reload posts SKIP_WAITING to the waiting worker and reloads once it controls.
+ */
+export function UpdatePrompt() {
+  const {
+    needRefresh: [needRefresh, setNeedRefresh],
+    offlineReady: [offlineReady, setOfflineReady],
+    updateServiceWorker,
+  } = useRegisterSW({
+    onRegisterError(error: unknown) {
+      reportStartupFailure('service worker', error);
+    },
+  });
+  if (!needRefresh && !offlineReady) return null;
+  const close = (): void => {
+    setNeedRefresh(false);
+    setOfflineReady(false);
+  };
+  return (
+    <div className="update-prompt" role="alert">
+      <p className="update-prompt-text">
+        {needRefresh ? <Trans>New version available</Trans> : <Trans>App ready to work offline</Trans>}
+      </p>
+      <div className="update-prompt-actions">
+        {needRefresh ? (
+          <Button onClick={() => void updateServiceWorker(true)}>
+            <Trans>Reload</Trans>
+          </Button>
+        ) : null}
+        <Button variant="ghost" onClick={close}>
+          <Trans>Close</Trans>
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { session } from '../session/session';
+import { useCollege } from '../tenant/tenantStore';
+
+/**
+ * On every navigation the current user is fetched again (spec §4). Runs in the
+ * background: the screen never waits for it, so an offline start shows at once.
+ */
+export function useSessionRecheck(): void {
+  const { key } = useLocation();
+  const navigate = useNavigate();
+  const { name } = useCollege();
+  useEffect(() => {
+    let cancelled = false;
+    session
+      .recheck(name)
+      .then((outcome) => {
+        if (outcome === 'signed-out' && !cancelled) void navigate('/auth/login', { replace: true });
+      })
+      .catch((error: unknown) => console.error('session recheck failed', error));
+    return () => {
+      cancelled = true;
+    };
+  }, [key, name, navigate]);
+}

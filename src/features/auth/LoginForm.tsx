@@ -1,0 +1,93 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { loginRequest } from '../../../contract/auth';
+import { validateWith, type FieldErrors, type SubmitFailure } from '../../forms/fieldErrors';
+import { Button } from '../../ui/Button';
+import { FormAlert } from '../../ui/FormAlert';
+import { PasswordField } from '../../ui/PasswordField';
+import { TextField } from '../../ui/TextField';
+import { credentialsOf, looksLikeRut } from './identifier';
+
+export type LoginSubmit = (credentials: { email: string } | { rut: string }, password: string) => Promise<SubmitFailure | null>;
+
+export interface LoginFormProps {
+  onSubmit: LoginSubmit;
+  onForgot: (identifier: string) => void;
+  allowSignup: boolean;
+}
+
+/** Email or RUT in one field (detected by shape), validated with the server's schema. */
+export function LoginForm({ onSubmit, onForgot, allowSignup }: LoginFormProps) {
+  const { t } = useLingui();
+  const [identifier, setIdentifier] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const credentials = credentialsOf(identifier);
+    const checked = validateWith(loginRequest, { ...credentials, password });
+    if (!checked.ok) {
+      const { email, rut, ...rest } = checked.errors;
+      setErrors({ ...rest, identifier: rut ?? email });
+      setFormError(null);
+      return;
+    }
+    setBusy(true);
+    setErrors({});
+    setFormError(null);
+    const failure = await onSubmit(credentials, password);
+    if (failure) {
+      setBusy(false);
+      setErrors(failure.fields);
+      setFormError(failure.form);
+    }
+  }
+
+  const isRut = looksLikeRut(identifier);
+  return (
+    <form className="form" noValidate onSubmit={(event) => void submit(event)}>
+      <FormAlert message={formError} />
+      <TextField
+        label={t`Email or RUT`}
+        name="identifier"
+        autoComplete="username"
+        inputMode={isRut ? 'text' : 'email'}
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder={t`name@example.com or 12.345.678-5`}
+        value={identifier}
+        onChange={(event) => setIdentifier(event.target.value)}
+        error={errors.identifier}
+        required
+      />
+      <PasswordField
+        label={t`Password`}
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        error={errors.password}
+        required
+      />
+      <div className="form-row-end">
+        <button type="button" className="link-button" onClick={() => onForgot(identifier)}>
+          <Trans>Forgot your password?</Trans>
+        </button>
+      </div>
+      <Button type="submit" block busy={busy}>
+        <Trans>Sign in</Trans>
+      </Button>
+      {allowSignup ? (
+        <p className="form-footnote">
+          <Trans>
+            New here? <Link to="/auth/signup-no">Create an account</Link>
+          </Trans>
+        </p>
+      ) : null}
+    </form>
+  );
+}

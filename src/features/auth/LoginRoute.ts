@@ -1,0 +1,3 @@
+import { LoginScreen } from './LoginScreen';
+
+export const route = { Component: LoginScreen };

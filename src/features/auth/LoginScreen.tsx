@@ -1,0 +1,46 @@
+import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { describeFailure } from '../../forms/fieldErrors';
+import { session } from '../../session/session';
+import { login } from '../../session/sessionApi';
+import { usePageMeta } from '../../tenant/usePageMeta';
+import { useCollege } from '../../tenant/tenantStore';
+import { AuthCard } from './AuthCard';
+import { ForgotPasswordDialog } from './ForgotPasswordDialog';
+import { LoginForm, type LoginSubmit } from './LoginForm';
+
+export function LoginScreen() {
+  const { t, i18n } = useLingui();
+  const college = useCollege();
+  const [forgotOpen, setForgotOpen] = useState(false);
+  const [forgotEmail, setForgotEmail] = useState('');
+  const [forgotKey, setForgotKey] = useState(0);
+  usePageMeta(t`Sign in`);
+
+  const submit: LoginSubmit = async (credentials, password) => {
+    try {
+      const reply = await login(credentials, password);
+      // RedirectSignedIn (around this route) now takes the user where they were going.
+      session.signIn(reply.token, reply.user);
+      return null;
+    } catch (error) {
+      // The server names the field it rejects (email or rut); the form has one identifier.
+      return describeFailure(error, i18n, { email: 'identifier', rut: 'identifier' });
+    }
+  };
+
+  return (
+    <AuthCard college={college} title={t`Sign in`} subtitle={t`Welcome back. Sign in with your email or your RUT.`}>
+      <LoginForm
+        onSubmit={submit}
+        allowSignup={college.allow_signup}
+        onForgot={(identifier) => {
+          setForgotEmail(identifier.includes('@') ? identifier.trim() : '');
+          setForgotKey((k) => k + 1);
+          setForgotOpen(true);
+        }}
+      />
+      <ForgotPasswordDialog key={forgotKey} open={forgotOpen} onOpenChange={setForgotOpen} initialEmail={forgotEmail} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,3 @@
+import { ResetPasswordScreen } from './ResetPasswordScreen';
+
+export const route = { Component: ResetPasswordScreen };

@@ -1,0 +1,49 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { messages } from '../../../contract/messages';
+import { describeFailure } from '../../forms/fieldErrors';
+import { usePageMeta } from '../../tenant/usePageMeta';
+import { useCollege } from '../../tenant/tenantStore';
+import { buttonClass } from '../../ui/Button';
+import { FormAlert } from '../../ui/FormAlert';
+import { showToast } from '../../ui/toastStore';
+import { AuthCard } from './AuthCard';
+import { resetPassword } from './authApi';
+import { ResetPasswordForm, type ResetSubmit } from './ResetPasswordForm';
+
+/** Opened from the mail's link: /auth/reset-password?token=…&email=… */
+export function ResetPasswordScreen() {
+  const { t, i18n } = useLingui();
+  const college = useCollege();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const email = params.get('email') ?? '';
+  usePageMeta(t`Choose a new password`);
+
+  const submit: ResetSubmit = async (values) => {
+    try {
+      await resetPassword({ token, email, ...values });
+      showToast(t`Password reset successfully`);
+      await navigate('/auth/login', { replace: true });
+      return null;
+    } catch (error) {
+      return describeFailure(error, i18n);
+    }
+  };
+
+  return (
+    <AuthCard college={college} title={t`Choose a new password`} subtitle={email ? <Trans>For the account {email}</Trans> : undefined}>
+      {token && email ? (
+        <ResetPasswordForm email={email} token={token} onSubmit={submit} />
+      ) : (
+        <div className="form">
+          <FormAlert message={messages.resetInvalid} />
+          <Link to="/auth/login" className={buttonClass('secondary', true)}>
+            <Trans>Back to sign in</Trans>
+          </Link>
+        </div>
+      )}
+    </AuthCard>
+  );
+}

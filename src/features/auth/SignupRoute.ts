@@ -1,0 +1,3 @@
+import { SignupScreen } from './SignupScreen';
+
+export const route = { Component: SignupScreen };

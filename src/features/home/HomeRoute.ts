@@ -1,0 +1,3 @@
+import { HomeScreen } from './HomeScreen';
+
+export const route = { Component: HomeScreen };

@@ -1,0 +1,13 @@
+import { useLingui } from '@lingui/react/macro';
+import { useSession } from '../../session/session';
+import { usePageMeta } from '../../tenant/usePageMeta';
+import { useCollege } from '../../tenant/tenantStore';
+import { HomeView } from './HomeView';
+
+export function HomeScreen() {
+  const { t, i18n } = useLingui();
+  const college = useCollege();
+  const { user } = useSession();
+  usePageMeta(t`Inicio`);
+  return <HomeView college={college} userName={user?.name ?? ''} locale={i18n.locale} today={new Date()} />;
+}

@@ -1,0 +1,96 @@
+import { Trans } from '@lingui/react/macro';
+import type { College } from '../../../contract/college';
+import { formatLongDate } from '../../i18n/formatDate';
+import { CalendarIcon, MailIcon, MapPinIcon, PhoneIcon } from '../../ui/icons';
+
+export interface HomeViewProps {
+  college: College;
+  userName: string;
+  locale: string;
+  today: Date;
+}
+
+/** "Inicio": a welcome and the college's identity (its campuses and how to reach it). */
+export function HomeView({ college, userName, locale, today }: HomeViewProps) {
+  const name = userName.split(/\s+/)[0] ?? userName;
+  const date = formatLongDate(today, locale);
+  const collegeName = college.name;
+  return (
+    <div className="page">
+      <section className="welcome" style={{ backgroundImage: `url("${college.image}")` }}>
+        <div className="hero-scrim" />
+        <div className="welcome-content">
+          <p className="welcome-date with-icon">
+            <CalendarIcon width={16} height={16} />
+            <span>{date}</span>
+          </p>
+          <h1 className="welcome-title">
+            <Trans>Welcome, {name}</Trans>
+          </h1>
+          <p className="welcome-lead">
+            <Trans>This is your community at {collegeName}.</Trans>
+          </p>
+        </div>
+      </section>
+
+      <div className="home-grid">
+        <section className="card identity" aria-labelledby="identity-title">
+          <div className="identity-head">
+            <img className="identity-logo" src={college.logo} alt="" width="64" height="64" />
+            <div>
+              <h2 id="identity-title" className="card-title">
+                {college.name}
+              </h2>
+              {college.acronym ? <p className="muted">{college.acronym}</p> : null}
+            </div>
+          </div>
+          <ul className="contact-list">
+            {college.address ? (
+              <li>
+                <MapPinIcon />
+                <span>{[college.address, college.commune.name].filter(Boolean).join(', ')}</span>
+              </li>
+            ) : null}
+            {college.phone ? (
+              <li>
+                <PhoneIcon />
+                <a dir="ltr" href={`tel:${college.phone.replace(/\s/g, '')}`}>{college.phone}</a>
+              </li>
+            ) : null}
+            {college.email ? (
+              <li>
+                <MailIcon />
+                <a href={`mailto:${college.email}`}>{college.email}</a>
+              </li>
+            ) : null}
+          </ul>
+        </section>
+
+        <section className="card" aria-labelledby="campuses-title">
+          <h2 id="campuses-title" className="card-title">
+            <Trans>Campuses</Trans>
+          </h2>
+          {college.places.length > 0 ? (
+            <ul className="place-list">
+              {college.places.map((place) => (
+                <li key={place.id} className="place">
+                  <span className="place-icon">
+                    <MapPinIcon />
+                  </span>
+                  <span>
+                    <strong>{place.name}</strong>
+                    {place.address ? <span className="muted place-address">{place.address}</span> : null}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">
+              <Trans>No campuses listed yet.</Trans>
+            </p>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

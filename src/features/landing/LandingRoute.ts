@@ -1,0 +1,3 @@
+import { LandingScreen } from './LandingScreen';
+
+export const route = { Component: LandingScreen };

@@ -1,0 +1,3 @@
+import { NotFoundScreen } from './NotFoundScreen';
+
+export const route = { Component: NotFoundScreen };

@@ -1,0 +1,3 @@
+import { ProfileScreen } from './ProfileScreen';
+
+export const route = { Component: ProfileScreen };

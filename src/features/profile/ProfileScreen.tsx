@@ -1,0 +1,52 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { describeFailure } from '../../forms/fieldErrors';
+import { session, useSession } from '../../session/session';
+import { usePageMeta } from '../../tenant/usePageMeta';
+import { showToast } from '../../ui/toastStore';
+import { PasswordForm, type PasswordSubmit } from './PasswordForm';
+import { ProfileForm, type ProfileSubmit } from './ProfileForm';
+import { updatePassword, updateProfile } from './profileApi';
+
+export function ProfileScreen() {
+  const { t, i18n } = useLingui();
+  const { user } = useSession();
+  usePageMeta(t`Profile`);
+  if (!user) return null;
+
+  const saveProfile: ProfileSubmit = async (fields, avatar) => {
+    try {
+      session.setUser(await updateProfile(fields, avatar));
+      showToast(t`Profile updated successfully`);
+      return null;
+    } catch (error) {
+      return describeFailure(error, i18n);
+    }
+  };
+
+  const savePassword: PasswordSubmit = async (values) => {
+    try {
+      await updatePassword(values);
+      showToast(t`Password changed successfully`);
+      return null;
+    } catch (error) {
+      return describeFailure(error, i18n);
+    }
+  };
+
+  return (
+    <div className="page">
+      <header className="page-header">
+        <h1>
+          <Trans>Profile</Trans>
+        </h1>
+        <p className="page-lead">
+          <Trans>Your personal data and your password.</Trans>
+        </p>
+      </header>
+      <div className="profile-grid">
+        <ProfileForm key={user.id} user={user} onSubmit={saveProfile} />
+        <PasswordForm onSubmit={savePassword} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+/** Dates and weekdays through Intl, in the active locale. */
+export function formatLongDate(date: Date, locale: string): string {
+  const text = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+  // "sábado, 21 de noviembre" starts a line here: capitalise its first letter only.
+  return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
+}
+
+/** Monday…Sunday in the given locale (spec §9: weekdays are localised). */
+export function weekdayNames(locale: string, width: 'long' | 'short' = 'long'): string[] {
+  const format = new Intl.DateTimeFormat(locale, { weekday: width, timeZone: 'UTC' });
+  // 2024-01-01 was a Monday.
+  return Array.from({ length: 7 }, (_, i) => format.format(new Date(Date.UTC(2024, 0, 1 + i))));
+}

@@ -1,0 +1,69 @@
+import './styles/tokens.css';
+import './styles/base.css';
+import './styles/layout.css';
+import './styles/components.css';
+import './styles/screens.css';
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { AppErrorBoundary } from './app/AppErrorBoundary';
+import { createAppRouter } from './app/router';
+import { activateLocale } from './i18n/activateLocale';
+import { chooseLocale, localeStorageKey, supportedLocales } from './i18n/locales';
+import { startInstallPromptCapture } from './pwa/installPrompt';
+import { isLoggedIn } from './session/createSession';
+import { session } from './session/session';
+import { reportAppOpen } from './session/sessionApi';
+import { guardStartup } from './startup/reportStartupFailure';
+import { readLocal } from './storage/localValue';
+import { applyBranding } from './tenant/branding';
+import { getTenant, startTenant, subscribeTenant } from './tenant/tenantStore';
+import { TenantGate } from './tenant/TenantGate';
+import { startTheme } from './theme/theme';
+
+/** Start-up in order; each part is guarded so one failure never keeps the app from mounting. */
+async function start(): Promise<void> {
+  await guardStartup('theme', () => void startTheme(), undefined);
+  const college = await guardStartup('tenant', startTenant, null);
+  await guardStartup(
+    'branding',
+    () => {
+      if (college) applyBranding(college);
+      subscribeTenant(() => {
+        const tenant = getTenant();
+        if (tenant.status === 'ready') applyBranding(tenant.college);
+      });
+    },
+    undefined,
+  );
+  const locale = chooseLocale(readLocal(localeStorageKey), college?.language, supportedLocales);
+  await guardStartup('i18n', () => activateLocale(locale), 'en');
+  await guardStartup('install prompt', startInstallPromptCapture, undefined);
+  await guardStartup(
+    'session',
+    () => {
+      // One "app open" entry per start for the statistics; offline or failing, it is skipped.
+      if (isLoggedIn(session.getState()) && navigator.onLine) reportAppOpen().catch(() => undefined);
+    },
+    undefined,
+  );
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('missing #root');
+  const router = createAppRouter();
+  createRoot(container).render(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <AppErrorBoundary>
+          <TenantGate>
+            <RouterProvider router={router} />
+          </TenantGate>
+        </AppErrorBoundary>
+      </I18nProvider>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,23 @@
+import { useSyncExternalStore } from 'react';
+import { createSession, isLoggedIn, type SessionState } from './createSession';
+import { fetchCurrentUser, fetchSessionCollegeName, revokeToken } from './sessionApi';
+import { clearToken, readToken, writeToken } from './tokenStorage';
+import { clearCachedUser, readCachedUser, writeCachedUser } from './userCache';
+
+/** The app's one session, wired to the browser's storage and the API. */
+export const session = createSession({
+  readToken,
+  writeToken,
+  clearToken,
+  readUser: readCachedUser,
+  writeUser: writeCachedUser,
+  clearUser: clearCachedUser,
+  fetchUser: fetchCurrentUser,
+  fetchSessionCollegeName,
+  revokeToken,
+});
+
+export function useSession(): SessionState & { isLoggedIn: boolean } {
+  const state = useSyncExternalStore(session.subscribe, session.getState);
+  return { ...state, isLoggedIn: isLoggedIn(state) };
+}

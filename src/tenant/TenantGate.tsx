@@ -1,0 +1,45 @@
+import { Trans } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import { Button } from '../ui/Button';
+import { StartingUp } from '../app/StartingUp';
+import { retryTenant, useTenant } from './tenantStore';
+
+/** Renders the app only once the page's college is known; otherwise says why not. */
+export function TenantGate({ children }: { children: ReactNode }) {
+  const tenant = useTenant();
+  if (tenant.status === 'ready') return children;
+  if (tenant.status === 'loading') {
+    return <StartingUp />;
+  }
+  return (
+    <main className="full-page">
+      <div className="full-page-card">
+        {tenant.status === 'unknown' ? (
+          <>
+            <h1>
+              <Trans>No school at this address</Trans>
+            </h1>
+            <p>
+              <Trans>
+                This address is not registered to any school. Check the link you were given, or ask your school for
+                its Patio address.
+              </Trans>
+            </p>
+          </>
+        ) : (
+          <>
+            <h1>
+              <Trans>Can't reach your school</Trans>
+            </h1>
+            <p>
+              <Trans>The app needs to connect once to load your school. Check your connection and try again.</Trans>
+            </p>
+            <Button onClick={retryTenant}>
+              <Trans>Try again</Trans>
+            </Button>
+          </>
+        )}
+      </div>
+    </main>
+  );
+}
