@@ -23,7 +23,7 @@ export function AppLayout() {
   const { t } = useLingui();
   const { user } = useSession();
   const items: NavItem[] = [
-    { to: '/app', end: true, label: <Trans>Inicio</Trans>, icon: <HomeIcon /> },
+    { to: '/app', end: true, label: <Trans>Home</Trans>, icon: <HomeIcon /> },
     { to: '/app/profile', end: false, label: <Trans>Profile</Trans>, icon: <UserIcon /> },
   ];
   const links = (className: string) =>

@@ -8,6 +8,6 @@ export function HomeScreen() {
   const { t, i18n } = useLingui();
   const college = useCollege();
   const { user } = useSession();
-  usePageMeta(t`Inicio`);
+  usePageMeta(t`Home`);
   return <HomeView college={college} userName={user?.name ?? ''} locale={i18n.locale} today={new Date()} />;
 }
