@@ -42,6 +42,6 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe',
-    env: { PORT: String(e2ePort), HOST: '127.0.0.1', PATIO_DATA_DIR: dataDir, PATIO_LOG_LEVEL: 'warn' },
+    env: { PORT: String(e2ePort), HOST: '127.0.0.1', PATIO_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   },
 });
