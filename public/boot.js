@@ -6,7 +6,7 @@
   function read(key) {
     try {
       return localStorage.getItem(key);
-    } catch (e) {
+    } catch {
       return null;
     }
   }
@@ -20,7 +20,7 @@
     try {
       var college = JSON.parse(read('college') || 'null');
       if (college && typeof college.language === 'string') locale = college.language;
-    } catch (e) {
+    } catch {
       locale = null;
     }
   }
