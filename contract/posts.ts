@@ -87,3 +87,26 @@ export const postMutations = {
   'posts.view': viewPostArgs,
 } as const;
 export type PostMutationName = keyof typeof postMutations;
+
+/** `POST /api/v1/posts`: like `posts.create`; without an id the server makes one. */
+export const restCreatePostBody = postFields.extend({ id: z.uuid().optional() });
+
+/** `GET /api/v1/posts`: the visible posts, newest first; `category` is an id or a slug. */
+export const postListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(10),
+  category: z.string().trim().max(100).optional(),
+  q: z.string().trim().max(200).optional(),
+});
+export type PostListQuery = z.infer<typeof postListQuery>;
+
+export const postListResponse = z.object({
+  data: z.array(post),
+  meta: z.object({
+    page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int(),
+    last_page: z.number().int(),
+  }),
+});
+export type PostListResponse = z.infer<typeof postListResponse>;

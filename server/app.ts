@@ -19,10 +19,12 @@ import { registerStaticFiles } from './http/staticFiles';
 import { zodValidatorCompiler } from './http/validation';
 import { createMailer, type Mailer } from './mail/mailer';
 import { outboxRoutes } from './mail/outboxRoutes';
+import { postRoutes } from './posts/postRoutes';
 import { profileRoutes } from './profile/profileRoutes';
 import { localStorage } from './storage/localStorage';
 import type { Storage } from './storage/storage';
 import { uploadRoutes } from './storage/uploadRoutes';
+import { syncRoutes } from './sync/syncRoutes';
 import { CollegeDirectory } from './tenancy/collegeDirectory';
 import { registerTenancy } from './tenancy/resolveCollege';
 import { join } from 'node:path';
@@ -83,6 +85,8 @@ export async function buildApp({ db, config, mailer, storage }: BuildAppOptions)
   entryRoutes(app, db);
   outboxRoutes(app, db);
   uploadRoutes(app, ctx.storage);
+  syncRoutes(app, db);
+  postRoutes(app, db);
   await registerStaticFiles(app, config.staticDir);
   return app;
 }

@@ -5,11 +5,14 @@
  * documents, messenger) add their own tables beside these.
  */
 import { sql } from 'drizzle-orm';
+import { postScopes } from '../../contract/posts';
 import {
+  bigint,
   boolean,
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -24,6 +27,16 @@ const collegeRef = () =>
   uuid('college_id')
     .notNull()
     .references(() => colleges.id, { onDelete: 'cascade' });
+
+/**
+ * Columns of every synced table (server/sync): `seq` is the college's change number of the
+ * row's last write (stamped by `writeInCollege`), `deleted_at` keeps a tombstone so devices
+ * learn about deletions. Index (college_id, seq) serves the pull.
+ */
+const syncColumns = () => ({
+  seq: bigint('seq', { mode: 'number' }).notNull().default(0),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+});
 
 export const colleges = pgTable('colleges', {
   /** The tenant itself: its id is the `college_id` of every other row. */
@@ -68,8 +81,9 @@ export const places = pgTable(
     name: text('name').notNull(),
     address: text('address').notNull().default(''),
     createdAt: createdAt(),
+    ...syncColumns(),
   },
-  (t) => [index('places_college_idx').on(t.collegeId)],
+  (t) => [index('places_college_idx').on(t.collegeId), index('places_college_seq_idx').on(t.collegeId, t.seq)],
 );
 
 export const courses = pgTable(
@@ -80,8 +94,9 @@ export const courses = pgTable(
     name: text('name').notNull(),
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),
+    ...syncColumns(),
   },
-  (t) => [index('courses_college_idx').on(t.collegeId)],
+  (t) => [index('courses_college_idx').on(t.collegeId), index('courses_college_seq_idx').on(t.collegeId, t.seq)],
 );
 
 export const grades = pgTable(
@@ -95,8 +110,9 @@ export const grades = pgTable(
     name: text('name').notNull(),
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),
+    ...syncColumns(),
   },
-  (t) => [index('grades_college_idx').on(t.collegeId)],
+  (t) => [index('grades_college_idx').on(t.collegeId), index('grades_college_seq_idx').on(t.collegeId, t.seq)],
 );
 
 export const sections = pgTable(
@@ -110,8 +126,9 @@ export const sections = pgTable(
     name: text('name').notNull(),
     placeId: uuid('place_id').references(() => places.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    ...syncColumns(),
   },
-  (t) => [index('sections_college_idx').on(t.collegeId)],
+  (t) => [index('sections_college_idx').on(t.collegeId), index('sections_college_seq_idx').on(t.collegeId, t.seq)],
 );
 
 export const users = pgTable(
@@ -256,4 +273,94 @@ export const entries = pgTable(
     index('entries_college_time_idx').on(t.collegeId, t.occurredAt),
     index('entries_user_kind_idx').on(t.collegeId, t.userId, t.kind, t.occurredAt),
   ],
+);
+
+/**
+ * The change counter of each college (server/sync/writeInCollege.ts). Every write to a
+ * synced table first locks this row and stamps its rows with the following numbers, so the
+ * writers of one college commit in sequence order and a pull never skips a row.
+ */
+export const syncState = pgTable('sync_state', {
+  collegeId: uuid('college_id')
+    .primaryKey()
+    .references(() => colleges.id, { onDelete: 'cascade' }),
+  seq: bigint('seq', { mode: 'number' }).notNull().default(0),
+});
+
+/** Pushed mutations, applied at most once: a replayed id answers the stored result. */
+export const appliedMutations = pgTable(
+  'applied_mutations',
+  {
+    id: uuid('id').primaryKey(),
+    collegeId: collegeRef(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: text('client_id').notNull(),
+    name: text('name').notNull(),
+    status: text('status', { enum: ['applied', 'rejected'] }).notNull(),
+    /** The rejection (contract/sync.ts `mutationError`), null when applied. */
+    result: jsonb('result'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('applied_mutations_user_idx').on(t.collegeId, t.userId, t.createdAt)],
+);
+
+/** Post categories (news, sports…): reference data, synced. */
+export const categories = pgTable(
+  'categories',
+  {
+    id: uuid('id').primaryKey(),
+    collegeId: collegeRef(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    ...syncColumns(),
+  },
+  (t) => [uniqueIndex('categories_college_slug_unique').on(t.collegeId, t.slug), index('categories_college_seq_idx').on(t.collegeId, t.seq)],
+);
+
+/** Posts (news). The audience is course/grade/section ids plus a scope (DESIGN.md "Roles"). */
+export const posts = pgTable(
+  'posts',
+  {
+    /** A UUIDv7 made by the device that wrote it. */
+    id: uuid('id').primaryKey(),
+    collegeId: collegeRef(),
+    title: text('title').notNull(),
+    /** Sanitised HTML (server/posts/sanitizeContent.ts). */
+    content: text('content').notNull(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id),
+    courseIds: uuid('course_ids').array().notNull(),
+    gradeIds: uuid('grade_ids').array().notNull(),
+    sectionIds: uuid('section_ids').array().notNull(),
+    scope: text('scope', { enum: postScopes }).notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    views: integer('views').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...syncColumns(),
+  },
+  (t) => [index('posts_college_seq_idx').on(t.collegeId, t.seq), index('posts_college_published_idx').on(t.collegeId, t.publishedAt)],
+);
+
+/** Who has read which post: a view counts once per user and post. */
+export const postViews = pgTable(
+  'post_views',
+  {
+    collegeId: collegeRef(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] })],
 );

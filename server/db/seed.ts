@@ -3,9 +3,11 @@ import { uuidv7 } from '../../contract/ids';
 import type { Role } from '../../contract/permissions';
 import { rutCheckDigit } from '../../contract/rut';
 import { hashPassword } from '../auth/passwords';
+import { writeInCollege, type Write } from '../sync/writeInCollege';
 import type { Database } from './client';
 import { colinasAdminRut, demoColleges, demoGrades, demoMembers, demoPassword, demoSectionNames, type DemoCollege } from './demoData';
-import { colleges, courses, grades, places, sections, userSections, users } from './schema';
+import { demoCategories, demoPosts, type DemoTarget } from './demoPosts';
+import { categories, colleges, courses, grades, places, posts, sections, userSections, users } from './schema';
 
 const demoPeople: Record<Role, [string, string, string]> = {
   admin: ['Patricia', 'Alarcón', 'Ríos'],
@@ -57,18 +59,23 @@ async function seedCollege(db: Database, demo: DemoCollege, passwordHash: string
     isDefault: demo.isDefault,
   });
 
-  const placeRows = demo.places.map((p) => ({ id: uuidv7(), collegeId, ...p }));
+  // Synced tables are written through writeInCollege, so every row gets its change number.
+  await writeInCollege(db, collegeId, (write) => seedSynced(write, demo, passwordHash));
+}
+
+async function seedSynced({ tx: db, collegeId, stamp }: Write, demo: DemoCollege, passwordHash: string): Promise<void> {
+  const placeRows = demo.places.map((p) => ({ id: uuidv7(), collegeId, ...p, seq: stamp() }));
   await db.insert(places).values(placeRows);
 
-  const courseRows = demoGrades.map((c, i) => ({ id: uuidv7(), collegeId, name: c.course, position: i + 1 }));
+  const courseRows = demoGrades.map((c, i) => ({ id: uuidv7(), collegeId, name: c.course, position: i + 1, seq: stamp() }));
   await db.insert(courses).values(courseRows);
   const gradeRows = demoGrades.flatMap((c, ci) =>
-    c.grades.map((name) => ({ id: uuidv7(), collegeId, courseId: courseRows[ci]!.id, name, position: 0, placeId: placeRows[ci]!.id })),
+    c.grades.map((name) => ({ id: uuidv7(), collegeId, courseId: courseRows[ci]!.id, name, position: 0, placeId: placeRows[ci]!.id, seq: stamp() })),
   );
   gradeRows.forEach((g, i) => (g.position = i + 1));
   await db.insert(grades).values(gradeRows.map(({ placeId: _placeId, ...g }) => g));
   const sectionRows = gradeRows.flatMap((g) =>
-    demoSectionNames.map((name) => ({ id: uuidv7(), collegeId, gradeId: g.id, name, placeId: g.placeId })),
+    demoSectionNames.map((name) => ({ id: uuidv7(), collegeId, gradeId: g.id, name, placeId: g.placeId, seq: stamp() })),
   );
   await db.insert(sections).values(sectionRows);
 
@@ -116,6 +123,47 @@ async function seedCollege(db: Database, demo: DemoCollege, passwordHash: string
     }
   }
   await db.insert(userSections).values(links);
+
+  const categoryRows = demoCategories.map((c, i) => ({ id: uuidv7(), collegeId, ...c, position: i + 1, seq: stamp() }));
+  await db.insert(categories).values(categoryRows);
+  const author = userRows.find((u) => u.role === 'staff')!;
+  const sectionsOf = (target: DemoTarget) =>
+    sectionRows.filter((s) => {
+      const grade = gradeRows.find((g) => g.id === s.gradeId)!;
+      const course = courseRows.find((c) => c.id === grade.courseId)!;
+      if ('all' in target) return true;
+      if ('course' in target) return course.name === target.course;
+      if ('grade' in target) return grade.name === target.grade;
+      return `${grade.name} ${s.name}` === target.section;
+    });
+  const day = 24 * 60 * 60 * 1000;
+  const now = Date.now();
+  const postRows = demoPosts.map((p) => {
+    const targeted = sectionsOf(p.target);
+    const gradeIds = [...new Set(targeted.map((s) => s.gradeId))];
+    const courseIds = [...new Set(gradeIds.map((id) => gradeRows.find((g) => g.id === id)!.courseId))];
+    // Mid-morning on the day, so dates look like real publications.
+    const publishedAt = new Date(Math.floor((now - p.daysAgo * day) / day) * day + 13 * 60 * 60 * 1000);
+    return {
+      id: uuidv7(publishedAt.getTime()),
+      collegeId,
+      title: p.title,
+      content: p.paragraphs.map((text) => (text.startsWith('<') ? text : `<p>${text}</p>`)).join(''),
+      categoryId: categoryRows.find((c) => c.slug === p.category)!.id,
+      courseIds,
+      gradeIds,
+      sectionIds: targeted.map((s) => s.id),
+      scope: p.scope,
+      publishedAt,
+      authorId: author.id,
+      authorName: `${author.name} ${author.firstLastname}`,
+      views: p.views,
+      createdAt: publishedAt,
+      updatedAt: publishedAt,
+      seq: stamp(),
+    };
+  });
+  await db.insert(posts).values(postRows);
 }
 
 function ascii(text: string): string {

@@ -1,14 +1,16 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import './appLayout.css';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router-dom';
+import { NavLink, useLocation } from 'react-router-dom';
 import { LanguageSelect } from '../i18n/LanguageSelect';
 import { useSession } from '../session/session';
 import { ThemeToggle } from '../theme/ThemeToggle';
 import { Avatar } from '../ui/Avatar';
-import { HomeIcon, UserIcon } from '../ui/icons';
+import { SyncStatus } from '../sync/SyncStatus';
+import { useOutbox } from '../sync/hooks';
+import { HomeIcon, NewsIcon, OutboxIcon, UserIcon } from '../ui/icons';
 import { CollegeBrand } from './CollegeBrand';
 import { FadeOutlet } from './FadeOutlet';
-import { OfflineIndicator } from './OfflineIndicator';
 import { SignOutButton } from './SignOutButton';
 
 interface NavItem {
@@ -16,21 +18,43 @@ interface NavItem {
   end: boolean;
   label: ReactNode;
   icon: ReactNode;
+  /** Marked current for every path under it (News: `/blog/...`), not only `to`. */
+  section?: string;
+  /** A count shown beside the label (unsent changes). */
+  count?: number;
 }
 
 /** Signed-in screens: app bar (nav inline on wide screens), tab bar at the bottom on phones. */
 export function AppLayout() {
   const { t } = useLingui();
   const { user } = useSession();
+  const { pathname } = useLocation();
+  const unsent = useOutbox().length;
   const items: NavItem[] = [
     { to: '/app', end: true, label: <Trans>Home</Trans>, icon: <HomeIcon /> },
+    { to: '/blog/all', end: false, section: '/blog/', label: <Trans>News</Trans>, icon: <NewsIcon /> },
+    { to: '/app/outbox', end: false, label: <Trans>Outbox</Trans>, icon: <OutboxIcon />, count: unsent },
     { to: '/app/profile', end: false, label: <Trans>Profile</Trans>, icon: <UserIcon /> },
   ];
   const links = (className: string) =>
     items.map((item) => (
-      <NavLink key={item.to} to={item.to} end={item.end} className={className}>
+      <NavLink
+        key={item.to}
+        to={item.to}
+        end={item.end}
+        className={({ isActive }) => `${className} ${isActive || (item.section && pathname.startsWith(item.section)) ? 'active' : ''}`}
+        aria-current={item.section && pathname.startsWith(item.section) ? 'page' : undefined}
+      >
         {item.icon}
         <span>{item.label}</span>
+        {item.count ? (
+          <span className="nav-count">
+            <span aria-hidden="true">{item.count}</span>
+            <span className="visually-hidden">
+              <Plural value={item.count} one="# change not sent" other="# changes not sent" />
+            </span>
+          </span>
+        ) : null}
       </NavLink>
     ));
   return (
@@ -41,7 +65,7 @@ export function AppLayout() {
           {links('topnav-link')}
         </nav>
         <div className="topbar-actions">
-          <OfflineIndicator />
+          <SyncStatus />
           <LanguageSelect compact />
           <ThemeToggle />
           {user ? (

@@ -1,24 +1,65 @@
-import { useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useDb } from '../db/DbProvider';
 import { session } from '../session/session';
+import { requestSync } from '../sync/syncClient';
+import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
 import { IconButton } from '../ui/IconButton';
 import { LogOutIcon } from '../ui/icons';
 
+/**
+ * Signs out, which deletes this user's local data (src/session/localData.ts). With changes
+ * not sent yet it asks first (DESIGN.md sync invariant 6): waiting keeps the user signed in
+ * and tries to send them now.
+ */
 export function SignOutButton() {
   const { t } = useLingui();
   const navigate = useNavigate();
+  const db = useDb();
+  const unsent = useLiveQuery(() => db.outbox.count(), [db]) ?? 0;
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
+
+  function signOut() {
+    setBusy(true);
+    setAsking(false);
+    void session.signOut('user').then(() => navigate('/auth/login', { replace: true }));
+  }
+
   return (
-    <IconButton
-      label={t`Sign out`}
-      disabled={busy}
-      onClick={() => {
-        setBusy(true);
-        void session.signOut().then(() => navigate('/auth/login', { replace: true }));
-      }}
-    >
-      <LogOutIcon className="icon icon-flip-rtl" />
-    </IconButton>
+    <>
+      <IconButton label={t`Sign out`} disabled={busy} onClick={() => (unsent > 0 ? setAsking(true) : signOut())}>
+        <LogOutIcon className="icon icon-flip-rtl" />
+      </IconButton>
+      <Dialog
+        open={asking && unsent > 0}
+        onOpenChange={setAsking}
+        title={t`Sign out?`}
+        description={<Plural value={unsent} one="You have # change not sent yet." other="You have # changes not sent yet." />}
+      >
+        <div className="dialog-body">
+          <p>
+            <Trans>Signing out deletes this device's copy of your data, including the changes not sent yet. Wait to send them when you are online.</Trans>
+          </p>
+          <div className="dialog-actions">
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setAsking(false);
+                requestSync('user');
+              }}
+            >
+              <Trans>Wait</Trans>
+            </Button>
+            <Button variant="danger" onClick={signOut}>
+              <Trans>Sign out anyway</Trans>
+            </Button>
+          </div>
+        </div>
+      </Dialog>
+    </>
   );
 }

@@ -6,6 +6,15 @@ import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
 import { StartingUp } from './StartingUp';
 
+/** Home ("Inicio") with the latest news: the app composes the two features. */
+async function homeWithNews() {
+  const [{ HomeScreen }, { LatestNews }] = await Promise.all([
+    import('../features/home/HomeRoute'),
+    import('../features/posts/latestNewsRoute'),
+  ]);
+  return { Component: () => <HomeScreen news={<LatestNews />} /> };
+}
+
 /**
  * Routes of spec §2 built so far. Screens are lazy so the shell's first download stays
  * small; the layouts and guards are in the shell because every screen needs them.
@@ -35,15 +44,32 @@ export function createAppRouter() {
           ],
         },
         {
-          path: 'app',
+          // One guard and one layout for every signed-in path, so moving between /app and
+          // /blog keeps the local database and the app bar mounted.
           element: <RequireSignedIn />,
           children: [
             {
               element: <AppLayout />,
               children: [
-                { index: true, lazy: () => import('../features/home/HomeRoute').then((m) => m.route) },
-                { path: 'home', element: <Navigate to="/app" replace /> },
-                { path: 'profile', lazy: () => import('../features/profile/ProfileRoute').then((m) => m.route) },
+                {
+                  path: 'app',
+                  children: [
+                    { index: true, lazy: homeWithNews },
+                    { path: 'home', element: <Navigate to="/app" replace /> },
+                    { path: 'profile', lazy: () => import('../features/profile/ProfileRoute').then((m) => m.route) },
+                    { path: 'outbox', lazy: () => import('../features/outbox/OutboxRoute').then((m) => m.route) },
+                  ],
+                },
+                {
+                  path: 'blog',
+                  children: [
+                    { index: true, element: <Navigate to="/blog/all" replace /> },
+                    { path: 'new-post', lazy: () => import('../features/posts/routes').then((m) => m.newPostRoute) },
+                    { path: 'post/:post', lazy: () => import('../features/posts/routes').then((m) => m.detailRoute) },
+                    { path: 'post/:post/edit', lazy: () => import('../features/posts/routes').then((m) => m.editRoute) },
+                    { path: ':category', lazy: () => import('../features/posts/routes').then((m) => m.listRoute) },
+                  ],
+                },
               ],
             },
           ],

@@ -11,3 +11,15 @@ export function weekdayNames(locale: string, width: 'long' | 'short' = 'long'): 
   // 2024-01-01 was a Monday.
   return Array.from({ length: 7 }, (_, i) => format.format(new Date(Date.UTC(2024, 0, 1 + i))));
 }
+
+/** A post's or a change's date: "21 nov 2026" (with the time when asked). */
+export function formatShortDate(date: Date | string, locale: string, withTime = false): string {
+  const value = typeof date === 'string' ? new Date(date) : date;
+  if (Number.isNaN(value.getTime())) return '';
+  return new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    ...(withTime ? { hour: 'numeric', minute: '2-digit' } : {}),
+  }).format(value);
+}

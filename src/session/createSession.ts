@@ -17,7 +17,15 @@ export interface SessionDeps {
   fetchUser: () => Promise<User>;
   fetchSessionCollegeName: () => Promise<string>;
   revokeToken: () => Promise<void>;
+  /**
+   * After a signed-in user is signed out: `user` by their own choice (they were warned
+   * about unsent changes), `forced` by the server ("Unauthenticated.", another college).
+   * The app forgets that user's local data here (src/session/localData.ts).
+   */
+  onSignedOut?: (user: User, how: SignOutKind) => void;
 }
+
+export type SignOutKind = 'user' | 'forced';
 
 export type RecheckOutcome = 'signed-out' | 'confirmed' | 'kept' | 'skipped';
 
@@ -36,14 +44,16 @@ export function createSession(deps: SessionDeps) {
     for (const listener of listeners) listener();
   }
 
-  function clear(): void {
+  function clear(how: SignOutKind): void {
+    const user = state.user;
     deps.clearToken();
     deps.clearUser();
     set({ token: null, user: null });
+    if (user) deps.onSignedOut?.(user, how);
   }
 
   /** Revokes the token on the server (best effort: offline sign-out still signs out). */
-  async function signOut(): Promise<void> {
+  async function signOut(how: SignOutKind = 'user'): Promise<void> {
     if (isLoggedIn(state)) {
       try {
         await deps.revokeToken();
@@ -51,7 +61,7 @@ export function createSession(deps: SessionDeps) {
         // The token dies locally either way.
       }
     }
-    clear();
+    clear(how);
   }
 
   return {
@@ -89,7 +99,7 @@ export function createSession(deps: SessionDeps) {
       } catch (error) {
         // A newer sign-in during the request is not ours to undo.
         if (isUnauthenticated(error) && state.token === token) {
-          clear();
+          clear('forced');
           return 'signed-out';
         }
         return 'kept';
@@ -101,12 +111,12 @@ export function createSession(deps: SessionDeps) {
         try {
           const name = await deps.fetchSessionCollegeName();
           if (name !== pageCollegeName && state.token === token) {
-            await signOut();
+            await signOut('forced');
             return 'signed-out';
           }
         } catch (error) {
           if (isUnauthenticated(error) && state.token === token) {
-            clear();
+            clear('forced');
             return 'signed-out';
           }
         }

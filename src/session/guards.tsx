@@ -1,15 +1,23 @@
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom';
 import { loginPathFor, redirectTarget } from './redirectTarget';
 import { useSession } from './session';
+import { SignedInData } from './SignedInData';
 
-/** A signed-out visitor of a signed-in route goes to the login, and comes back after it. */
+/**
+ * A signed-out visitor of a signed-in route goes to the login, and comes back after it. A
+ * signed-in one gets their local database and the sync worker (SignedInData).
+ */
 export function RequireSignedIn() {
   const { isLoggedIn } = useSession();
   const location = useLocation();
   if (!isLoggedIn) {
     return <Navigate to={loginPathFor(location.pathname + location.search + location.hash)} replace />;
   }
-  return <Outlet />;
+  return (
+    <SignedInData>
+      <Outlet />
+    </SignedInData>
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { createSession, isLoggedIn, type SessionState } from './createSession';
+import { forgetLocalData } from './localData';
 import { fetchCurrentUser, fetchSessionCollegeName, revokeToken } from './sessionApi';
 import { clearToken, readToken, writeToken } from './tokenStorage';
 import { clearCachedUser, readCachedUser, writeCachedUser } from './userCache';
@@ -15,6 +16,9 @@ export const session = createSession({
   fetchUser: fetchCurrentUser,
   fetchSessionCollegeName,
   revokeToken,
+  onSignedOut: (user, how) => {
+    forgetLocalData(user, how).catch((error: unknown) => console.error('could not forget local data', error));
+  },
 });
 
 export function useSession(): SessionState & { isLoggedIn: boolean } {

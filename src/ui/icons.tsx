@@ -141,3 +141,14 @@ export const CalendarIcon = (p: P) => (
     <path d="M16 2v4M8 2v4M3 10h18" />
   </Icon>
 );
+export const NewsIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M4 5h13a1 1 0 0 1 1 1v13a2 2 0 0 0 2-2V8M4 5v13a2 2 0 0 0 2 2h14M8 9h6M8 13h6M8 17h3" />
+  </Icon>
+);
+export const OutboxIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M22 12h-6l-2 3h-4l-2-3H2" />
+    <path d="M5.5 5.1 2 12v6a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-6l-3.5-6.9A2 2 0 0 0 16.8 4H7.2a2 2 0 0 0-1.7 1.1z" />
+  </Icon>
+);

@@ -1,3 +1,4 @@
 import { HomeScreen } from './HomeScreen';
 
+export { HomeScreen };
 export const route = { Component: HomeScreen };

@@ -1,4 +1,5 @@
 import { Trans } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import type { College } from '../../../contract/college';
 import { formatLongDate } from '../../i18n/formatDate';
 import { CalendarIcon, MailIcon, MapPinIcon, PhoneIcon } from '../../ui/icons';
@@ -8,10 +9,12 @@ export interface HomeViewProps {
   userName: string;
   locale: string;
   today: Date;
+  /** The latest news, composed in by the app (features do not import each other). */
+  news?: ReactNode;
 }
 
-/** "Inicio": a welcome and the college's identity (its campuses and how to reach it). */
-export function HomeView({ college, userName, locale, today }: HomeViewProps) {
+/** "Inicio": a welcome, the latest news and the college's identity (campuses, contacts). */
+export function HomeView({ college, userName, locale, today, news }: HomeViewProps) {
   const name = userName.split(/\s+/)[0] ?? userName;
   const date = formatLongDate(today, locale);
   const collegeName = college.name;
@@ -32,6 +35,8 @@ export function HomeView({ college, userName, locale, today }: HomeViewProps) {
           </p>
         </div>
       </section>
+
+      {news}
 
       <div className="home-grid">
         <section className="card identity" aria-labelledby="identity-title">

@@ -1,0 +1,144 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { messages } from '../../contract/messages';
+import { can } from '../../contract/permissions';
+import type { CreatePostArgs, PostFields, UpdatePostArgs } from '../../contract/posts';
+import type { Database } from '../db/client';
+import { categories, courses, grades, postViews, posts, sections } from '../db/schema';
+import { forbidden, HttpError, notFound, ValidationFailed } from '../http/errors';
+import type { MutationActor } from '../sync/mutation';
+import type { Write } from '../sync/writeInCollege';
+import { canSeePost, type PostRow } from './postEntities';
+import { hasText, sanitizeContent } from './sanitizeContent';
+
+/**
+ * Writing posts: the one implementation behind the push mutations (posts.*) and the REST
+ * endpoints, so both check the same permission and answer the same errors. Each function
+ * runs inside `writeInCollege` and stamps what it changes.
+ */
+
+function assertCanPublish(actor: MutationActor): void {
+  if (!can(actor.user.role, 'content.publish')) throw forbidden();
+}
+
+type ReferenceTable = typeof categories | typeof courses | typeof grades | typeof sections;
+
+/** The ids among `ids` (uuids) that name live rows of the college. */
+async function existingIds(tx: Database, table: ReferenceTable, collegeId: string, ids: readonly string[]): Promise<Set<string>> {
+  const candidates = [...new Set(ids.map((id) => id.toLowerCase()))];
+  if (candidates.length === 0) return new Set();
+  const rows = await tx
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.collegeId, collegeId), inArray(table.id, candidates), isNull(table.deletedAt)));
+  return new Set(rows.map((r) => r.id));
+}
+
+const looksLikeUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
+/** Sanitises the content and checks that every reference exists in the college (422). */
+async function checkedFields(write: Write, fields: PostFields) {
+  const content = sanitizeContent(fields.content);
+  const errors: Record<string, string[]> = {};
+  if (!hasText(content)) errors.content = [messages.postContentRequired];
+  const references = [
+    ['category_id', categories, [fields.category_id]],
+    ['course_ids', courses, fields.course_ids],
+    ['grade_ids', grades, fields.grade_ids],
+    ['section_ids', sections, fields.section_ids],
+  ] as const;
+  for (const [field, table, ids] of references) {
+    const wanted = ids.filter(looksLikeUuid);
+    const found = wanted.length === ids.length ? await existingIds(write.tx, table, write.collegeId, wanted) : new Set<string>();
+    if (ids.some((id) => !found.has(id.toLowerCase()))) errors[field] = [messages.unknownReference];
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
+  return {
+    title: fields.title,
+    content,
+    categoryId: fields.category_id.toLowerCase(),
+    courseIds: fields.course_ids.map((id) => id.toLowerCase()),
+    gradeIds: fields.grade_ids.map((id) => id.toLowerCase()),
+    sectionIds: fields.section_ids.map((id) => id.toLowerCase()),
+    scope: fields.scope,
+  };
+}
+
+const authorName = (actor: MutationActor) => [actor.user.name, actor.user.firstLastname].filter(Boolean).join(' ');
+
+export async function createPost(write: Write, actor: MutationActor, args: CreatePostArgs): Promise<PostRow> {
+  assertCanPublish(actor);
+  const fields = await checkedFields(write, args);
+  const now = new Date();
+  const [row] = await write.tx
+    .insert(posts)
+    .values({
+      id: args.id.toLowerCase(),
+      collegeId: write.collegeId,
+      ...fields,
+      publishedAt: args.published_at ? new Date(args.published_at) : now,
+      authorId: actor.user.id,
+      authorName: authorName(actor),
+      createdAt: now,
+      updatedAt: now,
+      seq: write.stamp(),
+    })
+    .onConflictDoNothing()
+    .returning();
+  // The id is taken (by this college or another): never overwrite someone else's row.
+  if (!row) throw new HttpError(409, messages.conflict);
+  return row;
+}
+
+/** The live post of the college, locked for the rest of the write; 404 otherwise. */
+async function livePost(write: Write, id: string): Promise<PostRow> {
+  const [row] = looksLikeUuid(id)
+    ? await write.tx
+        .select()
+        .from(posts)
+        .where(and(eq(posts.id, id.toLowerCase()), eq(posts.collegeId, write.collegeId), isNull(posts.deletedAt)))
+        .for('update')
+    : [];
+  if (!row) throw notFound(messages.postNotFound);
+  return row;
+}
+
+export async function updatePost(write: Write, actor: MutationActor, args: UpdatePostArgs): Promise<PostRow> {
+  assertCanPublish(actor);
+  const current = await livePost(write, args.id);
+  const fields = await checkedFields(write, args);
+  const [row] = await write.tx
+    .update(posts)
+    .set({
+      ...fields,
+      publishedAt: args.published_at ? new Date(args.published_at) : current.publishedAt,
+      updatedAt: new Date(),
+      seq: write.stamp(),
+    })
+    .where(eq(posts.id, current.id))
+    .returning();
+  return row!;
+}
+
+/** Deleting keeps a tombstone (deleted_at), so devices learn about it in their next pull. */
+export async function deletePost(write: Write, actor: MutationActor, args: { id: string }): Promise<void> {
+  assertCanPublish(actor);
+  const current = await livePost(write, args.id);
+  const now = new Date();
+  await write.tx.update(posts).set({ deletedAt: now, updatedAt: now, seq: write.stamp() }).where(eq(posts.id, current.id));
+}
+
+/** Counts a view once per user and post; only a post the user may see can be viewed. */
+export async function viewPost(write: Write, actor: MutationActor, args: { post_id: string }): Promise<void> {
+  const current = await livePost(write, args.post_id);
+  if (!canSeePost(current, actor.viewer)) throw notFound(messages.postNotFound);
+  const inserted = await write.tx
+    .insert(postViews)
+    .values({ collegeId: write.collegeId, postId: current.id, userId: actor.user.id })
+    .onConflictDoNothing()
+    .returning({ postId: postViews.postId });
+  if (inserted.length === 0) return;
+  await write.tx
+    .update(posts)
+    .set({ views: sql`${posts.views} + 1`, seq: write.stamp() })
+    .where(eq(posts.id, current.id));
+}

@@ -1,0 +1,85 @@
+import { eq } from 'drizzle-orm';
+import { messages } from '../../contract/messages';
+import { can } from '../../contract/permissions';
+import type { Mutation, MutationError, MutationResult, PushRequest, PushResponse } from '../../contract/sync';
+import type { Database } from '../db/client';
+import { appliedMutations } from '../db/schema';
+import { forbidden, HttpError, parseOrFail, ValidationFailed } from '../http/errors';
+import type { MutationActor } from './mutation';
+import { mutationHandlers } from './mutations';
+import { writeInCollege } from './writeInCollege';
+
+/**
+ * Applies a device's mutations in the order given, each in its own transaction and at most
+ * once (DESIGN.md sync invariant 3). A rejection (422/403/404/409) rolls that mutation back,
+ * is recorded so a replay answers the same, and does not stop the ones after it. Anything
+ * else (a bug, the database gone) fails the whole request with 5xx: the device keeps the
+ * rest queued and retries, and what was applied answers as a replay.
+ */
+export async function pushMutations(db: Database, actor: MutationActor, request: PushRequest): Promise<PushResponse> {
+  const results: MutationResult[] = [];
+  for (const mutation of request.mutations) {
+    // Answer with the id as the device wrote it.
+    results.push({ ...(await pushOne(db, actor, request.clientId, mutation)), id: mutation.id });
+  }
+  return { results };
+}
+
+/** Thrown inside the transaction when another request recorded the same id first. */
+class AlreadyRecorded extends Error {}
+
+async function pushOne(db: Database, actor: MutationActor, clientId: string, mutation: Mutation): Promise<MutationResult> {
+  const id = mutation.id.toLowerCase();
+  const earlier = await replayOf(db, actor, id);
+  if (earlier) return earlier;
+
+  const record = { id, collegeId: actor.user.collegeId, userId: actor.user.id, clientId, name: mutation.name };
+  let error: MutationError;
+  try {
+    const handler = mutationHandlers.get(mutation.name);
+    if (!handler) throw ValidationFailed.field('name', messages.invalidData);
+    if (handler.permission && !can(actor.user.role, handler.permission)) throw forbidden();
+    const args = parseOrFail(handler.args, mutation.args);
+    await writeInCollege(db, actor.user.collegeId, async (write) => {
+      const [mine] = await write.tx
+        .insert(appliedMutations)
+        .values({ ...record, status: 'applied', result: null })
+        .onConflictDoNothing()
+        .returning({ id: appliedMutations.id });
+      if (!mine) throw new AlreadyRecorded();
+      await handler.apply(write, actor, args);
+    });
+    return { id: mutation.id, status: 'applied' };
+  } catch (thrown) {
+    if (thrown instanceof AlreadyRecorded) return (await replayOf(db, actor, id)) ?? conflict(mutation.id);
+    const known = asMutationError(thrown);
+    if (!known) throw thrown;
+    error = known;
+  }
+  const [mine] = await db
+    .insert(appliedMutations)
+    .values({ ...record, status: 'rejected', result: error })
+    .onConflictDoNothing()
+    .returning({ id: appliedMutations.id });
+  if (!mine) return (await replayOf(db, actor, id)) ?? conflict(mutation.id);
+  return { id: mutation.id, status: 'rejected', error };
+}
+
+/** The first answer to a mutation id, or 409 when the id was another user's. */
+async function replayOf(db: Database, actor: MutationActor, id: string): Promise<MutationResult | null> {
+  const [row] = await db.select().from(appliedMutations).where(eq(appliedMutations.id, id)).limit(1);
+  if (!row) return null;
+  if (row.userId !== actor.user.id || row.collegeId !== actor.user.collegeId) return conflict(id);
+  if (row.status === 'applied') return { id, status: 'applied' };
+  return { id, status: 'rejected', error: row.result as MutationError };
+}
+
+const conflict = (id: string): MutationResult => ({ id, status: 'rejected', error: { status: 409, message: messages.conflict } });
+
+function asMutationError(thrown: unknown): MutationError | null {
+  if (thrown instanceof ValidationFailed) return { status: 422, message: thrown.message, errors: thrown.errors };
+  if (thrown instanceof HttpError && (thrown.statusCode === 403 || thrown.statusCode === 404 || thrown.statusCode === 409)) {
+    return { status: thrown.statusCode, message: thrown.message };
+  }
+  return null;
+}

@@ -1,0 +1,74 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { pullQuery, pullResponse, pushRequest, pushResponse } from '../../contract/sync';
+import { authOf, requireUser } from '../auth/requireUser';
+import type { Database } from '../db/client';
+import { contentSecurityPolicy } from '../http/securityHeaders';
+import { ChangeFeed } from './changeFeed';
+import { pullChanges } from './pull';
+import { pushMutations } from './push';
+import { loadViewer } from './viewer';
+
+/** A comment line keeps proxies and the device's fetch from timing the stream out. */
+export const heartbeatMs = 25_000;
+
+/** The sync protocol (DESIGN.md): pull, push and the poke stream. */
+export function syncRoutes(app: FastifyInstance, db: Database): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = requireUser(db);
+
+  typed.get(
+    '/api/v1/sync/pull',
+    { schema: { querystring: pullQuery, response: { 200: pullResponse } }, preHandler: signedIn },
+    async (request) => pullChanges(db, await loadViewer(db, authOf(request).user), request.query),
+  );
+
+  typed.post(
+    '/api/v1/sync/push',
+    { schema: { body: pushRequest, response: { 200: pushResponse } }, preHandler: signedIn },
+    async (request) => {
+      const { user } = authOf(request);
+      return pushMutations(db, { user, viewer: await loadViewer(db, user) }, request.body);
+    },
+  );
+
+  const feed = new ChangeFeed(db, app.log);
+  const streams = new Set<() => void>();
+  // Open streams never end by themselves: end them so the server can close.
+  app.addHook('preClose', (done) => {
+    for (const end of [...streams]) end();
+    done();
+  });
+  app.addHook('onClose', () => feed.close());
+
+  typed.get('/api/v1/sync/stream', { preHandler: signedIn }, async (request: FastifyRequest, reply: FastifyReply) => {
+    const { user } = authOf(request);
+    const response = reply.raw;
+    const send = (text: string) => {
+      if (!response.writableEnded) response.write(text);
+    };
+    // Listening before `ready`: a change committed after the device saw `ready` always pokes.
+    const unsubscribe = await feed.subscribe(user.collegeId, () => send('event: poke\ndata: {}\n\n'));
+    reply.hijack();
+    response.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store, no-transform',
+      connection: 'keep-alive',
+      // nginx and similar proxies would otherwise hold the events back.
+      'x-accel-buffering': 'no',
+      'content-security-policy': contentSecurityPolicy,
+      'x-content-type-options': 'nosniff',
+    });
+    send('retry: 5000\n\nevent: ready\ndata: {}\n\n');
+    const heartbeat = setInterval(() => send(': heartbeat\n\n'), heartbeatMs);
+    const end = () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+      streams.delete(end);
+      if (!response.writableEnded) response.end();
+    };
+    streams.add(end);
+    request.raw.on('close', end);
+    response.on('close', end);
+  });
+}

@@ -1,0 +1,26 @@
+/** What the sync worker writes to the `meta` table, and every tab's UI reads. */
+export type SyncPhase = 'starting' | 'initial' | 'idle' | 'pulling' | 'pushing' | 'offline' | 'paused' | 'error';
+
+export interface SyncStatusMeta {
+  phase: SyncPhase;
+  /** Changes received by the current initial sync (shown as its progress). */
+  received: number;
+  lastSyncedAt: string | null;
+  /** Why the last run failed, for the console and support (never shown raw). */
+  error?: string;
+}
+
+export const metaKeys = {
+  /** The opaque pull cursor; absent before the first page and after a reset. */
+  cursor: 'cursor',
+  status: 'syncStatus',
+  /** This device's id for the push requests (per database). */
+  clientId: 'clientId',
+} as const;
+
+export const initialSyncStatus: SyncStatusMeta = { phase: 'starting', received: 0, lastSyncedAt: null };
+
+export function asSyncStatus(value: unknown): SyncStatusMeta {
+  if (!value || typeof value !== 'object') return initialSyncStatus;
+  return { ...initialSyncStatus, ...(value as Partial<SyncStatusMeta>) };
+}

@@ -1,0 +1,44 @@
+import { Trans } from '@lingui/react/macro';
+import type { OutboxEntry } from '../../db/database';
+import { CheckCircleIcon } from '../../ui/icons';
+import { OutboxEntryItem } from './OutboxEntryItem';
+
+export interface OutboxViewProps {
+  entries: readonly OutboxEntry[];
+  titles: ReadonlyMap<string, string>;
+  canFix: boolean;
+  onResend: (entry: OutboxEntry) => void;
+  onDiscard: (entry: OutboxEntry) => void;
+}
+
+/** "Changes not sent": what this device still has to send, in the order it will send it. */
+export function OutboxView({ entries, titles, canFix, onResend, onDiscard }: OutboxViewProps) {
+  return (
+    <div className="page outbox-page">
+      <header className="page-header">
+        <h1>
+          <Trans>Changes not sent</Trans>
+        </h1>
+        <p className="page-lead">
+          <Trans>What you did on this device is sent in order as soon as there is a connection. Changes the server did not accept wait here for you.</Trans>
+        </p>
+      </header>
+      {entries.length === 0 ? (
+        <div className="outbox-empty">
+          <CheckCircleIcon width={32} height={32} />
+          <p>
+            <Trans>Everything has been sent.</Trans>
+          </p>
+        </div>
+      ) : (
+        <ol className="outbox-list">
+          {entries.map((entry) => (
+            <li key={entry.id}>
+              <OutboxEntryItem entry={entry} knownTitle={titles.get(entry.entityId)} canFix={canFix} onResend={onResend} onDiscard={onDiscard} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}

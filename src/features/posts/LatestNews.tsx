@@ -1,0 +1,45 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from 'react-router-dom';
+import { usePendingStates, useSyncStatus } from '../../sync/hooks';
+import { EmptyState, LoadingState } from './PageStates';
+import { PostCard } from './PostCard';
+import { useCategories, useLatestPosts } from './usePostData';
+
+const latestCount = 5;
+
+/** The home screen's "Latest news": the five newest posts this user may see. */
+export function LatestNews() {
+  const { t } = useLingui();
+  const posts = useLatestPosts(latestCount);
+  const categories = useCategories();
+  const pendingStates = usePendingStates('posts');
+  const { phase } = useSyncStatus();
+  const names = new Map((categories ?? []).map((c) => [c.id, c.name]));
+  return (
+    <section className="latest-news" aria-labelledby="latest-news-title">
+      <div className="latest-news-head">
+        <h2 id="latest-news-title" className="card-title">
+          <Trans>Latest news</Trans>
+        </h2>
+        <Link to="/blog/all" className="latest-news-all">
+          <Trans>See all news</Trans>
+        </Link>
+      </div>
+      {posts === undefined || (posts.length === 0 && phase === 'initial') ? (
+        <LoadingState label={t`Downloading the news…`} />
+      ) : posts.length === 0 ? (
+        <EmptyState>
+          <Trans>No publications yet</Trans>
+        </EmptyState>
+      ) : (
+        <ol className="post-list">
+          {posts.map((post) => (
+            <li key={post.id}>
+              <PostCard post={post} categoryName={names.get(post.category_id)} syncState={pendingStates.get(post.id)} headingLevel={3} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

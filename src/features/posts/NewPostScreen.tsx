@@ -1,0 +1,50 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { can } from '../../../contract/permissions';
+import type { PostFields } from '../../../contract/posts';
+import { useDb } from '../../db/DbProvider';
+import { useSession } from '../../session/session';
+import { usePageMeta } from '../../tenant/usePageMeta';
+import { showToast } from '../../ui/toastStore';
+import { LoadingState, NotAllowed } from './PageStates';
+import { PostForm } from './PostForm';
+import { emptyPostValues } from './postFormValues';
+import { createPost } from './postWrites';
+import { useReferenceData } from './usePostData';
+
+/** `/blog/new-post`: staff and admins write a post; it is saved locally and queued. */
+export function NewPostScreen() {
+  const { t } = useLingui();
+  const db = useDb();
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const reference = useReferenceData();
+  const [now] = useState(() => new Date());
+  usePageMeta(t`New publication`);
+
+  if (!user || !can(user.role, 'content.publish')) return <NotAllowed />;
+  if (!reference) return <LoadingState label={t`Loading…`} />;
+
+  // Coming from a category's list, the post starts in that category.
+  const categoryId = reference.categories.find((category) => category.slug === params.get('category'))?.id;
+  const save = async (fields: PostFields) => {
+    const id = await createPost(db, fields, { user });
+    showToast(t`Publication created successfully`);
+    await navigate(`/blog/post/${id}`);
+  };
+
+  return (
+    <div className="page post-form-page">
+      <PostForm
+        title={<Trans>New publication</Trans>}
+        initial={emptyPostValues(now, categoryId)}
+        reference={reference}
+        submitLabel={t`Publish`}
+        onSubmit={save}
+        onCancel={() => void navigate(-1)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { Trans } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { buttonClass } from '../../ui/Button';
+import { Spinner } from '../../ui/Spinner';
+
+/** While the first sync or the first local read is still under way. */
+export function LoadingState({ label }: { label: string }) {
+  return (
+    <div className="posts-state" aria-busy="true">
+      <Spinner label={label} />
+      <p className="muted">{label}</p>
+    </div>
+  );
+}
+
+export function EmptyState({ children, action }: { children: ReactNode; action?: ReactNode }) {
+  return (
+    <div className="posts-state">
+      <p className="posts-state-text">{children}</p>
+      {action}
+    </div>
+  );
+}
+
+/** A student or guardian who opens a publisher's screen. */
+export function NotAllowed() {
+  return (
+    <div className="page">
+      <EmptyState
+        action={
+          <Link className={buttonClass('secondary')} to="/blog/all">
+            <Trans>Back to news</Trans>
+          </Link>
+        }
+      >
+        <Trans>You are not allowed to publish or edit news.</Trans>
+      </EmptyState>
+    </div>
+  );
+}
+
+export function PostGone() {
+  return (
+    <div className="page">
+      <EmptyState
+        action={
+          <Link className={buttonClass('secondary')} to="/blog/all">
+            <Trans>Back to news</Trans>
+          </Link>
+        }
+      >
+        <Trans>This publication no longer exists.</Trans>
+      </EmptyState>
+    </div>
+  );
+}

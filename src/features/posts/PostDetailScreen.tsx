@@ -1,0 +1,67 @@
+import { useLingui } from '@lingui/react/macro';
+import { useNavigate, useParams } from 'react-router-dom';
+import { can } from '../../../contract/permissions';
+import { useDb } from '../../db/DbProvider';
+import { useSession } from '../../session/session';
+import { discard, usePendingStates } from '../../sync/hooks';
+import { usePageMeta } from '../../tenant/usePageMeta';
+import { showToast } from '../../ui/toastStore';
+import { LoadingState, PostGone } from './PageStates';
+import { PostAttentionList } from './PostAttentionList';
+import { PostDetailView } from './PostDetailView';
+import { deletePost } from './postWrites';
+import { useCountView } from './useCountView';
+import { usePostAttention } from './useOutboxEntry';
+import { useCategories, usePost } from './usePostData';
+
+/** `/blog/post/:post`: reads the local copy, counts the view once, offers edit/delete. */
+export function PostDetailScreen() {
+  const { t } = useLingui();
+  const db = useDb();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const { post: postId = '' } = useParams();
+  const post = usePost(postId);
+  const categories = useCategories();
+  const attention = usePostAttention(postId) ?? [];
+  // Per entity `posts`: a queued view (entity `viewedPosts`) does not make the post "not sent".
+  const syncState = usePendingStates('posts').get(postId) ?? null;
+  useCountView(postId, Boolean(post));
+  usePageMeta(post?.title ?? t`News`);
+
+  const onDiscard = (seq: number) => {
+    discard(db, seq).catch((error: unknown) => console.error(error));
+  };
+
+  if (post === undefined) return <LoadingState label={t`Loading…`} />;
+  if (post === null) {
+    // A refused create the engine rolled back still shows why, so it can be fixed.
+    return attention.length > 0 ? <PostAttentionList entries={attention} canFix={can(user?.role, 'content.publish')} onDiscard={onDiscard} /> : <PostGone />;
+  }
+
+  const category = categories?.find((candidate) => candidate.id === post.category_id);
+  const onDelete = () => {
+    deletePost(db, post.id)
+      .then(async () => {
+        showToast(t`Publication deleted successfully`);
+        await navigate(`/blog/${category?.slug ?? 'all'}`);
+      })
+      .catch((error: unknown) => {
+        console.error(error);
+        showToast(t`The publication could not be deleted on this device.`, 'error');
+      });
+  };
+
+  return (
+    <PostDetailView
+      post={post}
+      categoryName={category?.name}
+      categorySlug={category?.slug ?? 'all'}
+      syncState={syncState}
+      attention={attention}
+      canPublish={can(user?.role, 'content.publish')}
+      onDelete={onDelete}
+      onDiscard={onDiscard}
+    />
+  );
+}

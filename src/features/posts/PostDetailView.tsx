@@ -1,0 +1,68 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { LocalPost, OutboxEntry } from '../../db/database';
+import { Button, buttonClass } from '../../ui/Button';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { ArrowBackIcon } from '../../ui/icons';
+import { SyncStateBadge, type ItemSyncState } from '../../ui/SyncStateBadge';
+import { PostAttention } from './PostAttention';
+import { PostContent } from './PostContent';
+import { PostMeta } from './PostMeta';
+
+export interface PostDetailViewProps {
+  post: LocalPost;
+  categoryName: string | undefined;
+  categorySlug: string;
+  syncState: ItemSyncState | null | undefined;
+  attention: readonly OutboxEntry[];
+  canPublish: boolean;
+  onDelete: () => void;
+  onDiscard: (seq: number) => void;
+}
+
+export function PostDetailView({ post, categoryName, categorySlug, syncState, attention, canPublish, onDelete, onDiscard }: PostDetailViewProps) {
+  const { t } = useLingui();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  return (
+    <article className="page post-detail" aria-labelledby="post-title">
+      <Link className="back-link with-icon" to={`/blog/${categorySlug}`}>
+        <ArrowBackIcon />
+        <span>
+          <Trans>Back to news</Trans>
+        </span>
+      </Link>
+      <header className="post-detail-header">
+        <h1 id="post-title" className="post-detail-title">
+          {post.title}
+        </h1>
+        <PostMeta post={post} categoryName={categoryName} />
+        <SyncStateBadge state={syncState} />
+      </header>
+      {attention.map((entry) => (
+        <PostAttention key={entry.id} entry={entry} canFix={canPublish} onDiscard={onDiscard} />
+      ))}
+      <div className="card">
+        <PostContent html={post.content} />
+      </div>
+      {canPublish ? (
+        <div className="post-actions">
+          <Link className={buttonClass('secondary')} to={`/blog/post/${post.id}/edit`}>
+            <Trans>Edit</Trans>
+          </Link>
+          <Button variant="danger" onClick={() => setConfirmDelete(true)}>
+            <Trans>Delete</Trans>
+          </Button>
+        </div>
+      ) : null}
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title={t`Delete this publication?`}
+        description={<Trans>It will be removed for everyone it was addressed to.</Trans>}
+        confirmLabel={t`Delete`}
+        onConfirm={onDelete}
+      />
+    </article>
+  );
+}

@@ -1,0 +1,131 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { postFields, postScopes, type PostFields, type PostScope } from '../../../contract/posts';
+import { StorageFullError } from '../../sync/StorageFullError';
+import { validateWith, type FieldErrors } from '../../forms/fieldErrors';
+import { Button } from '../../ui/Button';
+import { FieldError } from '../../ui/FieldError';
+import { FormAlert } from '../../ui/FormAlert';
+import { Select } from '../../ui/Select';
+import { TextField } from '../../ui/TextField';
+import { AudiencePicker } from './AudiencePicker';
+import { toFieldsInput, type PostFormValues } from './postFormValues';
+import { RichTextEditor } from './RichTextEditor';
+import { sanitizePostHtml } from './sanitizePostHtml';
+import type { ReferenceData } from './usePostData';
+
+export interface PostFormProps {
+  title: ReactNode;
+  initial: PostFormValues;
+  reference: ReferenceData;
+  submitLabel: string;
+  /** Errors to show from the start (a refused change being fixed). */
+  initialErrors?: FieldErrors;
+  /** A message for the whole form from the start (the server's reason for refusing). */
+  initialFormError?: string | null;
+  /** Saves locally (through the outbox); a thrown error is shown on the form. */
+  onSubmit: (fields: PostFields) => Promise<void>;
+  onCancel: () => void;
+}
+
+/**
+ * Create and edit a post. Validated with `postFields`, the schema the server applies, so
+ * spec §5's messages appear next to their fields and nothing is written while invalid.
+ */
+export function PostForm({ title, initial, reference, submitLabel, initialErrors = {}, initialFormError = null, onSubmit, onCancel }: PostFormProps) {
+  const { t } = useLingui();
+  const [values, setValues] = useState<PostFormValues>(initial);
+  const [errors, setErrors] = useState<FieldErrors>(initialErrors);
+  const [formError, setFormError] = useState<string | null>(initialFormError);
+  const [busy, setBusy] = useState(false);
+  const categoryErrorId = `${useId()}-category-error`;
+  const set = (patch: Partial<PostFormValues>) => setValues((current) => ({ ...current, ...patch }));
+  const scopeLabels: Record<PostScope, string> = {
+    everyone: t`Everyone`,
+    staff: t`Staff`,
+    students: t`Students`,
+    guardians: t`Guardians`,
+  };
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const checked = validateWith(postFields, { ...toFieldsInput(values), content: sanitizePostHtml(values.content) });
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      // Move to the first field that needs fixing, in the order of the form.
+      const first = Array.from(form.querySelectorAll<HTMLElement>('[data-field], [name]')).find((el) => {
+        const field = el.dataset.field ?? el.getAttribute('name') ?? '';
+        return Object.keys(checked.errors).some((key) => key === field || key.startsWith(`${field}.`));
+      });
+      const target = first?.matches('fieldset') ? first.querySelector<HTMLElement>('input, button') : first;
+      target?.focus();
+      return;
+    }
+    setErrors({});
+    setFormError(null);
+    setBusy(true);
+    try {
+      await onSubmit(checked.data);
+    } catch (error) {
+      console.error(error);
+      setFormError(
+        error instanceof StorageFullError
+          ? t`This device's storage is full. Free some space and try again; your text is still here.`
+          : t`This publication could not be saved on this device. Please try again.`,
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="card form post-form" noValidate onSubmit={(event) => void submit(event)} aria-labelledby="post-form-title">
+      <h1 id="post-form-title" className="post-form-title">
+        {title}
+      </h1>
+      <FormAlert message={formError} />
+      <TextField label={t`Title`} name="title" value={values.title} onChange={(event) => set({ title: event.target.value })} error={errors.title} maxLength={200} required />
+      <RichTextEditor label={t`Content`} initialHtml={initial.content} onChange={(content) => set({ content })} error={errors.content} />
+      <div className="post-form-row">
+        <div className="field">
+          <Select
+          label={t`Category`}
+          name="category_id"
+          value={values.category_id}
+          onChange={(event) => set({ category_id: event.target.value })}
+          options={[{ value: '', label: t`Choose a category` }, ...reference.categories.map((category) => ({ value: category.id, label: category.name }))]}
+          aria-invalid={errors.category_id ? true : undefined}
+          aria-describedby={errors.category_id ? categoryErrorId : undefined}
+          />
+          <FieldError id={categoryErrorId} message={errors.category_id} />
+        </div>
+        <Select
+          label={t`Who is it for?`}
+          name="scope"
+          value={values.scope}
+          onChange={(event) => set({ scope: event.target.value as PostScope })}
+          options={postScopes.map((scope) => ({ value: scope, label: scopeLabels[scope] }))}
+        />
+        <TextField
+          label={t`Publication date`}
+          name="published_at"
+          type="datetime-local"
+          value={values.published_at}
+          onChange={(event) => set({ published_at: event.target.value })}
+          error={errors.published_at}
+        />
+      </div>
+      <AudiencePicker audience={reference} values={values} errors={errors} onChange={setValues} />
+      <div className="form-actions">
+        <Button variant="secondary" onClick={onCancel}>
+          <Trans>Cancel</Trans>
+        </Button>
+        <Button type="submit" busy={busy}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+

@@ -1,0 +1,88 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useCallback } from 'react';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { can } from '../../../contract/permissions';
+import { useSession } from '../../session/session';
+import { usePendingStates, useSyncStatus } from '../../sync/hooks';
+import { usePageMeta } from '../../tenant/usePageMeta';
+import { buttonClass } from '../../ui/Button';
+import { EmptyState, LoadingState } from './PageStates';
+import { PostListView } from './PostListView';
+import { pageCount } from './postQueries';
+import { useCategories, usePostPage } from './usePostData';
+
+/** `/blog/:category` (`all` for every category), `?page=` and `?q=` in the address. */
+export function PostListScreen() {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const { category: slug = 'all' } = useParams();
+  const [params] = useSearchParams();
+  const { user } = useSession();
+  const { phase } = useSyncStatus();
+  const categories = useCategories();
+  const pendingStates = usePendingStates('posts');
+  const search = params.get('q') ?? '';
+  const requested = Math.floor(Number(params.get('page') ?? '1'));
+  const page = Number.isFinite(requested) && requested >= 1 ? requested : 1;
+  const category = slug === 'all' ? null : (categories?.find((c) => c.slug === slug) ?? null);
+  const categoryId = slug === 'all' ? null : (category?.id ?? '');
+  const result = usePostPage({ categoryId, page, search });
+  usePageMeta(category?.name ?? t`News`);
+
+  const hrefFor = useCallback(
+    (target: number) => {
+      const next = new URLSearchParams();
+      if (search) next.set('q', search);
+      if (target > 1) next.set('page', String(target));
+      const query = next.toString();
+      return `/blog/${slug}${query ? `?${query}` : ''}`;
+    },
+    [slug, search],
+  );
+  const onGoTo = useCallback((target: number) => void navigate(hrefFor(target)), [navigate, hrefFor]);
+  const onSearch = useCallback(
+    (text: string) => {
+      const trimmed = text.trim();
+      // A new search starts at page 1; typing replaces the entry instead of piling up history.
+      void navigate(`/blog/${slug}${trimmed ? `?q=${encodeURIComponent(trimmed)}` : ''}`, { replace: true });
+    },
+    [navigate, slug],
+  );
+
+  if (categories === undefined) return <LoadingState label={t`Loading…`} />;
+  if (slug !== 'all' && !category) {
+    if (phase === 'initial') return <LoadingState label={t`Downloading the news…`} />;
+    return (
+      <div className="page">
+        <EmptyState
+          action={
+            <Link className={buttonClass('secondary')} to="/blog/all">
+              <Trans>See all news</Trans>
+            </Link>
+          }
+        >
+          <Trans>This category does not exist.</Trans>
+        </EmptyState>
+      </div>
+    );
+  }
+  const pages = pageCount(result?.total ?? 0);
+  if (result && !result.stale && page > pages) return <Navigate to={hrefFor(pages)} replace />;
+
+  return (
+    <PostListView
+      categories={categories}
+      category={category}
+      result={result}
+      page={page}
+      pages={pages}
+      search={search}
+      pendingStates={pendingStates}
+      canPublish={can(user?.role, 'content.publish')}
+      initialSync={phase === 'initial'}
+      hrefFor={hrefFor}
+      onGoTo={onGoTo}
+      onSearch={onSearch}
+    />
+  );
+}

@@ -1,0 +1,88 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Link } from 'react-router-dom';
+import type { Category } from '../../../contract/posts';
+import { buttonClass } from '../../ui/Button';
+import type { ItemSyncState } from '../../ui/SyncStateBadge';
+import { CategoryTabs } from './CategoryTabs';
+import { EmptyState, LoadingState } from './PageStates';
+import { Pagination } from './Pagination';
+import { PostCard } from './PostCard';
+import type { PostPage } from './postQueries';
+import { PostSearchBox } from './PostSearchBox';
+
+export interface PostListViewProps {
+  categories: readonly Category[];
+  category: Category | null;
+  result: PostPage | undefined;
+  page: number;
+  pages: number;
+  search: string;
+  pendingStates: ReadonlyMap<string, ItemSyncState>;
+  canPublish: boolean;
+  /** The first sync is still downloading: an empty list may just not have arrived yet. */
+  initialSync: boolean;
+  hrefFor: (page: number) => string;
+  onGoTo: (page: number) => void;
+  onSearch: (text: string) => void;
+}
+
+export function PostListView(props: PostListViewProps) {
+  const { categories, category, result, page, pages, search, pendingStates, canPublish, initialSync, hrefFor, onGoTo, onSearch } = props;
+  const { t } = useLingui();
+  const total = result?.total ?? 0;
+  const names = new Map(categories.map((c) => [c.id, c.name]));
+  const newPostHref = category ? `/blog/new-post?category=${encodeURIComponent(category.slug)}` : '/blog/new-post';
+  return (
+    <div className="page posts-page">
+      <header className="page-header posts-header">
+        <h1>{category ? category.name : <Trans>News</Trans>}</h1>
+        {canPublish ? (
+          <Link className={buttonClass('primary')} to={newPostHref}>
+            <Trans>New publication</Trans>
+          </Link>
+        ) : null}
+      </header>
+      <div className="posts-toolbar">
+        <CategoryTabs categories={categories} />
+        <PostSearchBox value={search} onSearch={onSearch} />
+      </div>
+      <section aria-label={t`Publications`} aria-busy={result === undefined}>
+        {result === undefined ? (
+          <LoadingState label={t`Loading…`} />
+        ) : result.total === 0 ? (
+          search.trim() ? (
+            <EmptyState>
+              <Trans>No matching results found</Trans>
+            </EmptyState>
+          ) : initialSync ? (
+            <LoadingState label={t`Downloading the news…`} />
+          ) : (
+            <EmptyState>
+              <Trans>No publications yet</Trans>
+            </EmptyState>
+          )
+        ) : (
+          <>
+            <p className="muted posts-count" role="status">
+              {search.trim() ? (
+                <Plural value={total} one="# result" other="# results" />
+              ) : (
+                <Trans>
+                  Page {page} of {pages}
+                </Trans>
+              )}
+            </p>
+            <ol className="post-list">
+              {result.posts.map((post) => (
+                <li key={post.id}>
+                  <PostCard post={post} categoryName={names.get(post.category_id)} syncState={pendingStates.get(post.id)} />
+                </li>
+              ))}
+            </ol>
+            <Pagination page={page} pages={pages} hrefFor={hrefFor} onGoTo={onGoTo} />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+import './posts.css';
+
+export { LatestNews } from './LatestNews';

@@ -1,0 +1,86 @@
+import type { LocalPost, PatioDb } from '../../db/database';
+import { foldText } from '../../db/searchWords';
+
+/** Posts per page of a list (spec §2: paginated lists with a go-to-page control). */
+export const postsPerPage = 20;
+
+export interface PostPageQuery {
+  /** null for every category. */
+  categoryId: string | null;
+  /** 1-based. */
+  page: number;
+  /** What the person typed in the search box; empty for no search. */
+  search: string;
+}
+
+export interface PostPage {
+  posts: LocalPost[];
+  total: number;
+}
+
+/** The words of a search, folded like `_words` (lower case, no accents); each is a prefix. */
+export function queryWords(search: string): string[] {
+  const words = foldText(search)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0)
+    .map((word) => word.slice(0, 40));
+  return Array.from(new Set(words));
+}
+
+/** ISO timestamps sort as text: these bound every `published_at`. */
+const lowest = '';
+const highest = '\uffff';
+
+/** Newest first, by the `published_at` or `[category_id+published_at]` index. */
+function newestFirst(db: PatioDb, categoryId: string | null) {
+  return categoryId === null
+    ? db.posts.orderBy('published_at').reverse()
+    : db.posts.where('[category_id+published_at]').between([categoryId, lowest], [categoryId, highest], true, true).reverse();
+}
+
+/** The ids of posts having a word that starts with each query word (all must match). */
+async function matchingIds(db: PatioDb, words: readonly string[]): Promise<Set<string>> {
+  // Longest words first: they match fewest posts, so the intersection shrinks fastest.
+  const [first, ...rest] = [...words].sort((a, b) => b.length - a.length);
+  if (first === undefined) return new Set();
+  let matches = new Set<string>(await db.posts.where('_words').startsWith(first).primaryKeys());
+  for (const word of rest) {
+    if (matches.size === 0) break;
+    const ids = new Set<string>(await db.posts.where('_words').startsWith(word).primaryKeys());
+    matches = new Set([...matches].filter((id) => ids.has(id)));
+  }
+  return matches;
+}
+
+/**
+ * One page of a list, read from the indexes: without a search, offset/limit on the date
+ * index reads only that page; with one, keys only are compared and just the page's rows
+ * are read, so 10,000 posts stay quick.
+ */
+export async function queryPostPage(db: PatioDb, { categoryId, page, search }: PostPageQuery): Promise<PostPage> {
+  const start = (Math.max(1, page) - 1) * postsPerPage;
+  const words = queryWords(search);
+  if (words.length === 0) {
+    // Two collections: Dexie's offset() changes a collection, even one cloned from it.
+    const [total, posts] = await Promise.all([
+      categoryId === null ? db.posts.count() : newestFirst(db, categoryId).count(),
+      newestFirst(db, categoryId).offset(start).limit(postsPerPage).toArray(),
+    ]);
+    return { posts, total };
+  }
+  const matches = await matchingIds(db, words);
+  if (matches.size === 0) return { posts: [], total: 0 };
+  const orderedIds = (await newestFirst(db, categoryId).primaryKeys()).filter((id) => matches.has(id));
+  const pageIds = orderedIds.slice(start, start + postsPerPage);
+  const rows = await db.posts.bulkGet(pageIds);
+  return { posts: rows.filter((row): row is LocalPost => row !== undefined), total: orderedIds.length };
+}
+
+/** The newest posts this user can see (the home screen's "Latest news"). */
+export function latestPosts(db: PatioDb, count: number): Promise<LocalPost[]> {
+  return db.posts.orderBy('published_at').reverse().limit(count).toArray();
+}
+
+export function pageCount(total: number): number {
+  return Math.max(1, Math.ceil(total / postsPerPage));
+}

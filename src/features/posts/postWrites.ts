@@ -1,0 +1,119 @@
+import type { User } from '../../../contract/auth';
+import { uuidv7 } from '../../../contract/ids';
+import type { CreatePostArgs, PostFields, UpdatePostArgs } from '../../../contract/posts';
+import type { LocalPost, PatioDb } from '../../db/database';
+import { resend } from '../../sync/hooks';
+import { mutate } from '../../sync/mutate';
+import { searchWords } from '../../db/searchWords';
+
+/**
+ * Every local change to posts: one `mutate` each, so the optimistic row and its outbox
+ * entry are written in one Dexie transaction and nothing is half-done after a crash.
+ */
+
+/** The author's name as the server writes it (server/posts/postService.ts). */
+export function authorName(user: Pick<User, 'name' | 'first_lastname'>): string {
+  return [user.name, user.first_lastname].filter(Boolean).join(' ');
+}
+
+function derived(fields: PostFields) {
+  return { _words: searchWords(fields.title, fields.content) };
+}
+
+export interface Author {
+  user: Pick<User, 'id' | 'name' | 'first_lastname' | 'college_id'>;
+}
+
+export async function createPost(db: PatioDb, fields: PostFields, { user }: Author, now = new Date()): Promise<string> {
+  const id = uuidv7(now.getTime());
+  const args: CreatePostArgs = { id, ...fields };
+  const stamp = now.toISOString();
+  const row: LocalPost = {
+    id,
+    college_id: user.college_id,
+    title: fields.title,
+    content: fields.content,
+    category_id: fields.category_id,
+    course_ids: fields.course_ids,
+    grade_ids: fields.grade_ids,
+    section_ids: fields.section_ids,
+    scope: fields.scope,
+    published_at: fields.published_at ? new Date(fields.published_at).toISOString() : stamp,
+    author_id: user.id,
+    author_name: authorName(user),
+    views: 0,
+    created_at: stamp,
+    updated_at: stamp,
+    ...derived(fields),
+  };
+  await mutate(db, { name: 'posts.create', args, entity: 'posts', entityId: id }, async () => {
+    await db.posts.put(row);
+  });
+  return id;
+}
+
+function localChanges(fields: PostFields, now: Date): Partial<LocalPost> {
+  return {
+    title: fields.title,
+    content: fields.content,
+    category_id: fields.category_id,
+    course_ids: fields.course_ids,
+    grade_ids: fields.grade_ids,
+    section_ids: fields.section_ids,
+    scope: fields.scope,
+    ...(fields.published_at ? { published_at: new Date(fields.published_at).toISOString() } : {}),
+    updated_at: now.toISOString(),
+    ...derived(fields),
+  };
+}
+
+export async function updatePost(db: PatioDb, id: string, fields: PostFields, now = new Date()): Promise<void> {
+  const args: UpdatePostArgs = { id, ...fields };
+  await mutate(db, { name: 'posts.update', args, entity: 'posts', entityId: id }, async () => {
+    await db.posts.update(id, localChanges(fields, now));
+  });
+}
+
+/**
+ * Sends a refused create/update again with the person's corrections; the outbox entry
+ * keeps its place and mutation id. The local row is the engine's to refresh (the brief
+ * allows writes only through `mutate`/`resend`).
+ */
+export async function resendPost(db: PatioDb, seq: number, id: string, fields: PostFields): Promise<void> {
+  await resend(db, seq, { id, ...fields });
+}
+
+export async function deletePost(db: PatioDb, id: string): Promise<void> {
+  await mutate(db, { name: 'posts.delete', args: { id }, entity: 'posts', entityId: id }, async () => {
+    await db.posts.delete(id);
+  });
+}
+
+class AlreadyViewed extends Error {}
+
+/**
+ * Counts a view once per user and post, also offline: the viewedPosts row, the +1 and the
+ * queued `posts.view` are one transaction, and a second call (another tab, React's double
+ * effects) finds the row and aborts without queuing anything. The entry's entity is
+ * `viewedPosts`, so reading a post offline does not mark the post itself "not sent", and
+ * discarding the entry forgets the view (it can be counted again).
+ */
+export async function countViewOnce(db: PatioDb, postId: string, now = new Date()): Promise<boolean> {
+  if (await db.viewedPosts.get(postId)) return false;
+  try {
+    await mutate(db, { name: 'posts.view', args: { post_id: postId }, entity: 'viewedPosts', entityId: postId }, async () => {
+      if (await db.viewedPosts.get(postId)) throw new AlreadyViewed();
+      await db.viewedPosts.add({ post_id: postId, viewedAt: now.toISOString() });
+      await db.posts
+        .where('id')
+        .equals(postId)
+        .modify((post) => {
+          post.views += 1;
+        });
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof AlreadyViewed) return false;
+    throw error;
+  }
+}

@@ -1,0 +1,240 @@
+import { uuidv7 } from '../../../contract/ids';
+import { ApiError, NetworkError } from '../../api/errors';
+import { createHttp } from '../../api/http';
+import type { PatioDb } from '../../db/database';
+import { liveQuery } from '../../db/lifecycle';
+import { metaKeys } from '../../db/syncMeta';
+import type { SyncReason } from '../workerApi';
+import { backoffDelay, sleep } from './backoff';
+import { pullAll } from './pull';
+import { pushBatch, requeueSending } from './push';
+import { readServerSentEvents } from './serverSentEvents';
+import { createSyncApi, type SyncApi } from './syncApi';
+import { writeStatus } from './syncStatusStore';
+
+export interface SyncEngineOptions {
+  db: PatioDb;
+  /** The API's origin (`https://school.example`); requests go to `<origin>/api/v1/sync/…`. */
+  origin: string;
+  token: string;
+  /**
+   * Pokes (the event stream), polling while it is down, and watching the outbox for
+   * changes made by any tab. Tests turn it off to drive the engine step by step.
+   */
+  live?: boolean;
+  random?: () => number;
+  log?: (message: string, error?: unknown) => void;
+}
+
+export interface SyncEngine {
+  /** Requeues what a dead leader left `sending`, then syncs (and listens, when live). */
+  start(): Promise<void>;
+  /** A new token; resumes after a 401 pause. */
+  setToken(token: string): Promise<void>;
+  /** Resolves when a full run (push, then pull) that began after this call has finished. */
+  syncNow(reason: SyncReason): Promise<void>;
+  stop(): Promise<void>;
+  readonly paused: boolean;
+}
+
+const retryBackoff = { base: 2_000, max: 120_000 };
+const pollBackoff = { base: 5_000, max: 120_000 };
+const streamBackoff = { base: 2_000, max: 120_000 };
+/** Longer than the server's heartbeat: a silent stream is a dead one (a sleeping laptop). */
+const streamIdleMs = 75_000;
+
+/**
+ * The sync engine of one user's database (DESIGN.md "The sync protocol"). Runs only in the
+ * device's leader (workers/sync.worker.ts holds the lock); DOM-free so it runs in a worker
+ * and in node tests. One run at a time: requests during a run coalesce into one more run.
+ */
+export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
+  const { db, live = true, random = Math.random, log = (message, error) => console.warn(message, error) } = options;
+  let token = options.token;
+  const api: SyncApi = createSyncApi(createHttp({ getToken: () => token, prefix: `${options.origin.replace(/\/+$/, '')}/` }));
+  const lifetime = new AbortController();
+  let clientId = '';
+  let paused = false;
+  let failures = 0;
+  let polls = 0;
+  let streamUp = false;
+  let streamRunning = false;
+  let wakeStream = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running: Promise<void> | null = null;
+  let rerun = false;
+  let unwatch: (() => void) | undefined;
+
+  async function loadClientId(): Promise<string> {
+    const stored = (await db.meta.get(metaKeys.clientId))?.value;
+    if (typeof stored === 'string') return stored;
+    const made = uuidv7();
+    await db.meta.put({ key: metaKeys.clientId, value: made });
+    return made;
+  }
+
+  /** One run: push everything queued (in order), then pull to the end. True when it went through. */
+  async function cycle(): Promise<boolean> {
+    const signal = lifetime.signal;
+    try {
+      if ((await db.outbox.where('status').equals('queued').count()) > 0) {
+        await writeStatus(db, { phase: 'pushing' });
+        while ((await pushBatch(db, api, clientId, signal)) > 0) {
+          if (signal.aborted) return false;
+        }
+      }
+      await pullAll(db, api, signal);
+      failures = 0;
+      await writeStatus(db, { phase: 'idle', lastSyncedAt: new Date().toISOString(), error: undefined });
+      return true;
+    } catch (error) {
+      if (lifetime.signal.aborted) return false;
+      await recordFailure(error);
+      return false;
+    }
+  }
+
+  async function recordFailure(error: unknown): Promise<void> {
+    if (error instanceof ApiError && error.status === 401) {
+      // Invariant 4/7: nothing is dropped and nobody is signed out here; the app re-checks
+      // the session and hands over a new token (setToken) after the user signs in again.
+      paused = true;
+      stopStream();
+      await writeStatus(db, { phase: 'paused', error: 'unauthenticated' }).catch(() => undefined);
+      return;
+    }
+    failures++;
+    const offline = error instanceof NetworkError;
+    if (!offline) log('sync failed', error);
+    const reason = error instanceof ApiError ? `http ${error.status}` : error instanceof Error ? error.message : String(error);
+    await writeStatus(db, { phase: offline ? 'offline' : 'error', error: reason }).catch(() => undefined);
+  }
+
+  /** The next run by timer: a retry after a failure, or a poll while the stream is down. */
+  function scheduleNext(): void {
+    clearTimeout(timer);
+    timer = undefined;
+    if (lifetime.signal.aborted || paused) return;
+    let delay: number | null = null;
+    if (failures > 0) delay = backoffDelay(failures - 1, retryBackoff, random);
+    else if (live && !streamUp) delay = backoffDelay(polls++, pollBackoff, random);
+    if (delay === null) return;
+    timer = setTimeout(() => void syncNow(failures > 0 ? 'retry' : 'poll'), delay);
+  }
+
+  function syncNow(reason: SyncReason): Promise<void> {
+    if (lifetime.signal.aborted || paused || !clientId) return running ?? Promise.resolve();
+    // Our own writes (a failed batch requeued) must not bypass the backoff.
+    if (reason === 'outbox' && failures > 0) return running ?? Promise.resolve();
+    if (reason === 'online' || reason === 'focus' || reason === 'visible') {
+      wakeStream.abort();
+      polls = 0;
+    }
+    rerun = true;
+    running ??= (async () => {
+      try {
+        while (rerun && !paused && !lifetime.signal.aborted) {
+          rerun = false;
+          clearTimeout(timer);
+          if (!(await cycle())) break;
+        }
+      } finally {
+        running = null;
+        scheduleNext();
+      }
+    })();
+    return running;
+  }
+
+  function stopStream(): void {
+    streamUp = false;
+    wakeStream.abort();
+  }
+
+  /** Listens for pokes; reconnects with backoff; while it is down, runs are polled. */
+  async function streamLoop(): Promise<void> {
+    if (streamRunning) return;
+    streamRunning = true;
+    let attempt = 0;
+    try {
+      while (!lifetime.signal.aborted && !paused) {
+        const connection = new AbortController();
+        const onStop = () => connection.abort();
+        lifetime.signal.addEventListener('abort', onStop);
+        try {
+          const response = await api.stream(connection.signal);
+          if (!response.body) throw new Error('event stream without a body');
+          streamUp = true;
+          attempt = 0;
+          polls = 0;
+          clearTimeout(timer);
+          // Changes made while we were not listening.
+          void syncNow('poke');
+          await readServerSentEvents(
+            response.body,
+            (event) => {
+              if (event.event === 'poke') void syncNow('poke');
+            },
+            streamIdleMs,
+          );
+        } catch (error) {
+          if (error instanceof ApiError && error.status === 401) await recordFailure(error);
+        } finally {
+          connection.abort();
+          lifetime.signal.removeEventListener('abort', onStop);
+          streamUp = false;
+        }
+        if (lifetime.signal.aborted || paused) break;
+        if (!running) scheduleNext();
+        wakeStream = new AbortController();
+        await sleep(backoffDelay(attempt++, streamBackoff, random), AbortSignal.any([lifetime.signal, wakeStream.signal]));
+      }
+    } finally {
+      streamRunning = false;
+    }
+  }
+
+  function goLive(): void {
+    if (!live) return;
+    void streamLoop();
+    unwatch ??= (() => {
+      // Any tab's write reaches us through Dexie's cross-context change events.
+      const subscription = liveQuery(() => db.outbox.where('status').equals('queued').count()).subscribe({
+        next: (queued) => {
+          if (queued > 0) void syncNow('outbox');
+        },
+        error: (error: unknown) => log('outbox watch failed', error),
+      });
+      return () => subscription.unsubscribe();
+    })();
+  }
+
+  return {
+    get paused() {
+      return paused;
+    },
+    async start() {
+      clientId = await loadClientId();
+      await requeueSending(db);
+      goLive();
+      await syncNow('start');
+    },
+    async setToken(next) {
+      token = next;
+      if (!paused) return;
+      paused = false;
+      failures = 0;
+      goLive();
+      await syncNow('token');
+    },
+    syncNow,
+    async stop() {
+      lifetime.abort();
+      clearTimeout(timer);
+      unwatch?.();
+      unwatch = undefined;
+      stopStream();
+      await running?.catch(() => undefined);
+    },
+  };
+}

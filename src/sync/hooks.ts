@@ -1,0 +1,97 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo, useSyncExternalStore } from 'react';
+import type { OutboxEntry, OutboxStatus } from '../db/database';
+import { useDb } from '../db/DbProvider';
+import { asSyncStatus, metaKeys, type SyncPhase } from '../db/syncMeta';
+
+export { discard, resend } from './outboxActions';
+export type { OutboxEntry, OutboxStatus };
+
+export type ItemSyncState = 'queued' | 'sending' | 'attention';
+
+export interface SyncStatusView {
+  online: boolean;
+  phase: SyncPhase;
+  received: number;
+  /** Changes not answered by the server yet (queued or being sent). */
+  unsent: number;
+  /** Changes the server refused, waiting for the user. */
+  attention: number;
+  lastSyncedAt: string | null;
+}
+
+function subscribeOnline(listener: () => void): () => void {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+}
+
+/**
+ * The sync state for the app bar, from the database (written by whichever tab's worker
+ * syncs), so every tab shows the same. Offline when the browser says so or the worker
+ * cannot reach the server.
+ */
+export function useSyncStatus(): SyncStatusView {
+  const db = useDb();
+  const browserOnline = useSyncExternalStore(subscribeOnline, () => navigator.onLine);
+  const data = useLiveQuery(
+    async () => {
+      const [meta, attention, total] = await Promise.all([
+        db.meta.get(metaKeys.status),
+        db.outbox.where('status').equals('attention').count(),
+        db.outbox.count(),
+      ]);
+      return { status: asSyncStatus(meta?.value), attention, unsent: total - attention };
+    },
+    [db],
+  );
+  const status = asSyncStatus(data?.status);
+  return {
+    online: browserOnline && status.phase !== 'offline',
+    phase: browserOnline ? status.phase : 'offline',
+    received: status.received,
+    unsent: data?.unsent ?? 0,
+    attention: data?.attention ?? 0,
+    lastSyncedAt: status.lastSyncedAt,
+  };
+}
+
+/** The most telling state of a set of entries: attention, then sending, then queued. */
+function strongest(a: ItemSyncState | undefined, b: OutboxStatus): ItemSyncState {
+  const rank: Record<ItemSyncState, number> = { queued: 0, sending: 1, attention: 2 };
+  return a !== undefined && rank[a] >= rank[b] ? a : b;
+}
+
+/** "Not sent" / "sending" / "needs attention" of one item, or null when it is in sync. */
+export function useItemSyncState(entityId: string): ItemSyncState | null {
+  const db = useDb();
+  const entries = useLiveQuery(() => db.outbox.where('entityId').equals(entityId).toArray(), [db, entityId]);
+  let state: ItemSyncState | undefined;
+  for (const entry of entries ?? []) state = strongest(state, entry.status);
+  return state ?? null;
+}
+
+/** The states of every pending item of an entity (`posts`), for lists. */
+export function usePendingStates(entity: string): Map<string, ItemSyncState> {
+  const db = useDb();
+  const entries = useLiveQuery(() => db.outbox.toArray(), [db]);
+  return useMemo(() => {
+    const states = new Map<string, ItemSyncState>();
+    for (const entry of entries ?? []) {
+      if (entry.entity !== entity) continue;
+      states.set(entry.entityId, strongest(states.get(entry.entityId), entry.status));
+    }
+    return states;
+  }, [entries, entity]);
+}
+
+const noEntries: OutboxEntry[] = [];
+
+/** The outbox in the order it is sent. */
+export function useOutbox(): OutboxEntry[] {
+  const db = useDb();
+  return useLiveQuery(() => db.outbox.orderBy('seq').toArray(), [db]) ?? noEntries;
+}

@@ -1,0 +1,53 @@
+import { uuidv7 } from '../../contract/ids';
+import type { BeforeImage, OutboxEntry, PatioDb } from '../db/database';
+import { isQuotaError } from '../db/lifecycle';
+import { StorageFullError } from './StorageFullError';
+import { requestSync } from './syncClient';
+
+export { StorageFullError };
+
+export interface MutationInput {
+  /** The server's mutation name, e.g. `posts.create`. */
+  name: string;
+  /** Its arguments as the server parses them (for a create, they carry the new UUIDv7). */
+  args: unknown;
+  /** The local table of the row it changes (`posts`), so items can show their state. */
+  entity: string;
+  entityId: string;
+}
+
+/**
+ * A write from the UI (DESIGN.md "The shape"): in ONE transaction, remembers the row as it
+ * was, applies the optimistic local change and appends the mutation to the outbox; then
+ * asks the worker to push. Either all of it happens or none of it. A full disk throws
+ * StorageFullError and leaves the database (and the outbox) as it was.
+ */
+export async function mutate(db: PatioDb, input: MutationInput, applyLocal: () => Promise<void>): Promise<void> {
+  const table = db.tables.find((t) => t.name === input.entity && t.name !== 'outbox' && t.name !== 'meta');
+  try {
+    await db.transaction('rw', db.tables, async () => {
+      let before: BeforeImage | undefined;
+      if (table) {
+        const row = (await table.get(input.entityId)) as Record<string, unknown> | undefined;
+        before = { row: row ?? null };
+      }
+      await applyLocal();
+      const entry: OutboxEntry = {
+        id: uuidv7(),
+        name: input.name,
+        args: input.args,
+        entity: input.entity,
+        entityId: input.entityId,
+        status: 'queued',
+        attempts: 0,
+        createdAt: new Date().toISOString(),
+        ...(before ? { before } : {}),
+      };
+      await db.outbox.add(entry);
+    });
+  } catch (error) {
+    if (isQuotaError(error)) throw new StorageFullError({ cause: error });
+    throw error;
+  }
+  requestSync('mutation');
+}

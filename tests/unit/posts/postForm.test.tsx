@@ -1,0 +1,121 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { liveQuery } from 'dexie';
+import { Route, useParams } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import type { PatioDb } from '../../../src/db/database';
+import { NewPostScreen } from '../../../src/features/posts/NewPostScreen';
+import { renderRoutes, seedReferenceData, signInAs } from './postsTestKit';
+
+function PostPage() {
+  const { post } = useParams();
+  return <p>Showing post {post}</p>;
+}
+
+async function openForm(role: 'staff' | 'student' = 'staff') {
+  const { user, db } = await signInAs(role);
+  await seedReferenceData(db);
+  renderRoutes(
+    user.id,
+    '/blog/new-post',
+    <>
+      <Route path="/blog/new-post" element={<NewPostScreen />} />
+      <Route path="/blog/post/:post" element={<PostPage />} />
+    </>,
+  );
+  return db;
+}
+
+function typeContent(html: string) {
+  const editor = screen.getByRole('textbox', { name: 'Content' });
+  editor.innerHTML = html;
+  fireEvent.input(editor);
+}
+
+/** Every (posts, outbox) pair the database shows between transactions. */
+function watchCounts(db: PatioDb) {
+  const seen: [number, number][] = [];
+  const subscription = liveQuery(async () => [await db.posts.count(), await db.outbox.count()] as [number, number]).subscribe({
+    next: (pair) => seen.push(pair),
+  });
+  return { seen, stop: () => subscription.unsubscribe() };
+}
+
+describe('the new-publication form', () => {
+  it('shows the spec §5 messages next to their fields and writes nothing while invalid', async () => {
+    const db = await openForm();
+    fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Reunión' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+
+    expect(await screen.findByText('The content is required.')).toBeTruthy();
+    expect(screen.getByText('Choose a category.')).toBeTruthy();
+    expect(screen.getByText('Choose at least one course.')).toBeTruthy();
+    expect(screen.getByText('Choose at least one grade.')).toBeTruthy();
+    expect(screen.getByText('Choose at least one section.')).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Content' }).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('group', { name: 'Courses' }).getAttribute('aria-invalid')).toBe('true');
+    expect(await db.posts.count()).toBe(0);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('offers grades of the chosen courses and sections of the chosen grades', async () => {
+    await openForm();
+    expect(await screen.findByText('Choose a course first.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Básica' }));
+    expect(screen.getByRole('checkbox', { name: /1° Básico/ })).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: /I° Medio/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Select all: Grades' }));
+    const sections = screen.getByRole('group', { name: 'Sections' });
+    expect(sections.querySelectorAll('input[type=checkbox]')).toHaveLength(3);
+    // Unticking the course takes its grades (and their sections) with it.
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Básica' }));
+    expect(screen.getByText('Choose a grade first.')).toBeTruthy();
+  });
+
+  it('saves a valid post and its one outbox entry in one transaction, then opens it', async () => {
+    const db = await openForm();
+    const watcher = watchCounts(db);
+    fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Reunión de apoderados' } });
+    typeContent('<div><b>Jueves</b> a las 19:00<script>alert(1)</script></div>');
+    fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'cat-news' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Básica' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /1° Básico/ }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /1° A/ }));
+    fireEvent.change(screen.getByLabelText('Who is it for?'), { target: { value: 'guardians' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+
+    const shown = await screen.findByText(/Showing post /);
+    expect(await screen.findByText('Publication created successfully')).toBeTruthy();
+    const posts = await db.posts.toArray();
+    const outbox = await db.outbox.toArray();
+    expect(posts).toHaveLength(1);
+    expect(outbox).toHaveLength(1);
+    const [post] = posts;
+    const [entry] = outbox;
+    expect(shown.textContent).toBe(`Showing post ${post!.id}`);
+    expect(post).toMatchObject({
+      title: 'Reunión de apoderados',
+      content: '<p><strong>Jueves</strong> a las 19:00</p>',
+      category_id: 'cat-news',
+      course_ids: ['course-basica'],
+      grade_ids: ['grade-1'],
+      section_ids: ['sec-1a'],
+      scope: 'guardians',
+      author_name: 'Ana Rojas',
+      views: 0,
+    });
+    expect(post!._words).toEqual(expect.arrayContaining(['reunion', 'apoderados', 'jueves']));
+    expect(entry).toMatchObject({ name: 'posts.create', entity: 'posts', entityId: post!.id, status: 'queued' });
+    expect(entry!.args).toMatchObject({ id: post!.id, title: 'Reunión de apoderados', section_ids: ['sec-1a'] });
+
+    await waitFor(() => expect(watcher.seen.at(-1)).toEqual([1, 1]));
+    watcher.stop();
+    // Never a post without its outbox entry, nor an entry without its post.
+    expect(watcher.seen.filter(([p, o]) => p !== o)).toEqual([]);
+  });
+
+  it('tells students and guardians they may not publish', async () => {
+    await openForm('student');
+    expect(await screen.findByText('You are not allowed to publish or edit news.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Publish' })).toBeNull();
+  });
+});

@@ -1,0 +1,83 @@
+import { screen } from '@testing-library/react';
+import { Route } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { PatioDb } from '../../../src/db/database';
+import { pageCount, postsPerPage, queryPostPage } from '../../../src/features/posts/postQueries';
+import { PostListScreen } from '../../../src/features/posts/PostListScreen';
+import { uuidv7 } from '../../../contract/ids';
+import { localPost, renderRoutes, seedReferenceData, signInAs } from './postsTestKit';
+
+/** 45 posts, one a day from 2026-01-01; every third one is in sports. */
+async function seedPosts(db: PatioDb) {
+  const posts = Array.from({ length: 45 }, (_, i) =>
+    localPost({
+      title: i === 7 ? 'Campeonato de fútbol escolar' : `Aviso número ${i + 1}`,
+      content: i === 7 ? '<p>Final en la cancha <strong>norte</strong></p>' : '<p>Texto del aviso</p>',
+      category_id: i % 3 === 0 ? 'cat-sports' : 'cat-news',
+      published_at: new Date(Date.UTC(2026, 0, 1 + i, 12)).toISOString(),
+    }),
+  );
+  await db.posts.bulkPut(posts);
+  return posts;
+}
+
+describe('post lists read from the local indexes', () => {
+  it('pages every category newest first, and a category through its own index', async () => {
+    const db = new PatioDb(`patio-test-${uuidv7()}`);
+    await seedPosts(db);
+    const first = await queryPostPage(db, { categoryId: null, page: 1, search: '' });
+    expect(first.total).toBe(45);
+    expect(first.posts).toHaveLength(postsPerPage);
+    expect(first.posts[0]?.title).toBe('Aviso número 45');
+    const last = await queryPostPage(db, { categoryId: null, page: 3, search: '' });
+    expect(last.posts.map((p) => p.title)).toEqual(['Aviso número 5', 'Aviso número 4', 'Aviso número 3', 'Aviso número 2', 'Aviso número 1']);
+    expect(pageCount(first.total)).toBe(3);
+
+    const sports = await queryPostPage(db, { categoryId: 'cat-sports', page: 1, search: '' });
+    expect(sports.total).toBe(15);
+    expect(sports.posts.every((p) => p.category_id === 'cat-sports')).toBe(true);
+    expect(sports.posts[0]?.title).toBe('Aviso número 43');
+  });
+
+  it('finds by word prefixes without accents or case, every word having to match', async () => {
+    const db = new PatioDb(`patio-test-${uuidv7()}`);
+    await seedPosts(db);
+    const found = await queryPostPage(db, { categoryId: null, page: 1, search: 'FUTB  camp' });
+    expect(found.posts.map((p) => p.title)).toEqual(['Campeonato de fútbol escolar']);
+    expect((await queryPostPage(db, { categoryId: null, page: 1, search: 'cancha nort' })).total).toBe(1);
+    expect((await queryPostPage(db, { categoryId: null, page: 1, search: 'futbol basquetbol' })).total).toBe(0);
+    // Post 8 (index 7) is not in sports: searching sports does not find it.
+    expect((await queryPostPage(db, { categoryId: 'cat-sports', page: 1, search: 'futbol' })).total).toBe(0);
+    const many = await queryPostPage(db, { categoryId: null, page: 2, search: 'aviso' });
+    expect(many.total).toBe(44);
+    expect(many.posts[0]?.title).toBe('Aviso número 25');
+  });
+
+  it('says "No matching results found" when a search finds nothing', async () => {
+    const { user, db } = await signInAs('student');
+    await seedReferenceData(db);
+    await seedPosts(db);
+    renderRoutes(user.id, '/blog/all?q=zzzz', <Route path="/blog/:category" element={<PostListScreen />} />);
+    expect(await screen.findByText('No matching results found')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'New publication' })).toBeNull();
+  });
+
+  it('shows a page of a category with its page links and go-to-page control', async () => {
+    const { user, db } = await signInAs('staff');
+    await seedReferenceData(db);
+    await seedPosts(db);
+    renderRoutes(user.id, '/blog/noticias?page=2', <Route path="/blog/:category" element={<PostListScreen />} />);
+    expect(await screen.findByText('Page 2 of 2')).toBeTruthy();
+    expect(screen.getAllByRole('article')).toHaveLength(10);
+    expect(screen.getByRole('link', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByLabelText('Go to page')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'New publication' })).toBeTruthy();
+  });
+
+  it('says "No publications yet" for an empty college', async () => {
+    const { user, db } = await signInAs('guardian');
+    await seedReferenceData(db);
+    renderRoutes(user.id, '/blog/all', <Route path="/blog/:category" element={<PostListScreen />} />);
+    expect(await screen.findByText('No publications yet')).toBeTruthy();
+  });
+});

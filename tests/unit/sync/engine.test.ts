@@ -1,0 +1,210 @@
+// @vitest-environment node
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PatioDb } from '../../../src/db/database';
+import { metaKeys } from '../../../src/db/syncMeta';
+import { createSyncEngine, type SyncEngine } from '../../../src/sync/engine/syncEngine';
+import { closedPortOrigin, deletePostLocally, freshDb, newPostArgs, startFailingServer, startLiveServer, writePost, type LiveServer } from './syncTestKit';
+
+let server: LiveServer;
+const engines: SyncEngine[] = [];
+
+beforeAll(async () => {
+  server = await startLiveServer();
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(engines.map((engine) => engine.stop()));
+  await server.close();
+});
+
+function engineFor(db: PatioDb, token: string, origin = server.origin): SyncEngine {
+  const engine = createSyncEngine({ db, origin, token, live: false, random: () => 0.5, log: () => undefined });
+  engines.push(engine);
+  return engine;
+}
+
+/** A device that has done its initial sync as staff. */
+async function syncedDevice(): Promise<{ db: PatioDb; engine: SyncEngine }> {
+  const db = freshDb();
+  const engine = engineFor(db, await server.tokenOf('staff'));
+  await engine.start();
+  return { db, engine };
+}
+
+async function status(db: PatioDb) {
+  return (await db.meta.get(metaKeys.status))?.value as { phase: string; received: number };
+}
+
+describe('the sync engine against the real server', () => {
+  it('downloads what the user may see on first start and stores the cursor', async () => {
+    const { db } = await syncedDevice();
+    expect(await db.categories.count()).toBeGreaterThan(0);
+    expect(await db.sections.count()).toBeGreaterThan(0);
+    expect(await db.posts.count()).toBeGreaterThan(0);
+    expect(typeof (await db.meta.get(metaKeys.cursor))?.value).toBe('string');
+    const post = (await db.posts.toArray())[0]!;
+    expect(post._words.length).toBeGreaterThan(0);
+    expect(await status(db)).toMatchObject({ phase: 'idle' });
+  });
+
+  it('sends a create, an update and a delete of one post in the order they were made', async () => {
+    const { db, engine } = await syncedDevice();
+    const args = await newPostArgs(db, { title: 'Orden de envío' });
+    await writePost(db, 'posts.create', args);
+    await writePost(db, 'posts.update', { ...args, title: 'Orden de envío (editado)' });
+    await deletePostLocally(db, args.id);
+    expect(await db.outbox.count()).toBe(3);
+
+    await engine.syncNow('user');
+
+    // Out of order, the update or the delete would have been refused (404) and kept.
+    expect(await db.outbox.toArray()).toEqual([]);
+    expect(await server.fetchPost(args.id)).toBeNull();
+    expect(await db.posts.get(args.id)).toBeUndefined();
+  });
+
+  it('keeps a post written offline and sends it once the server is reachable', async () => {
+    const db = freshDb();
+    const token = await server.tokenOf('staff');
+    await engineFor(db, token).start();
+    const offline = engineFor(db, token, await closedPortOrigin());
+    await offline.start();
+    const args = await newPostArgs(db, { title: 'Escrito sin red' });
+    await writePost(db, 'posts.create', args);
+    await offline.syncNow('user');
+    expect(await db.outbox.toArray()).toMatchObject([{ status: 'queued', attempts: 1, args }]);
+    expect(await status(db)).toMatchObject({ phase: 'offline' });
+    await offline.stop();
+
+    await engineFor(db, token).start();
+    expect(await db.outbox.count()).toBe(0);
+    expect(await server.countPostsTitled('Escrito sin red')).toBe(1);
+    // The server's version replaced the optimistic one.
+    expect((await db.posts.get(args.id))?.author_name).not.toBe('');
+  });
+
+  it('sends again what a closed tab left "sending", and the server keeps exactly one post', async () => {
+    const { db, engine } = await syncedDevice();
+    const args = await newPostArgs(db, { title: 'Enviado dos veces' });
+    await writePost(db, 'posts.create', args);
+    const [entry] = await db.outbox.toArray();
+    // The tab sent it, the server applied it, and the tab closed before the answer.
+    const first = await fetch(`${server.origin}/api/v1/sync/push`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await server.tokenOf('staff')}` },
+      body: JSON.stringify({ clientId: 'closed-tab', mutations: [{ id: entry!.id, name: entry!.name, args: entry!.args }] }),
+    });
+    expect(first.status).toBe(200);
+    await db.outbox.update(entry!.seq, { status: 'sending', attempts: 1 });
+    await engine.stop();
+
+    // The next leader starts: the entry goes back to the queue and is sent again.
+    await engineFor(db, await server.tokenOf('staff')).start();
+    expect(await db.outbox.count()).toBe(0);
+    expect(await server.countPostsTitled('Enviado dos veces')).toBe(1);
+  });
+
+  it('moves a refused change to "needs attention" with its text intact and still sends the ones after it', async () => {
+    const { db, engine } = await syncedDevice();
+    const refused = await newPostArgs(db, { title: 'Sin secciones', section_ids: [], content: '<p>Mi texto largo.</p>' });
+    const accepted = await newPostArgs(db, { title: 'Después del rechazo' });
+    await writePost(db, 'posts.create', refused);
+    await writePost(db, 'posts.create', accepted);
+
+    await engine.syncNow('user');
+
+    const entries = await db.outbox.toArray();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ status: 'attention', args: refused, error: { status: 422 } });
+    expect(entries[0]!.error?.errors?.section_ids?.length).toBeGreaterThan(0);
+    // The optimistic post stays on the device, so the user sees and fixes it.
+    expect((await db.posts.get(refused.id))?.title).toBe('Sin secciones');
+    expect(await server.fetchPost(accepted.id)).toMatchObject({ title: 'Después del rechazo' });
+    expect(await server.fetchPost(refused.id)).toBeNull();
+  });
+
+  it('pauses the queue on 401 and resumes it with a new token', async () => {
+    const db = freshDb();
+    await engineFor(db, await server.tokenOf('staff')).start();
+    const engine = engineFor(db, 'revoked-token');
+    await engine.start();
+    expect(engine.paused).toBe(true);
+    const args = await newPostArgs(db, { title: 'Tras iniciar sesión' });
+    await writePost(db, 'posts.create', args);
+    await engine.syncNow('user');
+    expect(await db.outbox.toArray()).toMatchObject([{ status: 'queued' }]);
+    expect(await status(db)).toMatchObject({ phase: 'paused' });
+
+    await engine.setToken(await server.tokenOf('staff'));
+    expect(engine.paused).toBe(false);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await server.countPostsTitled('Tras iniciar sesión')).toBe(1);
+  });
+
+  it('keeps the queue when the server answers 503, and backs off', async () => {
+    const failing = await startFailingServer(503);
+    try {
+      const db = freshDb();
+      await engineFor(db, await server.tokenOf('staff')).start();
+      const engine = engineFor(db, await server.tokenOf('staff'), failing.origin);
+      await engine.start();
+      const args = await newPostArgs(db, { title: 'Servidor caído' });
+      await writePost(db, 'posts.create', args);
+      await engine.syncNow('user');
+      expect(await db.outbox.toArray()).toMatchObject([{ status: 'queued', args }]);
+      expect(await status(db)).toMatchObject({ phase: 'error' });
+      await engine.stop();
+      const requests = failing.requests();
+      // Stopped: no retry timer keeps hammering the server.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(failing.requests()).toBe(requests);
+    } finally {
+      await failing.close();
+    }
+  });
+
+  it('starts over when the server says reset, keeping the unsent changes', async () => {
+    const db = freshDb();
+    const student = engineFor(db, await server.tokenOf('student'));
+    await student.start();
+    const args = await newPostArgs(db, { title: 'Borrador del estudiante' });
+    await writePost(db, 'posts.create', args);
+    // A cursor of another audience (a staff member's) makes the server ask for a reset.
+    const staffDb = freshDb();
+    await engineFor(staffDb, await server.tokenOf('staff')).start();
+    await db.meta.put({ key: metaKeys.cursor, value: (await staffDb.meta.get(metaKeys.cursor))!.value });
+    await db.posts.put({ ...(await db.posts.get(args.id))!, id: 'stale-row' });
+
+    await student.syncNow('user');
+
+    expect(await db.posts.get('stale-row')).toBeUndefined();
+    // Students may not publish: the create is refused and kept for the user, not dropped.
+    expect(await db.outbox.toArray()).toMatchObject([{ args, status: 'attention' }]);
+    expect(await db.posts.get(args.id)).toBeDefined();
+    expect(await db.categories.count()).toBeGreaterThan(0);
+  });
+
+  it('pulls at once when the stream pokes: a second device sees a new post within seconds', async () => {
+    const { db: writer, engine } = await syncedDevice();
+    const reader = freshDb();
+    const live = createSyncEngine({ db: reader, origin: server.origin, token: await server.tokenOf('student'), live: true, log: () => undefined });
+    engines.push(live);
+    await live.start();
+    const args = await newPostArgs(writer, { title: 'Aviso en vivo', scope: 'everyone' });
+    const section = (await reader.sections.toArray()).map((s) => s.id);
+    // Addressed to every section, so the student sees it.
+    const grades = await reader.grades.toArray();
+    await writePost(writer, 'posts.create', {
+      ...args,
+      section_ids: section,
+      grade_ids: grades.map((g) => g.id),
+      course_ids: [...new Set(grades.map((g) => g.course_id))],
+    });
+    const sentAt = Date.now();
+    await engine.syncNow('user');
+    expect(await writer.outbox.count()).toBe(0);
+    await expect.poll(() => reader.posts.get(args.id), { timeout: 5_000, interval: 50 }).toBeDefined();
+    expect(Date.now() - sentAt).toBeLessThan(5_000);
+    await live.stop();
+  });
+});
