@@ -1,6 +1,5 @@
 import { createBrowserRouter, Navigate } from 'react-router-dom';
 import { RedirectSignedIn, RequireSignedIn } from '../session/guards';
-import { AppLayout } from './AppLayout';
 import { PublicLayout } from './PublicLayout';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
@@ -17,7 +16,7 @@ async function homeWithNews() {
 
 /**
  * Routes of spec §2 built so far. Screens are lazy so the shell's first download stays
- * small; the layouts and guards are in the shell because every screen needs them.
+ * small; only the public layout and the guards are in the shell.
  */
 export function createAppRouter() {
   return createBrowserRouter([
@@ -49,7 +48,9 @@ export function createAppRouter() {
           element: <RequireSignedIn />,
           children: [
             {
-              element: <AppLayout />,
+              // The signed-in area (local database, sync worker, app bar) is its own chunk,
+              // so public pages never download Dexie or the worker client.
+              lazy: () => import('./SignedInArea').then((m) => m.route),
               children: [
                 {
                   path: 'app',

@@ -1,11 +1,11 @@
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom';
 import { loginPathFor, redirectTarget } from './redirectTarget';
 import { useSession } from './session';
-import { SignedInData } from './SignedInData';
 
 /**
  * A signed-out visitor of a signed-in route goes to the login, and comes back after it. A
- * signed-in one gets their local database and the sync worker (SignedInData).
+ * signed-in one gets the signed-in area (src/app/SignedInArea.tsx, loaded lazily: the
+ * local database, the sync worker and the app bar).
  */
 export function RequireSignedIn() {
   const { isLoggedIn } = useSession();
@@ -13,11 +13,7 @@ export function RequireSignedIn() {
   if (!isLoggedIn) {
     return <Navigate to={loginPathFor(location.pathname + location.search + location.hash)} replace />;
   }
-  return (
-    <SignedInData>
-      <Outlet />
-    </SignedInData>
-  );
+  return <Outlet />;
 }
 
 /**

@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from 'react';
 import { createSession, isLoggedIn, type SessionState } from './createSession';
-import { forgetLocalData } from './localData';
 import { fetchCurrentUser, fetchSessionCollegeName, revokeToken } from './sessionApi';
 import { clearToken, readToken, writeToken } from './tokenStorage';
 import { clearCachedUser, readCachedUser, writeCachedUser } from './userCache';
@@ -16,8 +15,11 @@ export const session = createSession({
   fetchUser: fetchCurrentUser,
   fetchSessionCollegeName,
   revokeToken,
+  // Loaded on demand: the local database and the worker are not part of the first download.
   onSignedOut: (user, how) => {
-    forgetLocalData(user, how).catch((error: unknown) => console.error('could not forget local data', error));
+    import('./localData')
+      .then(({ forgetLocalData }) => forgetLocalData(user, how))
+      .catch((error: unknown) => console.error('could not forget local data', error));
   },
 });
 
