@@ -1,15 +1,23 @@
+import { uuidv7 } from '../../contract/ids';
 import type { PatioDb } from '../db/database';
 import { isQuotaError } from '../db/lifecycle';
 import { StorageFullError } from './StorageFullError';
 import { requestSync } from './syncClient';
 
 /**
- * The user fixed a refused change: new arguments, no error, queued again. It keeps its
- * `seq`, so it is sent before anything queued after it.
+ * The user fixed a refused change: new arguments, no error, queued again, and the fixed
+ * text applied locally (`applyLocal`) in the same transaction. It keeps its `seq`, so it is
+ * sent before anything queued after it, but gets a NEW mutation id: the server answers a
+ * replayed id with its first result (the refusal), so the fixed change is a new mutation.
  */
-export async function resend(db: PatioDb, seq: number, args: unknown): Promise<void> {
+export async function resend(db: PatioDb, seq: number, args: unknown, applyLocal?: () => Promise<void>): Promise<void> {
   try {
-    await db.outbox.update(seq, { args, status: 'queued', error: undefined, attempts: 0 });
+    await db.transaction('rw', db.tables, async () => {
+      const entry = await db.outbox.get(seq);
+      if (!entry || entry.status === 'sending') return;
+      await db.outbox.update(seq, { id: uuidv7(), args, status: 'queued', error: undefined, attempts: 0 });
+      await applyLocal?.();
+    });
   } catch (error) {
     if (isQuotaError(error)) throw new StorageFullError({ cause: error });
     throw error;

@@ -75,12 +75,13 @@ export async function updatePost(db: PatioDb, id: string, fields: PostFields, no
 }
 
 /**
- * Sends a refused create/update again with the person's corrections; the outbox entry
- * keeps its place and mutation id. The local row is the engine's to refresh (the brief
- * allows writes only through `mutate`/`resend`).
+ * Sends a refused create/update again with the person's corrections: the outbox entry
+ * keeps its place (with a new mutation id) and the local post shows the corrected text.
  */
-export async function resendPost(db: PatioDb, seq: number, id: string, fields: PostFields): Promise<void> {
-  await resend(db, seq, { id, ...fields });
+export async function resendPost(db: PatioDb, seq: number, id: string, fields: PostFields, now = new Date()): Promise<void> {
+  await resend(db, seq, { id, ...fields }, async () => {
+    await db.posts.update(id, localChanges(fields, now));
+  });
 }
 
 export async function deletePost(db: PatioDb, id: string): Promise<void> {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PatioDb } from '../../../src/db/database';
 import { metaKeys } from '../../../src/db/syncMeta';
 import { createSyncEngine, type SyncEngine } from '../../../src/sync/engine/syncEngine';
+import { resend } from '../../../src/sync/outboxActions';
 import { closedPortOrigin, deletePostLocally, freshDb, newPostArgs, startFailingServer, startLiveServer, writePost, type LiveServer } from './syncTestKit';
 
 let server: LiveServer;
@@ -121,6 +122,28 @@ describe('the sync engine against the real server', () => {
     expect((await db.posts.get(refused.id))?.title).toBe('Sin secciones');
     expect(await server.fetchPost(accepted.id)).toMatchObject({ title: 'Después del rechazo' });
     expect(await server.fetchPost(refused.id)).toBeNull();
+  });
+
+  it('sends a refused change again once the user fixed it, as a new mutation', async () => {
+    const { db, engine } = await syncedDevice();
+    const refused = await newPostArgs(db, { title: 'Corregida después', section_ids: [] });
+    await writePost(db, 'posts.create', refused);
+    await engine.syncNow('user');
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ status: 'attention' });
+
+    const fixed = { ...(await newPostArgs(db, { title: 'Corregida después' })), id: refused.id };
+    await resend(db, entry!.seq!, fixed, async () => {
+      await db.posts.update(refused.id, { section_ids: fixed.section_ids });
+    });
+    const [queued] = await db.outbox.toArray();
+    expect(queued!.id).not.toBe(entry!.id);
+    expect((await db.posts.get(refused.id))?.section_ids).toEqual(fixed.section_ids);
+
+    await engine.syncNow('user');
+    expect(await db.outbox.count()).toBe(0);
+    expect(await server.fetchPost(refused.id)).toMatchObject({ title: 'Corregida después' });
+    expect(await server.countPostsTitled('Corregida después')).toBe(1);
   });
 
   it('pauses the queue on 401 and resumes it with a new token', async () => {
