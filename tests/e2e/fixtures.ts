@@ -5,7 +5,9 @@
  * English accessible names.
  */
 import { deflateSync } from 'node:zlib';
-import { expect, test as base, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import type { Course, Grade, Section } from '../../contract/college';
+import type { Category, Post, PostFields } from '../../contract/posts';
 import { demoPassword } from '../../server/db/demoData';
 
 export { expect };
@@ -37,8 +39,9 @@ export class LoginPage {
     this.heading = page.getByRole('heading', { name: 'Sign in', level: 1 });
   }
 
-  async goto(): Promise<void> {
-    await this.page.goto('/auth/login');
+  /** `origin` selects another college (`baseUrlOf('british.localhost', …)`). */
+  async goto(origin = ''): Promise<void> {
+    await this.page.goto(`${origin}/auth/login`);
     await expect(this.heading).toBeVisible();
   }
 
@@ -64,11 +67,31 @@ export class AppShell {
   readonly signOutButton: Locator;
   readonly language: Locator;
   readonly profileLink: Locator;
+  /** The app bar: offline status, unsent changes, the initial download. */
+  readonly appBar: Locator;
+  readonly offline: Locator;
+  /** "N not sent", whatever N is. */
+  readonly anyUnsent: Locator;
+  readonly newsLink: Locator;
 
   constructor(readonly page: Page) {
     this.signOutButton = page.getByRole('button', { name: 'Sign out' });
     this.language = page.getByRole('combobox', { name: 'Language' });
     this.profileLink = page.getByRole('link', { name: 'Profile' }).first();
+    this.appBar = page.getByRole('banner');
+    this.offline = this.appBar.getByText('Offline', { exact: true });
+    this.anyUnsent = this.appBar.getByText(/^\d+ not sent$/);
+    this.newsLink = page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'News' });
+  }
+
+  /** The app bar's "N not sent". */
+  unsent(count: number): Locator {
+    return this.appBar.getByText(`${count} not sent`, { exact: true });
+  }
+
+  /** The app bar's "N needs attention" (a link to the outbox). */
+  attention(count: number): Locator {
+    return this.appBar.getByRole('link', { name: count === 1 ? '1 needs attention' : `${count} need attention`, exact: true });
   }
 
   welcome(firstName: string): Locator {
@@ -94,7 +117,12 @@ export class SignIn {
   ) {}
 
   async as(email: string, firstName: string, secret = password): Promise<void> {
-    await this.login.goto();
+    await this.at('', email, firstName, secret);
+  }
+
+  /** Signs in at another college's address (`origin`). */
+  async at(origin: string, email: string, firstName: string, secret = password): Promise<void> {
+    await this.login.goto(origin);
     await this.login.signIn(email, secret);
     await this.shell.expectHomeOf(firstName);
   }
@@ -234,6 +262,255 @@ export function makePng(width = 4, height = 4, rgb: [number, number, number] = [
   ]);
 }
 
+
+/** A member signed in through the API (`POST /api/login-mobile`), as another client would. */
+export interface ApiMember {
+  token: string;
+  id: string;
+}
+
+/** The college's courses, grades, sections and categories, as the server syncs them. */
+export interface Reference {
+  categories: Category[];
+  courses: Course[];
+  grades: Grade[];
+  sections: Section[];
+}
+
+/** What the server holds: posts over REST (`/api/v1/posts`), reference data over a pull. */
+export class PostsApi {
+  /** `host`: another college's host name (`british.localhost`); the default college otherwise. */
+  constructor(
+    private readonly request: APIRequestContext,
+    private readonly host?: string,
+  ) {}
+
+  /** The same API for the college at `origin` (`baseUrlOf('british.localhost', …)`). */
+  at(origin: string): PostsApi {
+    return new PostsApi(this.request, new URL(origin).host);
+  }
+
+  async signIn(email: string): Promise<ApiMember> {
+    const reply = await this.request.post('/api/login-mobile', { headers: this.hostHeader(), data: { email, password } });
+    expect(reply.status()).toBe(200);
+    const body = (await reply.json()) as { token: string; user: { id: string } };
+    return { token: body.token, id: body.user.id };
+  }
+
+  private hostHeader(): Record<string, string> {
+    return this.host ? { Host: this.host } : {};
+  }
+
+  private headers(member: ApiMember): Record<string, string> {
+    return { ...this.hostHeader(), Authorization: `Bearer ${member.token}` };
+  }
+
+  async reference(member: ApiMember): Promise<Reference> {
+    const out: Reference = { categories: [], courses: [], grades: [], sections: [] };
+    let cursor: string | undefined;
+    for (;;) {
+      const reply = await this.request.get('/api/v1/sync/pull', { headers: this.headers(member), params: { limit: 1000, ...(cursor ? { cursor } : {}) } });
+      expect(reply.status()).toBe(200);
+      const page = (await reply.json()) as { changes: { entity: string; op: string; row?: { id: string } }[]; cursor: string; hasMore: boolean };
+      for (const change of page.changes) {
+        if (change.op !== 'upsert' || !(change.entity in out)) continue;
+        (out[change.entity as keyof Reference] as unknown[]).push(change.row);
+      }
+      cursor = page.cursor;
+      if (!page.hasMore) return out;
+    }
+  }
+
+  /** The audience of one section, e.g. `sectionAudience(ref, '5° Básico', 'B')`. */
+  sectionAudience(reference: Reference, gradeName: string, sectionName: string): Pick<PostFields, 'course_ids' | 'grade_ids' | 'section_ids'> {
+    const grade = reference.grades.find((g) => g.name === gradeName);
+    const section = reference.sections.find((s) => s.grade_id === grade?.id && s.name === sectionName);
+    expect(grade && section, `section ${gradeName} ${sectionName}`).toBeTruthy();
+    return { course_ids: [grade!.course_id], grade_ids: [grade!.id], section_ids: [section!.id] };
+  }
+
+  /** Every course, grade and section of the college. */
+  everywhere(reference: Reference): Pick<PostFields, 'course_ids' | 'grade_ids' | 'section_ids'> {
+    return { course_ids: reference.courses.map((c) => c.id), grade_ids: reference.grades.map((g) => g.id), section_ids: reference.sections.map((s) => s.id) };
+  }
+
+  async create(member: ApiMember, fields: Omit<PostFields, 'published_at'>): Promise<Post> {
+    const reply = await this.request.post('/api/v1/posts', { headers: this.headers(member), data: fields });
+    expect(reply.status(), await reply.text()).toBe(201);
+    return (await reply.json()) as Post;
+  }
+
+  async remove(member: ApiMember, id: string): Promise<void> {
+    const reply = await this.request.delete(`/api/v1/posts/${id}`, { headers: this.headers(member) });
+    expect(reply.status()).toBe(204);
+  }
+
+  /** The live posts the server holds with exactly this title (visible to `member`). */
+  async titled(member: ApiMember, title: string): Promise<Post[]> {
+    const reply = await this.request.get('/api/v1/posts', { headers: this.headers(member), params: { q: title, per_page: 100 } });
+    expect(reply.status()).toBe(200);
+    return ((await reply.json()) as { data: Post[] }).data.filter((p) => p.title === title);
+  }
+}
+
+/** A title no other test (or run) uses. */
+export function uniqueTitle(words: string): string {
+  return `${words} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** The news screens: the list (`/blog/all`), the new-post form and a post's page. */
+export class PostsPage {
+  readonly list: Locator;
+  readonly newPostLink: Locator;
+  readonly detailBadge: Locator;
+
+  /** `origin`: another college's address; the default college otherwise. */
+  constructor(
+    readonly page: Page,
+    private readonly origin = '',
+  ) {
+    this.list = page.getByRole('region', { name: 'Publications' });
+    this.newPostLink = page.getByRole('link', { name: 'New publication' });
+    this.detailBadge = page.locator('.post-detail-header .sync-badge');
+  }
+
+  async goto(): Promise<void> {
+    await this.page.goto(`${this.origin}/blog/all`);
+    await expect(this.page.getByRole('heading', { name: 'News', level: 1 })).toBeVisible();
+  }
+
+  /** A post's card in the list, by its exact title. */
+  card(title: string): Locator {
+    return this.list.getByRole('article').filter({ has: this.page.getByRole('link', { name: title, exact: true }) });
+  }
+
+  heading(title: string): Locator {
+    return this.page.getByRole('heading', { name: title, level: 1 });
+  }
+
+  /**
+   * From the list: "New publication", fills the form for every course, grade and section,
+   * publishes; lands on the new post's page. Returns the post's id.
+   */
+  async write(values: { title: string; text: string; category?: string; scope?: 'Everyone' | 'Staff' | 'Students' | 'Guardians' }): Promise<string> {
+    await this.newPostLink.click();
+    await expect(this.page.getByRole('heading', { name: 'New publication', level: 1 })).toBeVisible();
+    await this.page.getByLabel('Title', { exact: true }).fill(values.title);
+    await this.page.getByRole('textbox', { name: 'Content' }).fill(values.text);
+    await this.page.getByLabel('Category', { exact: true }).selectOption({ label: values.category ?? 'Noticias' });
+    await this.page.getByLabel('Who is it for?').selectOption({ label: values.scope ?? 'Everyone' });
+    for (const group of ['Courses', 'Grades', 'Sections']) {
+      await this.page.getByRole('button', { name: `Select all: ${group}` }).click();
+    }
+    await this.page.getByRole('button', { name: 'Publish' }).click();
+    await expect(toast(this.page, 'Publication created successfully')).toBeVisible();
+    await expect(this.heading(values.title)).toBeVisible();
+    const id = /\/blog\/post\/([0-9a-f-]{36})$/.exec(new URL(this.page.url()).pathname)?.[1];
+    expect(id).toBeTruthy();
+    return id!;
+  }
+}
+
+/** `/app/outbox`: the changes not sent yet and the refused ones. */
+export class OutboxPage {
+  constructor(readonly page: Page) {}
+
+  async goto(): Promise<void> {
+    await this.page.goto('/app/outbox');
+    await expect(this.page.getByRole('heading', { name: 'Changes not sent', level: 1 })).toBeVisible();
+  }
+
+  entry(label: string | RegExp): Locator {
+    return this.page.getByRole('article', { name: label });
+  }
+}
+
+/**
+ * This browser's side of sync: the service worker, and the user's local database
+ * (`patio-<slug>-<userId>`) read with the plain IndexedDB API, as DevTools would.
+ */
+export class Device {
+  constructor(readonly page: Page) {}
+
+  /** Waits until the service worker controls the page (it claims open pages on install). */
+  async waitForServiceWorker(): Promise<void> {
+    await this.page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await expect.poll(() => this.page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  }
+
+  async databases(): Promise<string[]> {
+    return this.page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name ?? ''));
+  }
+
+  /** Every row of a table of a local database; null when the database does not exist. */
+  async rows<T = Record<string, unknown>>(name: string, table: string): Promise<T[] | null> {
+    return this.page.evaluate(
+      async ({ name, table }) => {
+        if (!(await indexedDB.databases()).some((db) => db.name === name)) return null;
+        return new Promise<T[]>((resolve, reject) => {
+          const open = indexedDB.open(name);
+          open.onerror = () => reject(open.error ?? new Error('open failed'));
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains(table)) {
+              db.close();
+              resolve([]);
+              return;
+            }
+            const read = db.transaction(table, 'readonly').objectStore(table).getAll();
+            read.onsuccess = () => {
+              db.close();
+              resolve(read.result as T[]);
+            };
+            read.onerror = () => {
+              db.close();
+              reject(read.error ?? new Error('read failed'));
+            };
+          };
+        });
+      },
+      { name, table },
+    );
+  }
+
+  /** Waits until the sync worker has finished a sync (the initial download included). */
+  async waitForSync(name: string): Promise<void> {
+    await expect
+      .poll(async () => {
+        const meta = await this.rows<{ key: string; value: { phase?: string; lastSyncedAt?: string | null } }>(name, 'meta');
+        const status = meta?.find((row) => row.key === 'syncStatus')?.value;
+        return status?.phase === 'idle' && Boolean(status.lastSyncedAt);
+      })
+      .toBe(true);
+  }
+}
+
+export function localDbName(userId: string, slug = 'colinas'): string {
+  return `patio-${slug}-${userId}`;
+}
+
+/** Opens more browsers (contexts) for a test: a second device, another person. */
+export class Devices {
+  private readonly opened: BrowserContext[] = [];
+
+  constructor(private readonly newContext: () => Promise<BrowserContext>) {}
+
+  async open(): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await this.newContext();
+    this.opened.push(context);
+    await context.addInitScript(() => {
+      if (!window.localStorage.getItem('locale')) window.localStorage.setItem('locale', 'en');
+    });
+    return { context, page: await context.newPage() };
+  }
+
+  async closeAll(): Promise<void> {
+    await Promise.all(this.opened.map((context) => context.close()));
+  }
+}
+
 interface Fixtures {
   loginPage: LoginPage;
   shell: AppShell;
@@ -241,6 +518,11 @@ interface Fixtures {
   signupPage: SignupPage;
   profilePage: ProfilePage;
   adminApi: AdminApi;
+  postsApi: PostsApi;
+  postsPage: PostsPage;
+  outboxPage: OutboxPage;
+  device: Device;
+  devices: Devices;
 }
 
 export const test = base.extend<Fixtures>({
@@ -257,4 +539,13 @@ export const test = base.extend<Fixtures>({
   signupPage: async ({ page }, use) => use(new SignupPage(page)),
   profilePage: async ({ page }, use) => use(new ProfilePage(page)),
   adminApi: async ({ request }, use) => use(new AdminApi(request)),
+  postsApi: async ({ request }, use) => use(new PostsApi(request)),
+  postsPage: async ({ page }, use) => use(new PostsPage(page)),
+  outboxPage: async ({ page }, use) => use(new OutboxPage(page)),
+  device: async ({ page }, use) => use(new Device(page)),
+  devices: async ({ browser, baseURL }, use) => {
+    const devices = new Devices(() => browser.newContext({ baseURL }));
+    await use(devices);
+    await devices.closeAll();
+  },
 });

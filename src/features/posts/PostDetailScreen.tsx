@@ -26,7 +26,8 @@ export function PostDetailScreen() {
   const attention = usePostAttention(postId) ?? [];
   // Per entity `posts`: a queued view (entity `viewedPosts`) does not make the post "not sent".
   const syncState = usePendingStates('posts').get(postId) ?? null;
-  useCountView(postId, Boolean(post));
+  // An author reading their own post is not a reader: no view (and nothing unsent) for it.
+  useCountView(postId, Boolean(post) && post?.author_id !== user?.id);
   usePageMeta(post?.title ?? t`News`);
 
   const onDiscard = (seq: number) => {

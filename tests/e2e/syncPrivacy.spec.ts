@@ -1,0 +1,122 @@
+import { expect, localDbName, test, uniqueTitle, type Reference } from './fixtures';
+
+interface StoredPost {
+  id: string;
+  title: string;
+}
+
+test('a student never receives a post addressed only to staff or to another section, but does receive one for their own section', async ({
+  page,
+  signIn,
+  postsPage,
+  postsApi,
+  device,
+}) => {
+  const admin = await postsApi.signIn('admin@colinas.test');
+  const isidora = await postsApi.signIn('isidora.valenzuela@colinas.test');
+  const reference: Reference = await postsApi.reference(admin);
+  const tag = uniqueTitle('privacidad').split(' ')[1]!;
+  const base = { content: '<p>Solo para quien corresponde.</p>', category_id: reference.categories[0]!.id };
+  const staffOnly = `Consejo de profesores ${tag}`;
+  const otherSection = `Prueba de 5° Básico A ${tag}`;
+  const ownSection = `Prueba de 5° Básico B ${tag}`;
+  await postsApi.create(admin, { ...base, title: staffOnly, scope: 'staff', ...postsApi.everywhere(reference) });
+  await postsApi.create(admin, { ...base, title: otherSection, scope: 'students', ...postsApi.sectionAudience(reference, '5° Básico', 'A') });
+  await postsApi.create(admin, { ...base, title: ownSection, scope: 'students', ...postsApi.sectionAudience(reference, '5° Básico', 'B') });
+
+  // Isidora is a student of 5° Básico B.
+  await signIn.as('isidora.valenzuela@colinas.test', 'Isidora');
+  const db = localDbName(isidora.id);
+  await device.waitForSync(db);
+  const titles = async () => ((await device.rows<StoredPost>(db, 'posts')) ?? []).map((p) => p.title);
+  expect(await titles()).toContain(ownSection);
+  expect(await titles()).not.toContain(staffOnly);
+  expect(await titles()).not.toContain(otherSection);
+  expect(await titles()).toContain('Nuevos libros en la biblioteca');
+  expect(await titles()).not.toContain('Capacitación docente en evaluación formativa');
+
+  await postsPage.goto();
+  await expect(postsPage.card(ownSection)).toBeVisible();
+  await expect(postsPage.card(staffOnly)).toHaveCount(0);
+  await expect(postsPage.card(otherSection)).toHaveCount(0);
+  await page.getByRole('searchbox').fill(tag);
+  await expect(page.getByText('1 result', { exact: true })).toBeVisible();
+  await expect(postsPage.card(ownSection)).toBeVisible();
+
+  // While she is online: the pokes bring her what is hers, and nothing else.
+  const laterStaff = `Turnos de patio ${tag}`;
+  const laterOwn = `Salida a terreno de 5° Básico B ${tag}`;
+  await postsApi.create(admin, { ...base, title: laterStaff, scope: 'staff', ...postsApi.sectionAudience(reference, '5° Básico', 'B') });
+  await postsApi.create(admin, { ...base, title: laterOwn, scope: 'everyone', ...postsApi.sectionAudience(reference, '5° Básico', 'B') });
+  await postsPage.goto();
+  await expect(postsPage.card(laterOwn)).toBeVisible({ timeout: 5_000 });
+  await page.reload();
+  await expect(postsPage.card(laterOwn)).toBeVisible();
+  await expect(postsPage.card(ownSection)).toBeVisible();
+  await expect(postsPage.card(laterStaff)).toHaveCount(0);
+  await expect(postsPage.card(staffOnly)).toHaveCount(0);
+  expect(await titles()).toEqual(expect.arrayContaining([ownSection, laterOwn]));
+  expect(await titles()).not.toEqual(expect.arrayContaining([laterStaff]));
+  expect(await titles()).not.toEqual(expect.arrayContaining([staffOnly]));
+  expect(await titles()).not.toEqual(expect.arrayContaining([otherSection]));
+});
+
+test('signing out with a change not sent yet warns and offers to wait; signing out deletes the local database', async ({
+  page,
+  context,
+  signIn,
+  shell,
+  postsPage,
+  postsApi,
+  device,
+}) => {
+  const tomas = await postsApi.signIn('tomas.vargas@colinas.test');
+  const db = localDbName(tomas.id);
+  await signIn.as('tomas.vargas@colinas.test', 'Tomás');
+  await device.waitForServiceWorker();
+  await device.waitForSync(db);
+  expect(await device.databases()).toContain(db);
+
+  // Reading a post offline queues its view: one change not sent.
+  await postsPage.goto();
+  await context.setOffline(true);
+  await postsPage.card('Nuevos libros en la biblioteca').getByRole('link').click();
+  await expect(postsPage.heading('Nuevos libros en la biblioteca')).toBeVisible();
+  await expect(shell.unsent(1)).toBeVisible();
+
+  await shell.signOutButton.click();
+  const warning = page.getByRole('dialog', { name: 'Sign out?' });
+  await expect(warning).toContainText('You have 1 change not sent yet.');
+  await warning.getByRole('button', { name: 'Wait' }).click();
+  await expect(warning).toHaveCount(0);
+  await expect(postsPage.heading('Nuevos libros en la biblioteca')).toBeVisible();
+  expect(await device.databases()).toContain(db);
+
+  // Back online the view is sent; now signing out asks nothing and deletes her data.
+  await context.setOffline(false);
+  await expect(shell.anyUnsent).toHaveCount(0);
+  await shell.signOut();
+  await expect(page.getByRole('dialog', { name: 'Sign out?' })).toHaveCount(0);
+  await expect.poll(() => device.databases()).not.toContain(db);
+  await page.reload();
+  await expect(page).toHaveURL(/\/auth\/login/);
+  expect(await device.databases()).not.toContain(db);
+});
+
+test('signing out anyway deletes the local database with the changes not sent', async ({ page, context, signIn, shell, postsPage, postsApi, device }) => {
+  const vicente = await postsApi.signIn('vicente.torres@colinas.test');
+  const db = localDbName(vicente.id);
+  await signIn.as('vicente.torres@colinas.test', 'Vicente');
+  await device.waitForServiceWorker();
+  await device.waitForSync(db);
+  await postsPage.goto();
+  await context.setOffline(true);
+  await postsPage.card('Nuevos libros en la biblioteca').getByRole('link').click();
+  await expect(shell.unsent(1)).toBeVisible();
+
+  await shell.signOutButton.click();
+  await page.getByRole('dialog', { name: 'Sign out?' }).getByRole('button', { name: 'Sign out anyway' }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await expect.poll(() => device.databases()).not.toContain(db);
+  await context.setOffline(false);
+});

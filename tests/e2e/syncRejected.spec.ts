@@ -1,0 +1,85 @@
+import { expect, localDbName, test, uniqueTitle } from './fixtures';
+
+test('shows why the server refused an edit made offline, keeps the text across a reload, and discards it on request', async ({
+  page,
+  context,
+  signIn,
+  shell,
+  postsPage,
+  outboxPage,
+  postsApi,
+  device,
+}) => {
+  const patricia = await postsApi.signIn('admin@colinas.test');
+  const daniel = await postsApi.signIn('staff@colinas.test');
+  const reference = await postsApi.reference(patricia);
+  const title = uniqueTitle('Horario de atención de secretaría');
+  const post = await postsApi.create(patricia, {
+    title,
+    content: '<p>Secretaría atiende de 8:00 a 17:00.</p>',
+    category_id: reference.categories[0]!.id,
+    scope: 'everyone',
+    ...postsApi.everywhere(reference),
+  });
+
+  await signIn.as('admin@colinas.test', 'Patricia');
+  await device.waitForServiceWorker();
+  await device.waitForSync(localDbName(patricia.id));
+  await postsPage.goto();
+  await postsPage.card(title).getByRole('link', { name: title }).click();
+  await expect(postsPage.heading(title)).toBeVisible();
+
+  // Patricia edits it offline…
+  await context.setOffline(true);
+  await expect(shell.offline).toBeVisible();
+  const edited = `${title} (nuevo horario)`;
+  const text = 'Desde el lunes secretaría atiende de 7:30 a 16:00, también en recreos.';
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await page.getByLabel('Title', { exact: true }).fill(edited);
+  await page.getByRole('textbox', { name: 'Content' }).fill(text);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(postsPage.heading(edited)).toBeVisible();
+  await expect(postsPage.detailBadge).toHaveText('Not sent');
+
+  // …while a colleague deletes the post on the server. Back online, the edit is refused (404).
+  await postsApi.remove(daniel, post.id);
+  await context.setOffline(false);
+  await expect(postsPage.detailBadge).toHaveText('Needs attention');
+  const alert = page.getByRole('alert').filter({ hasText: 'This change was not accepted by the server' });
+  await expect(alert).toContainText('This publication no longer exists.');
+  await expect(postsPage.heading(edited)).toBeVisible();
+  await expect(page.getByText(text)).toBeVisible();
+  await expect(shell.attention(1)).toBeVisible();
+  await expect(shell.anyUnsent).toHaveCount(0);
+
+  // The outbox lists it with the reason; everything survives a reload.
+  await shell.attention(1).click();
+  const entry = outboxPage.entry(`Edited publication: ${edited}`);
+  await expect(entry).toContainText('Needs attention');
+  await expect(entry.getByRole('alert')).toContainText('This publication no longer exists.');
+  await page.reload();
+  await expect(entry).toContainText('Needs attention');
+  await expect(entry.getByRole('alert')).toContainText('This publication no longer exists.');
+  await expect(entry.getByRole('link', { name: 'Fix and resend' })).toBeVisible();
+
+  // The form to fix it starts from what she wrote.
+  await entry.getByRole('link', { name: 'Fix and resend' }).click();
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue(edited);
+  await expect(page.getByRole('textbox', { name: 'Content' })).toContainText(text);
+  await expect(page.getByText('This publication no longer exists.')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  // Discarding it puts things back as the server has them: the post is gone.
+  await outboxPage.goto();
+  await entry.getByRole('button', { name: 'Discard' }).click();
+  await page.getByRole('alertdialog', { name: 'Discard this change?' }).getByRole('button', { name: 'Discard' }).click();
+  await expect(page.getByText('Everything has been sent.')).toBeVisible();
+  await expect(shell.attention(1)).toHaveCount(0);
+  await postsPage.goto();
+  await expect(postsPage.card(edited)).toHaveCount(0);
+  await expect(postsPage.card(title)).toHaveCount(0);
+  await page.reload();
+  await expect(postsPage.card('Nuevos libros en la biblioteca')).toBeVisible();
+  await expect(postsPage.card(edited)).toHaveCount(0);
+  expect(await postsApi.titled(patricia, title)).toHaveLength(0);
+});
