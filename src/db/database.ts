@@ -9,13 +9,22 @@ import type { MutationError } from '../../contract/sync';
  *
  * THE SCHEMA IS A CONTRACT WITH EVERY INSTALLED DEVICE. Never change a version's stores:
  * add `this.version(n + 1).stores({...}).upgrade(...)` and a test that opens a database of
- * the previous version and upgrades it (tests/unit/sync/schemaUpgrade.test.ts).
+ * the previous version and upgrades it (tests/unit/sync/localDatabase.test.ts, "the schema").
  */
 
-/** A post as stored locally: the server's row plus derived search words. */
-export interface LocalPost extends Post {
+/** A post as stored locally: the server's row as it is (search words live in `postWords`). */
+export type LocalPost = Post;
+
+/**
+ * The search words of one post (src/db/postWords.ts), apart from the post since version 2:
+ * the multi-entry index of ≈75 words per post made writing a post about 5× slower, so the
+ * initial sync writes posts first and the sync engine indexes them afterwards.
+ */
+export interface PostWords {
+  /** The post's id. A row whose post is gone is stale and skipped by search. */
+  id: string;
   /** Lower-cased, accent-free words of the title and text, for prefix search. */
-  _words: string[];
+  words: string[];
 }
 
 export type OutboxStatus = 'queued' | 'sending' | 'attention';
@@ -64,6 +73,7 @@ export interface ViewedPost {
 
 export class PatioDb extends Dexie {
   posts!: EntityTable<LocalPost, 'id'>;
+  postWords!: EntityTable<PostWords, 'id'>;
   categories!: EntityTable<Category, 'id'>;
   places!: EntityTable<Place, 'id'>;
   courses!: EntityTable<Course, 'id'>;
@@ -87,6 +97,30 @@ export class PatioDb extends Dexie {
       meta: 'key',
       viewedPosts: 'post_id',
     });
+    // Version 2: search words move out of posts into postWords (the upgrade moves them).
+    this.version(2)
+      .stores({
+        posts: 'id, published_at, [category_id+published_at]',
+        postWords: 'id, *words',
+      })
+      .upgrade(async (tx) => {
+        const words: PostWords[] = [];
+        await tx
+          .table('posts')
+          .toCollection()
+          .modify((row: Record<string, unknown>) => {
+            if (Array.isArray(row._words)) words.push({ id: String(row.id), words: row._words as string[] });
+            delete row._words;
+          });
+        await tx.table('postWords').bulkPut(words);
+        // Before-images of waiting changes are posts too: a discard must not put `_words` back.
+        await tx
+          .table('outbox')
+          .toCollection()
+          .modify((entry: OutboxEntry) => {
+            if (entry.before?.row && '_words' in entry.before.row) delete entry.before.row._words;
+          });
+      });
     /* eslint-enable lingui/no-unlocalized-strings */
   }
 }

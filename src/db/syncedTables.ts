@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import { course, grade, place, section } from '../../contract/college';
 import { category, post } from '../../contract/posts';
-import { searchWords } from './searchWords';
 
 /**
  * The local tables the server's change feed fills, by entity name (the server's
@@ -17,19 +16,17 @@ export interface SyncedTable {
 
 export type SyncedTableName = 'posts' | 'categories' | 'places' | 'courses' | 'grades' | 'sections';
 
-function parsedBy(schema: z.ZodType<Record<string, unknown>>, derive?: (row: Record<string, unknown>) => Record<string, unknown>) {
+/** The one validation of a pulled row (the page's envelope checks only its `id`). */
+function parsedBy(schema: z.ZodType<Record<string, unknown>>) {
   return (row: unknown): Record<string, unknown> | null => {
     const parsed = schema.safeParse(row);
-    if (!parsed.success) return null;
-    return derive ? derive(parsed.data) : parsed.data;
+    return parsed.success ? parsed.data : null;
   };
 }
 
 export const syncedTables: Readonly<Record<string, SyncedTable>> = {
-  posts: {
-    table: 'posts',
-    toLocal: parsedBy(post, (row) => ({ ...row, _words: searchWords(String(row.title), String(row.content)) })),
-  },
+  // Search words are not derived here: the engine indexes pulled posts after the run.
+  posts: { table: 'posts', toLocal: parsedBy(post) },
   categories: { table: 'categories', toLocal: parsedBy(category) },
   places: { table: 'places', toLocal: parsedBy(place) },
   courses: { table: 'courses', toLocal: parsedBy(course) },

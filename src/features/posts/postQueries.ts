@@ -18,7 +18,7 @@ export interface PostPage {
   total: number;
 }
 
-/** The words of a search, folded like `_words` (lower case, no accents); each is a prefix. */
+/** The words of a search, folded like the `postWords` rows (lower case, no accents); each is a prefix. */
 export function queryWords(search: string): string[] {
   const words = foldText(search)
     .split(/[^\p{L}\p{N}]+/u)
@@ -38,17 +38,20 @@ function newestFirst(db: PatioDb, categoryId: string | null) {
     : db.posts.where('[category_id+published_at]').between([categoryId, lowest], [categoryId, highest], true, true).reverse();
 }
 
-/** The ids of posts having a word that starts with each query word (all must match). */
+/**
+ * The ids of posts having a word that starts with each query word (all must match): the
+ * longest word (it matches fewest posts) through the `*words` index, the others checked on
+ * those rows. Posts synced seconds ago may not be indexed yet (src/db/postWords.ts).
+ */
 async function matchingIds(db: PatioDb, words: readonly string[]): Promise<Set<string>> {
-  // Longest words first: they match fewest posts, so the intersection shrinks fastest.
   const [first, ...rest] = [...words].sort((a, b) => b.length - a.length);
   if (first === undefined) return new Set();
-  let matches = new Set<string>(await db.posts.where('_words').startsWith(first).primaryKeys());
-  for (const word of rest) {
-    if (matches.size === 0) break;
-    const ids = new Set<string>(await db.posts.where('_words').startsWith(word).primaryKeys());
-    matches = new Set([...matches].filter((id) => ids.has(id)));
-  }
+  const candidates = db.postWords.where('words').startsWith(first).distinct();
+  if (rest.length === 0) return new Set(await candidates.primaryKeys());
+  const matches = new Set<string>();
+  await candidates.each((row) => {
+    if (rest.every((word) => row.words.some((w) => w.startsWith(word)))) matches.add(row.id);
+  });
   return matches;
 }
 
@@ -70,6 +73,7 @@ export async function queryPostPage(db: PatioDb, { categoryId, page, search }: P
   }
   const matches = await matchingIds(db, words);
   if (matches.size === 0) return { posts: [], total: 0 };
+  // Ordered by the posts' own index: a words row whose post is gone drops out here.
   const orderedIds = (await newestFirst(db, categoryId).primaryKeys()).filter((id) => matches.has(id));
   const pageIds = orderedIds.slice(start, start + postsPerPage);
   const rows = await db.posts.bulkGet(pageIds);

@@ -4,20 +4,17 @@ import type { CreatePostArgs, PostFields, UpdatePostArgs } from '../../../contra
 import type { LocalPost, PatioDb } from '../../db/database';
 import { resend } from '../../sync/hooks';
 import { mutate } from '../../sync/mutate';
-import { searchWords } from '../../db/searchWords';
+import { postWordsOf } from '../../db/postWords';
 
 /**
- * Every local change to posts: one `mutate` each, so the optimistic row and its outbox
- * entry are written in one Dexie transaction and nothing is half-done after a crash.
+ * Every local change to posts: one `mutate` each, so the optimistic row, its search words
+ * (`postWords`: searchable at once) and its outbox entry are written in one Dexie
+ * transaction and nothing is half-done after a crash.
  */
 
 /** The author's name as the server writes it (server/posts/postService.ts). */
 export function authorName(user: Pick<User, 'name' | 'first_lastname'>): string {
   return [user.name, user.first_lastname].filter(Boolean).join(' ');
-}
-
-function derived(fields: PostFields) {
-  return { _words: searchWords(fields.title, fields.content) };
 }
 
 export interface Author {
@@ -44,10 +41,10 @@ export async function createPost(db: PatioDb, fields: PostFields, { user }: Auth
     views: 0,
     created_at: stamp,
     updated_at: stamp,
-    ...derived(fields),
   };
   await mutate(db, { name: 'posts.create', args, entity: 'posts', entityId: id }, async () => {
     await db.posts.put(row);
+    await db.postWords.put(postWordsOf(row));
   });
   return id;
 }
@@ -63,15 +60,18 @@ function localChanges(fields: PostFields, now: Date): Partial<LocalPost> {
     scope: fields.scope,
     ...(fields.published_at ? { published_at: new Date(fields.published_at).toISOString() } : {}),
     updated_at: now.toISOString(),
-    ...derived(fields),
   };
+}
+
+/** The local edit of a post and its new search words (inside the caller's transaction). */
+async function applyEdit(db: PatioDb, id: string, fields: PostFields, now: Date): Promise<void> {
+  if ((await db.posts.update(id, localChanges(fields, now))) === 0) return;
+  await db.postWords.put(postWordsOf({ id, title: fields.title, content: fields.content }));
 }
 
 export async function updatePost(db: PatioDb, id: string, fields: PostFields, now = new Date()): Promise<void> {
   const args: UpdatePostArgs = { id, ...fields };
-  await mutate(db, { name: 'posts.update', args, entity: 'posts', entityId: id }, async () => {
-    await db.posts.update(id, localChanges(fields, now));
-  });
+  await mutate(db, { name: 'posts.update', args, entity: 'posts', entityId: id }, () => applyEdit(db, id, fields, now));
 }
 
 /**
@@ -79,14 +79,13 @@ export async function updatePost(db: PatioDb, id: string, fields: PostFields, no
  * keeps its place (with a new mutation id) and the local post shows the corrected text.
  */
 export async function resendPost(db: PatioDb, seq: number, id: string, fields: PostFields, now = new Date()): Promise<void> {
-  await resend(db, seq, { id, ...fields }, async () => {
-    await db.posts.update(id, localChanges(fields, now));
-  });
+  await resend(db, seq, { id, ...fields }, () => applyEdit(db, id, fields, now));
 }
 
 export async function deletePost(db: PatioDb, id: string): Promise<void> {
   await mutate(db, { name: 'posts.delete', args: { id }, entity: 'posts', entityId: id }, async () => {
     await db.posts.delete(id);
+    await db.postWords.delete(id);
   });
 }
 

@@ -24,10 +24,15 @@ async function pendingByRow(db: PatioDb): Promise<PendingByRow> {
  * A row with a change of ours not answered yet keeps our optimistic version: the server's
  * version becomes that change's before-image instead (what a discard restores), and the
  * server sends the row again once it has applied our change.
+ *
+ * Posts are written without their search words (the engine indexes them after the run, see
+ * src/db/postWords.ts); the words of deleted posts go in the same transaction. Returns the
+ * ids of the posts written, for the engine to index.
  */
-export async function applyPage(db: PatioDb, changes: readonly Change[], cursor: string, status: SyncStatusMeta): Promise<void> {
+export async function applyPage(db: PatioDb, changes: readonly Change[], cursor: string, status: SyncStatusMeta): Promise<string[]> {
   const tables = syncedTableNames.map((name) => db.table(name));
-  await db.transaction('rw', [...tables, db.outbox, db.meta], async () => {
+  const writtenPosts: string[] = [];
+  await db.transaction('rw', [...tables, db.postWords, db.outbox, db.meta], async () => {
     // A row appears once per page, so the last change of each row is its state.
     const byTable = new Map<string, Map<string, Record<string, unknown> | null>>();
     for (const change of changes) {
@@ -57,23 +62,33 @@ export async function applyPage(db: PatioDb, changes: readonly Change[], cursor:
       const table = db.table(name);
       if (puts.length > 0) await table.bulkPut(puts);
       if (deletes.length > 0) await table.bulkDelete(deletes);
+      if (name === 'posts') {
+        for (const row of puts) writtenPosts.push(row.id as string);
+        if (deletes.length > 0) await db.postWords.bulkDelete(deletes);
+      }
     }
     await db.meta.bulkPut([
       { key: metaKeys.cursor, value: cursor },
       { key: metaKeys.status, value: status },
     ]);
   });
+  return writtenPosts;
 }
 
 /**
  * The server says our copy no longer matches what we may see: drop the synced rows and the
  * cursor, then pull from scratch. The outbox stays (nothing is lost), and so do the rows it
- * has changes for, so what the user wrote stays on screen.
+ * has changes for, so what the user wrote stays on screen (with their search words).
  */
 export async function resetLocal(db: PatioDb, status: SyncStatusMeta): Promise<void> {
-  const tables = syncedTableNames.map((name) => db.table(name));
+  const tables = [...syncedTableNames.map((name) => db.table(name)), db.postWords];
   await db.transaction('rw', [...tables, db.outbox, db.meta], async () => {
-    const keep = new Set((await db.outbox.toArray()).map((entry) => rowKey(entry.entity, entry.entityId)));
+    const keep = new Set<string>();
+    for (const entry of await db.outbox.toArray()) {
+      keep.add(rowKey(entry.entity, entry.entityId));
+      // A kept post keeps its words.
+      if (entry.entity === 'posts') keep.add(rowKey(db.postWords.name, entry.entityId));
+    }
     for (const table of tables) {
       if (keep.size === 0) {
         await table.clear();

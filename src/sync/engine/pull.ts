@@ -8,9 +8,10 @@ export const pullPageSize = 1000;
 
 /**
  * Pulls pages from the stored cursor until the server has no more. Without a cursor this is
- * the initial sync: its progress (changes received) is written with each page.
+ * the initial sync: its progress (changes received) is written with each page. The ids of
+ * the posts written are added to `writtenPosts`, for the engine to index their words.
  */
-export async function pullAll(db: PatioDb, api: SyncApi, signal: AbortSignal): Promise<number> {
+export async function pullAll(db: PatioDb, api: SyncApi, signal: AbortSignal, writtenPosts?: Set<string>): Promise<number> {
   let cursor = (await db.meta.get(metaKeys.cursor))?.value as string | undefined;
   let initial = !cursor;
   let received = 0;
@@ -30,11 +31,12 @@ export async function pullAll(db: PatioDb, api: SyncApi, signal: AbortSignal): P
     }
     received += page.changes.length;
     const status = await readStatus(db);
-    await applyPage(db, page.changes, page.cursor, {
+    const written = await applyPage(db, page.changes, page.cursor, {
       ...status,
       phase: initial && page.hasMore ? 'initial' : status.phase,
       received: initial ? received : status.received,
     });
+    if (writtenPosts) for (const id of written) writtenPosts.add(id);
     cursor = page.cursor;
     if (!page.hasMore) return received;
   }

@@ -1,5 +1,25 @@
-import { pullResponse, pushResponse, type PullResponse, type PushRequest, type PushResponse } from '../../../contract/sync';
+import { z } from 'zod';
+import { deleteChange, pullResponse, pushResponse, upsertChange, type PullResponse, type PushRequest, type PushResponse } from '../../../contract/sync';
 import type { Http } from '../../api/http';
+
+type PulledRow = Record<string, unknown> & { id: string };
+
+/**
+ * A pull page as the client checks it: the envelope in full, but of each upserted row only
+ * that it is an object with a string `id`. The row itself is validated once, by its
+ * entity's schema when it is stored (src/db/syncedTables.ts); the contract's generic
+ * `record & {id}` check of every row before that cost as much again.
+ */
+const pulledPage = pullResponse.extend({
+  changes: z.array(
+    z.discriminatedUnion('op', [
+      upsertChange.extend({
+        row: z.custom<PulledRow>((row) => typeof row === 'object' && row !== null && !Array.isArray(row) && typeof (row as { id?: unknown }).id === 'string'),
+      }),
+      deleteChange,
+    ]),
+  ),
+});
 
 /** The sync endpoints (DESIGN.md "The sync protocol"), parsed by the contract's schemas. */
 export interface SyncApi {
@@ -13,7 +33,7 @@ export function createSyncApi(http: Http): SyncApi {
     pull(cursor, limit, signal) {
       const query = new URLSearchParams({ limit: String(limit) });
       if (cursor) query.set('cursor', cursor);
-      return http.requestJson('get', `api/v1/sync/pull?${query.toString()}`, (data) => pullResponse.parse(data), undefined, signal);
+      return http.requestJson('get', `api/v1/sync/pull?${query.toString()}`, (data): PullResponse => pulledPage.parse(data), undefined, signal);
     },
     push(request, signal) {
       return http.requestJson('post', 'api/v1/sync/push', (data) => pushResponse.parse(data), { json: request }, signal);

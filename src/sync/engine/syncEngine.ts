@@ -3,6 +3,7 @@ import { ApiError, NetworkError } from '../../api/errors';
 import { createHttp } from '../../api/http';
 import type { PatioDb } from '../../db/database';
 import { liveQuery } from '../../db/lifecycle';
+import { indexChunkSize, indexPosts, unindexedPostIds } from '../../db/postWords';
 import { metaKeys } from '../../db/syncMeta';
 import type { SyncReason } from '../workerApi';
 import { backoffDelay, sleep } from './backoff';
@@ -34,6 +35,8 @@ export interface SyncEngine {
   /** Resolves when a full run (push, then pull) that began after this call has finished. */
   syncNow(reason: SyncReason): Promise<void>;
   stop(): Promise<void>;
+  /** Resolves when the search words of every post pulled so far are written. */
+  whenIndexed(): Promise<void>;
   readonly paused: boolean;
 }
 
@@ -64,6 +67,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   let running: Promise<void> | null = null;
   let rerun = false;
   let unwatch: (() => void) | undefined;
+  /** Posts written by pulls and not indexed yet (src/db/postWords.ts: the trade-off). */
+  const unindexed = new Set<string>();
+  let indexing: Promise<void> | null = null;
 
   async function loadClientId(): Promise<string> {
     const stored = (await db.meta.get(metaKeys.clientId))?.value;
@@ -83,7 +89,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
           if (signal.aborted) return false;
         }
       }
-      await pullAll(db, api, signal);
+      await pullAll(db, api, signal, unindexed);
       failures = 0;
       await writeStatus(db, { phase: 'idle', lastSyncedAt: new Date().toISOString(), error: undefined });
       return true;
@@ -108,6 +114,37 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     if (!offline) log('sync failed', error);
     const reason = error instanceof ApiError ? `http ${error.status}` : error instanceof Error ? error.message : String(error);
     await writeStatus(db, { phase: offline ? 'offline' : 'error', error: reason }).catch(() => undefined);
+  }
+
+  /**
+   * Indexes the pulled posts in chunks, one transaction each, off the pull's critical path:
+   * it waits for a run in progress before each chunk and yields between chunks, so pokes
+   * and local writes are not held up. A failed chunk goes back to the set for the next try.
+   */
+  function indexInBackground(): Promise<void> {
+    indexing ??= (async () => {
+      try {
+        while (unindexed.size > 0 && !lifetime.signal.aborted) {
+          if (running) {
+            await running.catch(() => undefined);
+            continue;
+          }
+          const chunk = [...unindexed].slice(0, indexChunkSize);
+          for (const id of chunk) unindexed.delete(id);
+          try {
+            await indexPosts(db, chunk);
+          } catch (error) {
+            for (const id of chunk) unindexed.add(id);
+            log('indexing posts for search failed', error);
+            return;
+          }
+          await new Promise((resolve) => setTimeout(resolve, 0));
+        }
+      } finally {
+        indexing = null;
+      }
+    })();
+    return indexing;
   }
 
   /** The next run by timer: a retry after a failure, or a poll while the stream is down. */
@@ -141,6 +178,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       } finally {
         running = null;
         scheduleNext();
+        if (unindexed.size > 0) void indexInBackground();
       }
     })();
     return running;
@@ -216,6 +254,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     async start() {
       clientId = await loadClientId();
       await requeueSending(db);
+      // Posts a crash left without words; indexed after the first run.
+      for (const id of await unindexedPostIds(db)) unindexed.add(id);
       goLive();
       await syncNow('start');
     },
@@ -228,6 +268,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       await syncNow('token');
     },
     syncNow,
+    async whenIndexed() {
+      // A run that ends starts the indexing (see syncNow), so wait for both in turn.
+      while (running || indexing) await (running ?? indexing)?.catch(() => undefined);
+    },
     async stop() {
       lifetime.abort();
       clearTimeout(timer);
@@ -235,6 +279,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       unwatch = undefined;
       stopStream();
       await running?.catch(() => undefined);
+      await indexing;
     },
   };
 }

@@ -4,6 +4,7 @@ import { Route, useParams } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { PatioDb } from '../../../src/db/database';
 import { NewPostScreen } from '../../../src/features/posts/NewPostScreen';
+import { queryPostPage } from '../../../src/features/posts/postQueries';
 import { renderRoutes, seedReferenceData, signInAs } from './postsTestKit';
 
 function PostPage() {
@@ -103,7 +104,9 @@ describe('the new-publication form', () => {
       author_name: 'Ana Rojas',
       views: 0,
     });
-    expect(post!._words).toEqual(expect.arrayContaining(['reunion', 'apoderados', 'jueves']));
+    // Searchable at once: its words are written with it, not by the sync engine later.
+    expect((await db.postWords.get(post!.id))?.words).toEqual(expect.arrayContaining(['reunion', 'apoderados', 'jueves']));
+    expect((await queryPostPage(db, { categoryId: null, page: 1, search: 'reun jueves' })).posts.map((p) => p.id)).toEqual([post!.id]);
     expect(entry).toMatchObject({ name: 'posts.create', entity: 'posts', entityId: post!.id, status: 'queued' });
     expect(entry!.args).toMatchObject({ id: post!.id, title: 'Reunión de apoderados', section_ids: ['sec-1a'] });
 

@@ -5,7 +5,7 @@ import { PatioDb } from '../../../src/db/database';
 import { pageCount, postsPerPage, queryPostPage } from '../../../src/features/posts/postQueries';
 import { PostListScreen } from '../../../src/features/posts/PostListScreen';
 import { uuidv7 } from '../../../contract/ids';
-import { localPost, renderRoutes, seedReferenceData, signInAs } from './postsTestKit';
+import { localPost, renderRoutes, seedReferenceData, signInAs, storePosts } from './postsTestKit';
 
 /** 45 posts, one a day from 2026-01-01; every third one is in sports. */
 async function seedPosts(db: PatioDb) {
@@ -17,7 +17,7 @@ async function seedPosts(db: PatioDb) {
       published_at: new Date(Date.UTC(2026, 0, 1 + i, 12)).toISOString(),
     }),
   );
-  await db.posts.bulkPut(posts);
+  await storePosts(db, posts);
   return posts;
 }
 

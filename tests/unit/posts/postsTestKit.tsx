@@ -8,7 +8,7 @@ import { uuidv7 } from '../../../contract/ids';
 import type { Post } from '../../../contract/posts';
 import { PatioDb, databaseName, type LocalPost } from '../../../src/db/database';
 import { DbProvider } from '../../../src/db/DbProvider';
-import { searchWords } from '../../../src/db/searchWords';
+import { postWordsOf } from '../../../src/db/postWords';
 import { session } from '../../../src/session/session';
 import { writeCachedCollege } from '../../../src/tenant/collegeCache';
 import { getTenant, startTenant } from '../../../src/tenant/tenantStore';
@@ -98,7 +98,7 @@ export async function seedReferenceData(db: PatioDb): Promise<void> {
   ]);
 }
 
-/** A post as the sync engine stores it (with its search words). */
+/** A post as the sync engine stores it (its search words: `storePosts`). */
 export function localPost(overrides: Partial<Post> & { id?: string } = {}): LocalPost {
   const post: Post = {
     id: uuidv7(),
@@ -118,7 +118,13 @@ export function localPost(overrides: Partial<Post> & { id?: string } = {}): Loca
     updated_at: '2026-03-01T12:00:00.000Z',
     ...overrides,
   };
-  return { ...post, _words: searchWords(post.title, post.content) };
+  return post;
+}
+
+/** Stores posts with their search words, as they are once indexed. */
+export async function storePosts(db: PatioDb, posts: readonly LocalPost[]): Promise<void> {
+  await db.posts.bulkPut([...posts]);
+  await db.postWords.bulkPut(posts.map(postWordsOf));
 }
 
 /** The app's providers around some routes, starting at `path`. */

@@ -4,7 +4,9 @@ import { uuidv7 } from '../../../contract/ids';
 import type { Post } from '../../../contract/posts';
 import type { Change } from '../../../contract/sync';
 import { PatioDb } from '../../../src/db/database';
+import { indexPosts, postWordsOf, unindexedPostIds } from '../../../src/db/postWords';
 import { initialSyncStatus, metaKeys } from '../../../src/db/syncMeta';
+import { queryPostPage } from '../../../src/features/posts/postQueries';
 import { applyPage, resetLocal } from '../../../src/sync/engine/applyPage';
 import { discard, resend } from '../../../src/sync/outboxActions';
 import { mutate, StorageFullError } from '../../../src/sync/mutate';
@@ -32,6 +34,8 @@ function serverPost(id: string, title: string): Post {
   };
 }
 
+const search = async (db: PatioDb, text: string) => (await queryPostPage(db, { categoryId: null, page: 1, search: text })).posts.map((p) => p.title);
+
 const upsert = (entity: string, row: { id: string } & Record<string, unknown>): Change => ({ entity, op: 'upsert', row });
 
 async function editLocally(db: PatioDb, id: string, title: string) {
@@ -43,12 +47,21 @@ async function editLocally(db: PatioDb, id: string, title: string) {
 describe('the local database', () => {
   it('applies a page of upserts and deletes and stores its cursor', async () => {
     const db = freshDb();
-    await applyPage(db, [upsert('posts', serverPost('p1', 'Uno')), upsert('posts', serverPost('p2', 'Dos')), upsert('categories', { id: 'cat1', slug: 'noticias', name: 'Noticias', position: 1 })], 'c1', status);
+    const written = await applyPage(db, [upsert('posts', serverPost('p1', 'Uno')), upsert('posts', serverPost('p2', 'Dos')), upsert('categories', { id: 'cat1', slug: 'noticias', name: 'Noticias', position: 1 })], 'c1', status);
+    expect(written).toEqual(['p1', 'p2']);
+    // Posts are written without their words: the engine indexes them after the run.
+    expect(await db.postWords.count()).toBe(0);
+    await indexPosts(db, written);
+    expect(await search(db, 'uno')).toEqual(['Uno']);
     await applyPage(db, [{ entity: 'posts', op: 'delete', id: 'p1' }, upsert('posts', serverPost('p2', 'Dos, editado'))], 'c2', status);
 
     expect(await db.posts.get('p1')).toBeUndefined();
     expect((await db.posts.get('p2'))?.title).toBe('Dos, editado');
-    expect((await db.posts.get('p2'))?._words).toEqual(expect.arrayContaining(['educacion', 'fisica', 'dos', 'editado']));
+    // The deleted post's words went with it, in the same transaction.
+    expect(await db.postWords.get('p1')).toBeUndefined();
+    expect(await search(db, 'uno')).toEqual([]);
+    await indexPosts(db, ['p2']);
+    expect((await db.postWords.get('p2'))?.words).toEqual(expect.arrayContaining(['educacion', 'fisica', 'dos', 'editado']));
     expect(await db.categories.count()).toBe(1);
     expect((await db.meta.get(metaKeys.cursor))?.value).toBe('c2');
   });
@@ -88,7 +101,10 @@ describe('the local database', () => {
   it('discarding a create deletes the row, and a discard before a later change of the row leaves the row to it', async () => {
     const db = freshDb();
     const id = uuidv7();
-    await mutate(db, { name: 'posts.create', args: { id }, entity: 'posts', entityId: id }, () => db.posts.put({ ...serverPost(id, 'Nuevo'), _words: [] }).then(() => undefined));
+    await mutate(db, { name: 'posts.create', args: { id }, entity: 'posts', entityId: id }, async () => {
+      await db.posts.put(serverPost(id, 'Nuevo'));
+      await db.postWords.put(postWordsOf(serverPost(id, 'Nuevo')));
+    });
     await editLocally(db, id, 'Nuevo, editado');
     const [create, update] = await db.outbox.orderBy('seq').toArray();
 
@@ -96,6 +112,10 @@ describe('the local database', () => {
     expect((await db.posts.get(id))?.title).toBe('Nuevo, editado');
     await discard(db, update!.seq!);
     expect(await db.posts.get(id)).toBeUndefined();
+    // No words row is left behind, and search does not trip over one that is.
+    expect(await db.postWords.get(id)).toBeUndefined();
+    await db.postWords.put(postWordsOf(serverPost(id, 'Huérfano')));
+    expect(await search(db, 'huerf')).toEqual([]);
   });
 
   it('resending a fixed change keeps its place in the order', async () => {
@@ -132,7 +152,7 @@ describe('the local database', () => {
     const quota = Object.assign(new Error('quota'), { name: 'QuotaExceededError' });
     await expect(
       mutate(db, { name: 'posts.update', args: {}, entity: 'posts', entityId: 'p1' }, async () => {
-        await db.posts.put({ ...serverPost('p1', 'Lleno'), _words: [] });
+        await db.posts.put(serverPost('p1', 'Lleno'));
         throw quota;
       }),
     ).rejects.toBeInstanceOf(StorageFullError);
@@ -148,7 +168,7 @@ describe('the schema', () => {
    * with the current PatioDb and check the rows survived (and, for a new version, that the
    * upgrade transformed them).
    */
-  it('opens a version 1 database made by an installed app and keeps its rows', async () => {
+  it('opens a version 1 database made by an installed app, keeps its rows and moves their search words to postWords', async () => {
     const name = `patio-schema-${uuidv7()}`;
     const shipped = new Dexie(name);
     shipped.version(1).stores({
@@ -162,16 +182,26 @@ describe('the schema', () => {
       meta: 'key',
       viewedPosts: 'post_id',
     });
-    await shipped.table('posts').put({ ...serverPost('p1', 'Guardado'), _words: ['guardado'] });
+    await shipped.table('posts').bulkPut([
+      { ...serverPost('p1', 'Guardado'), _words: ['guardado', 'educacion', 'fisica'] },
+      { ...serverPost('p2', 'Otro'), published_at: '2026-03-02T10:00:00.000Z', _words: ['otro', 'educacion', 'fisica'] },
+    ]);
     await shipped.table('outbox').add({ id: uuidv7(), name: 'posts.view', args: { post_id: 'p1' }, entity: 'posts', entityId: 'p1', status: 'queued', attempts: 0, createdAt: '2026-03-01T10:00:00.000Z' });
+    await shipped.table('outbox').add({ id: uuidv7(), name: 'posts.update', args: { id: 'p2' }, entity: 'posts', entityId: 'p2', status: 'queued', attempts: 0, createdAt: '2026-03-01T10:00:00.000Z', before: { row: { ...serverPost('p2', 'Otro'), _words: ['otro'] } } });
     await shipped.table('meta').put({ key: metaKeys.cursor, value: 'c9' });
     shipped.close();
 
     const db = new PatioDb(name);
     await db.open();
-    expect(db.verno).toBe(1);
-    expect((await db.posts.where('_words').startsWith('guar').first())?.title).toBe('Guardado');
-    expect(await db.outbox.where('status').equals('queued').count()).toBe(1);
+    expect(db.verno).toBe(2);
+    expect(await db.posts.count()).toBe(2);
+    expect(await db.posts.get('p1')).toEqual(serverPost('p1', 'Guardado'));
+    expect(await db.postWords.get('p1')).toEqual({ id: 'p1', words: ['guardado', 'educacion', 'fisica'] });
+    expect(await unindexedPostIds(db)).toEqual([]);
+    expect(await search(db, 'guar')).toEqual(['Guardado']);
+    expect(await search(db, 'fis educ')).toEqual(['Otro', 'Guardado']);
+    expect(await db.outbox.where('status').equals('queued').count()).toBe(2);
+    expect((await db.outbox.where('entityId').equals('p2').first())?.before?.row).toEqual(serverPost('p2', 'Otro'));
     expect((await db.meta.get(metaKeys.cursor))?.value).toBe('c9');
     db.close();
   });

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { uuidv7 } from '../../../contract/ids';
 import type { CreatePostArgs } from '../../../contract/posts';
 import type { PatioDb } from '../../../src/db/database';
-import { searchWords } from '../../../src/db/searchWords';
+import { postWordsOf } from '../../../src/db/postWords';
 import { mutate } from '../../../src/sync/mutate';
 import { bearer, signIn, startServer, type TestServer } from '../../server/harness';
 
@@ -120,7 +120,7 @@ export async function writePost(db: PatioDb, name: 'posts.create' | 'posts.updat
   await mutate(db, { name, args, entity: 'posts', entityId: args.id }, async () => {
     const now = new Date().toISOString();
     const existing = await db.posts.get(args.id);
-    await db.posts.put({
+    const row = {
       college_id: '',
       author_id: '',
       author_name: '',
@@ -130,11 +130,15 @@ export async function writePost(db: PatioDb, name: 'posts.create' | 'posts.updat
       ...existing,
       ...args,
       updated_at: now,
-      _words: searchWords(args.title, args.content),
-    });
+    };
+    await db.posts.put(row);
+    await db.postWords.put(postWordsOf(row));
   });
 }
 
 export async function deletePostLocally(db: PatioDb, id: string): Promise<void> {
-  await mutate(db, { name: 'posts.delete', args: { id }, entity: 'posts', entityId: id }, () => db.posts.delete(id));
+  await mutate(db, { name: 'posts.delete', args: { id }, entity: 'posts', entityId: id }, async () => {
+    await db.posts.delete(id);
+    await db.postWords.delete(id);
+  });
 }
