@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Post } from '../../contract/posts';
+import { category, post, type Post } from '../../contract/posts';
+import { pullResponse } from '../../contract/sync';
 import { userSections, users } from '../../server/db/schema';
 import { createPost } from '../../server/posts/postService';
 import { loadViewer } from '../../server/sync/viewer';
@@ -71,6 +72,22 @@ describe.each(backends)('sync pull on $name', (backend) => {
     expect(count('categories')).toBe(6);
     const category = changes.find((c) => c.entity === 'categories' && c.op === 'upsert');
     expect(category?.op === 'upsert' && Object.keys(category.row).sort()).toEqual(['id', 'name', 'position', 'slug']);
+  });
+
+  it('replies in the contract shape (the pull reply is sent without response validation)', async () => {
+    for (const email of ['staff@colinas.test', 'student@colinas.test']) {
+      const member = await session(email);
+      const { changes } = await pullAll(member, undefined, 1000);
+      const page = await pullPage(member, undefined, 1000);
+      // Exactly what the contract describes: nothing the schema would strip or default.
+      expect(pullResponse.parse(page)).toEqual(page);
+      for (const change of changes) {
+        if (change.op !== 'upsert') continue;
+        if (change.entity === 'posts') expect(post.strict().parse(change.row)).toEqual(change.row);
+        if (change.entity === 'categories') expect(category.strict().parse(change.row)).toEqual(change.row);
+      }
+      expect(changes.some((c) => c.entity === 'posts')).toBe(true);
+    }
   });
 
   it('pages without repeats or gaps and continues from the cursor', async () => {

@@ -1,3 +1,4 @@
+import type { PullResponse } from '../../../contract/sync';
 import type { PatioDb } from '../../db/database';
 import { metaKeys } from '../../db/syncMeta';
 import { applyPage, resetLocal } from './applyPage';
@@ -10,6 +11,13 @@ export const pullPageSize = 1000;
  * Pulls pages from the stored cursor until the server has no more. Without a cursor this is
  * the initial sync: its progress (changes received) is written with each page. The ids of
  * the posts written are added to `writtenPosts`, for the engine to index their words.
+ *
+ * Pipelined: as soon as a page arrives, the next one is requested with its cursor, so the
+ * server builds page N+1 while page N is written. Pages are still applied strictly in order,
+ * each with its cursor in one transaction (DESIGN.md sync invariant 1); the cursor stored
+ * is never ahead of the rows stored. When applying a page fails, the prefetched page is
+ * dropped (its request aborted) and the error goes up: the next run starts again from the
+ * last cursor stored.
  */
 export async function pullAll(db: PatioDb, api: SyncApi, signal: AbortSignal, writtenPosts?: Set<string>): Promise<number> {
   let cursor = (await db.meta.get(metaKeys.cursor))?.value as string | undefined;
@@ -17,27 +25,44 @@ export async function pullAll(db: PatioDb, api: SyncApi, signal: AbortSignal, wr
   let received = 0;
   let resets = 0;
   await writeStatus(db, { phase: initial ? 'initial' : 'pulling', ...(initial ? { received: 0 } : {}) });
-  for (;;) {
-    const page = await api.pull(cursor, pullPageSize, signal);
-    if (signal.aborted) throw signal.reason;
-    if (page.reset) {
-      // A second reset in a row means the server keeps refusing; stop rather than spin.
-      if (++resets > 2) throw new Error('pull keeps asking for a reset');
-      await resetLocal(db, { ...(await readStatus(db)), phase: 'initial', received: 0 });
-      cursor = undefined;
-      initial = true;
-      received = 0;
-      continue;
+  const prefetch = new AbortController();
+  const requests = AbortSignal.any([signal, prefetch.signal]);
+  const request = (from: string | undefined): Promise<PullResponse> => {
+    const pending = api.pull(from, pullPageSize, requests);
+    // Not awaited until its turn: an early failure must not be an unhandled rejection.
+    pending.catch(() => undefined);
+    return pending;
+  };
+  try {
+    let next = request(cursor);
+    for (;;) {
+      const page = await next;
+      if (signal.aborted) throw signal.reason;
+      if (page.reset) {
+        // A second reset in a row means the server keeps refusing; stop rather than spin.
+        if (++resets > 2) throw new Error('pull keeps asking for a reset');
+        await resetLocal(db, { ...(await readStatus(db)), phase: 'initial', received: 0 });
+        cursor = undefined;
+        initial = true;
+        received = 0;
+        next = request(cursor);
+        continue;
+      }
+      // The next page is on its way while this one is written.
+      if (page.hasMore) next = request(page.cursor);
+      received += page.changes.length;
+      const status = await readStatus(db);
+      const written = await applyPage(db, page.changes, page.cursor, {
+        ...status,
+        phase: initial && page.hasMore ? 'initial' : status.phase,
+        received: initial ? received : status.received,
+      });
+      if (writtenPosts) for (const id of written) writtenPosts.add(id);
+      cursor = page.cursor;
+      if (!page.hasMore) return received;
     }
-    received += page.changes.length;
-    const status = await readStatus(db);
-    const written = await applyPage(db, page.changes, page.cursor, {
-      ...status,
-      phase: initial && page.hasMore ? 'initial' : status.phase,
-      received: initial ? received : status.received,
-    });
-    if (writtenPosts) for (const id of written) writtenPosts.add(id);
-    cursor = page.cursor;
-    if (!page.hasMore) return received;
+  } finally {
+    // Whatever was prefetched and not applied is dropped.
+    prefetch.abort();
   }
 }
