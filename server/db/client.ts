@@ -23,6 +23,10 @@ export interface OpenDatabase {
 export async function openDatabase(options: DatabaseOptions): Promise<OpenDatabase> {
   if ('url' in options) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle pooled connection that the server closes (a restart, a failover, an
+    // administrator) is reported here; without a listener Node would crash the process.
+    // The pool drops that connection and opens a new one on the next query.
+    pool.on('error', (error) => console.warn(`database: idle connection lost (${error.message})`));
     const db = drizzlePg({ client: pool, schema });
     return {
       db: db as unknown as Database,
