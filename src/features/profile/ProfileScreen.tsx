@@ -4,6 +4,7 @@ import { session, useSession } from '../../session/session';
 import { usePageMeta } from '../../tenant/usePageMeta';
 import { showToast } from '../../ui/toastStore';
 import { PasswordForm, type PasswordSubmit } from './PasswordForm';
+import { PreferencesCard } from './PreferencesCard';
 import { ProfileForm, type ProfileSubmit } from './ProfileForm';
 import { updatePassword, updateProfile } from './profileApi';
 
@@ -45,7 +46,10 @@ export function ProfileScreen() {
       </header>
       <div className="profile-grid">
         <ProfileForm key={user.id} user={user} onSubmit={saveProfile} />
-        <PasswordForm onSubmit={savePassword} />
+        <div className="profile-side">
+          <PasswordForm onSubmit={savePassword} />
+          <PreferencesCard />
+        </div>
       </div>
     </div>
   );

@@ -1,0 +1,319 @@
+/**
+ * Screenshots of every screen built so far, for looking at the design (issue 2/3 "Look at
+ * what you build"): phone and desktop × light and dark × es and ar (RTL). Builds the app
+ * when dist/ is missing, serves it with the real server on a fresh demo database, and
+ * saves `.tmp/shots/<screen>-<device>-<theme>-<locale>.png`.
+ *
+ *   node --import tsx scripts/screenshots.ts
+ *
+ * The server it starts is stopped by its pid at the end, also when a step fails. Every
+ * wait is bounded.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+
+const root = join(import.meta.dirname, '..');
+const port = 8391;
+const origin = `http://127.0.0.1:${port}`;
+const dataDir = '.tmp/shots-data';
+const outDir = join(root, '.tmp', 'shots');
+const email = 'staff@colinas.test';
+const password = 'patio-demo-2026';
+
+const devices = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+type Device = keyof typeof devices;
+const themes = ['light', 'dark'] as const;
+type Theme = (typeof themes)[number];
+const locales = ['es', 'ar'] as const;
+type Locale = (typeof locales)[number];
+
+interface Combo {
+  device: Device;
+  theme: Theme;
+  locale: Locale;
+}
+
+const waitShort = 10_000;
+const waitLong = 45_000;
+
+function buildIfMissing(): void {
+  if (existsSync(join(root, 'dist', 'index.html'))) return;
+  console.log('dist/ is missing: building the app…');
+  const vite = join(root, 'node_modules', '.bin', 'vite');
+  const build = spawnSync(vite, ['build'], { cwd: root, stdio: 'inherit', timeout: 300_000 });
+  if (build.status !== 0) throw new Error('vite build failed');
+}
+
+function startServer(): ChildProcess {
+  rmSync(join(root, dataDir), { recursive: true, force: true });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PATIO_DATA_DIR: dataDir },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  child.on('exit', (code, signal) => {
+    if (code !== 0 && signal === null) console.error(`server exited with ${code}`);
+  });
+  return child;
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  process.kill(child.pid, 'SIGTERM');
+  const timer = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 12_000).unref());
+  if ((await Promise.race([exited, timer])) === 'timeout' && child.exitCode === null) process.kill(child.pid, 'SIGKILL');
+}
+
+async function waitForServer(child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error('the server stopped while starting');
+    try {
+      const reply = await fetch(`${origin}/`, { signal: AbortSignal.timeout(2_000) });
+      if (reply.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the server did not answer within 120 s');
+}
+
+/** A tiny client of the REST API, as the college's admin (to make and remove posts). */
+async function adminApi() {
+  const login = await fetch(`${origin}/api/login-mobile`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@colinas.test', password }),
+  });
+  if (!login.ok) throw new Error(`admin sign-in failed: ${login.status}`);
+  const { token } = (await login.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const list = await fetch(`${origin}/api/v1/posts?per_page=1`, { headers });
+  const { data } = (await list.json()) as { data: Record<string, unknown>[] };
+  const template = data[0];
+  if (!template) throw new Error('the demo college has no posts');
+  return {
+    /** A post for everyone, made on the server; returns its id. */
+    async createPost(title: string): Promise<string> {
+      const id = randomUUID();
+      const reply = await fetch(`${origin}/api/v1/posts`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          id,
+          title,
+          content: '<p>Reunión de apoderados el jueves a las 18:00 en el gimnasio.</p>',
+          category_id: template.category_id,
+          course_ids: template.course_ids,
+          grade_ids: template.grade_ids,
+          section_ids: template.section_ids,
+          scope: 'everyone',
+        }),
+      });
+      if (reply.status !== 201) throw new Error(`creating a post failed: ${reply.status} ${await reply.text()}`);
+      return id;
+    },
+    async deletePost(id: string): Promise<void> {
+      const reply = await fetch(`${origin}/api/v1/posts/${id}`, { method: 'DELETE', headers: { authorization: headers.authorization } });
+      if (reply.status !== 204) throw new Error(`deleting a post failed: ${reply.status}`);
+    },
+  };
+}
+type AdminApi = Awaited<ReturnType<typeof adminApi>>;
+
+async function newContext(browser: Browser, { device, theme, locale }: Combo): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: devices[device],
+    deviceScaleFactor: 1,
+    isMobile: device === 'phone',
+    hasTouch: device === 'phone',
+    colorScheme: theme,
+    locale,
+    reducedMotion: 'reduce',
+  });
+  context.setDefaultTimeout(waitShort);
+  context.setDefaultNavigationTimeout(waitLong);
+  // The stored choices the app reads on start (theme.ts, locales.ts).
+  await context.addInitScript(
+    ([themeChoice, localeChoice]) => {
+      localStorage.setItem('theme', themeChoice);
+      localStorage.setItem('locale', localeChoice);
+    },
+    [theme, locale] as const,
+  );
+  return context;
+}
+
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  // Screens fade in; reduced motion shortens it, this covers the rest.
+  await page.waitForTimeout(350);
+}
+
+async function shot(page: Page, screen: string, { device, theme, locale }: Combo): Promise<void> {
+  await settle(page);
+  const path = join(outDir, `${screen}-${device}-${theme}-${locale}.png`);
+  await page.screenshot({ path, fullPage: true, timeout: waitShort });
+  console.log(`  ${screen}-${device}-${theme}-${locale}.png`);
+}
+
+async function openH1(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.locator('h1').first().waitFor({ state: 'visible' });
+}
+
+async function signedOutScreens(browser: Browser, combo: Combo): Promise<void> {
+  const context = await newContext(browser, combo);
+  try {
+    const page = await context.newPage();
+    await openH1(page, `${origin}/`);
+    await shot(page, 'landing', combo);
+
+    await openH1(page, `${origin}/auth/login`);
+    await shot(page, 'login', combo);
+    await page.locator('form button[type="submit"]').click();
+    await page.locator('[aria-invalid="true"]').first().waitFor();
+    await shot(page, 'login-errors', combo);
+
+    await openH1(page, `${origin}/auth/signup-no`);
+    await shot(page, 'signup', combo);
+
+    await openH1(page, `${origin}/no-such-page`);
+    await shot(page, 'notfound', combo);
+
+    for (const slug of ['british', 'alianza'] as const) {
+      await openH1(page, `http://${slug}.localhost:${port}/`);
+      await shot(page, `landing-${slug}`, combo);
+    }
+  } finally {
+    await context.close();
+  }
+}
+
+async function signIn(page: Page): Promise<void> {
+  await openH1(page, `${origin}/auth/login`);
+  await page.locator('input[name="identifier"]').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL(/\/app$/, { timeout: waitLong });
+  // The initial sync: the progress chip goes away and the latest news appear.
+  await page.locator('.post-card').first().waitFor({ timeout: waitLong });
+  await page.locator('.sync-spinner').waitFor({ state: 'detached', timeout: waitLong });
+}
+
+/**
+ * An outbox entry that needs attention, made the way it happens to people: a post edited
+ * offline that someone else deleted meanwhile; the server refuses the edit when the
+ * device is back online.
+ */
+async function entryNeedingAttention(page: Page, context: BrowserContext, api: AdminApi, combo: Combo): Promise<void> {
+  const id = await api.createPost(`Reunión de apoderados (${combo.device}, ${combo.theme}, ${combo.locale})`);
+  await page.goto(`${origin}/blog/post/${id}/edit`);
+  const title = page.locator('input[name="title"]');
+  await title.waitFor({ timeout: waitLong });
+  await expectValue(page, 'input[name="title"]', /Reunión/);
+  await context.setOffline(true);
+  await title.fill('Reunión de apoderados: cambio de sala al auditorio');
+  await page.locator('form.post-form button[type="submit"]').click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/edit'), { timeout: waitShort });
+  await api.deletePost(id);
+  await context.setOffline(false);
+  await page.locator('.sync-chip-attention').waitFor({ timeout: waitLong });
+}
+
+async function expectValue(page: Page, selector: string, pattern: RegExp): Promise<void> {
+  await page.waitForFunction(
+    ([s, source]) => new RegExp(source).test((document.querySelector(s) as HTMLInputElement | null)?.value ?? ''),
+    [selector, pattern.source] as const,
+    { timeout: waitLong },
+  );
+}
+
+async function signedInScreens(browser: Browser, combo: Combo, api: AdminApi): Promise<void> {
+  const context = await newContext(browser, combo);
+  try {
+    const page = await context.newPage();
+    await signIn(page);
+    await shot(page, 'home', combo);
+
+    await openH1(page, `${origin}/app/profile`);
+    await shot(page, 'profile', combo);
+
+    await openH1(page, `${origin}/blog/all`);
+    await page.locator('.post-card').first().waitFor();
+    await shot(page, 'news', combo);
+
+    await page.locator('.post-card-link').first().click();
+    await page.waitForURL(/\/blog\/post\//);
+    await page.locator('h1').first().waitFor();
+    await shot(page, 'post', combo);
+
+    await openH1(page, `${origin}/blog/new-post`);
+    await page.locator('form.post-form').waitFor();
+    await shot(page, 'new-post', combo);
+    await page.locator('form.post-form button[type="submit"]').click();
+    await page.locator('[aria-invalid="true"]').first().waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, 'new-post-errors', combo);
+
+    await entryNeedingAttention(page, context, api, combo);
+    await openH1(page, `${origin}/app/outbox`);
+    await page.locator('.outbox-entry-attention').first().waitFor({ timeout: waitLong });
+    await shot(page, 'outbox', combo);
+  } finally {
+    await context.close();
+  }
+}
+
+async function main(): Promise<void> {
+  buildIfMissing();
+  mkdirSync(outDir, { recursive: true });
+  const server = startServer();
+  let browser: Browser | undefined;
+  const stopOnSignal = () => {
+    void stopServer(server).finally(() => process.exit(130));
+  };
+  process.once('SIGINT', stopOnSignal);
+  process.once('SIGTERM', stopOnSignal);
+  try {
+    await waitForServer(server);
+    const api = await adminApi();
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      timeout: 30_000,
+    });
+    const only = process.env.SHOTS_ONLY?.split(',');
+    for (const device of Object.keys(devices) as Device[]) {
+      for (const theme of themes) {
+        for (const locale of locales) {
+          const combo = { device, theme, locale };
+          if (only && !only.some((part) => `${device}-${theme}-${locale}`.includes(part))) continue;
+          console.log(`${device} ${theme} ${locale}`);
+          await signedOutScreens(browser, combo);
+          await signedInScreens(browser, combo, api);
+        }
+      }
+    }
+  } finally {
+    await browser?.close().catch(() => undefined);
+    await stopServer(server);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
