@@ -232,7 +232,7 @@ async function entryNeedingAttention(page: Page, context: BrowserContext, api: A
 
 async function expectValue(page: Page, selector: string, pattern: RegExp): Promise<void> {
   await page.waitForFunction(
-    ([s, source]) => new RegExp(source).test((document.querySelector(s) as HTMLInputElement | null)?.value ?? ''),
+    ([s, source]) => new RegExp(source).test(document.querySelector<HTMLInputElement>(s)?.value ?? ''),
     [selector, pattern.source] as const,
     { timeout: waitLong },
   );
