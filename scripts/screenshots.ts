@@ -14,6 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from './chromium';
 
 const root = join(import.meta.dirname, '..');
 const port = 8391;
@@ -288,8 +289,8 @@ async function main(): Promise<void> {
     await waitForServer(server);
     const api = await adminApi();
     browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      executablePath: chromiumPath,
+      args: chromiumArgs,
       timeout: 30_000,
     });
     const only = process.env.SHOTS_ONLY?.split(',');

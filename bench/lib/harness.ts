@@ -9,18 +9,9 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { chromium, type Browser } from '@playwright/test';
 
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { chromiumArgs, chromiumPath } from '../../scripts/chromium';
 
-/** Debian's Chromium (Playwright's own download does not work here). */
-export const chromiumPath = process.env.PATIO_CHROMIUM ?? '/usr/bin/chromium';
+export { chromiumArgs, chromiumPath };
 
 export interface Figures {
   min: number;

@@ -26,21 +26,14 @@ export async function createPost(db: PatioDb, fields: PostFields, { user }: Auth
   const args: CreatePostArgs = { id, ...fields };
   const stamp = now.toISOString();
   const row: LocalPost = {
+    ...localChanges(fields, now),
     id,
     college_id: user.college_id,
-    title: fields.title,
-    content: fields.content,
-    category_id: fields.category_id,
-    course_ids: fields.course_ids,
-    grade_ids: fields.grade_ids,
-    section_ids: fields.section_ids,
-    scope: fields.scope,
     published_at: fields.published_at ? new Date(fields.published_at).toISOString() : stamp,
     author_id: user.id,
     author_name: authorName(user),
     views: 0,
     created_at: stamp,
-    updated_at: stamp,
   };
   await mutate(db, { name: 'posts.create', args, entity: 'posts', entityId: id }, async () => {
     await db.posts.put(row);
@@ -49,7 +42,11 @@ export async function createPost(db: PatioDb, fields: PostFields, { user }: Auth
   return id;
 }
 
-function localChanges(fields: PostFields, now: Date): Partial<LocalPost> {
+/** What a person's edit changes in the local row (a create adds the rest). */
+type EditedFields = Pick<LocalPost, 'title' | 'content' | 'category_id' | 'course_ids' | 'grade_ids' | 'section_ids' | 'scope' | 'updated_at'> &
+  Partial<Pick<LocalPost, 'published_at'>>;
+
+function localChanges(fields: PostFields, now: Date): EditedFields {
   return {
     title: fields.title,
     content: fields.content,
