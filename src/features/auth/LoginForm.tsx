@@ -2,7 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { loginRequest } from '../../../contract/auth';
-import { validateWith, type FieldErrors, type SubmitFailure } from '../../forms/fieldErrors';
+import { useSubmission } from '../../forms/useSubmission';
+import { validateWith, type SubmitFailure } from '../../forms/fieldErrors';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
 import { PasswordField } from '../../ui/PasswordField';
@@ -22,9 +23,7 @@ export function LoginForm({ onSubmit, onForgot, allowSignup }: LoginFormProps) {
   const { t } = useLingui();
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, formError, busy, reject, send } = useSubmission();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -32,19 +31,11 @@ export function LoginForm({ onSubmit, onForgot, allowSignup }: LoginFormProps) {
     const checked = validateWith(loginRequest, { ...credentials, password });
     if (!checked.ok) {
       const { email, rut, ...rest } = checked.errors;
-      setErrors({ ...rest, identifier: rut ?? email });
-      setFormError(null);
+      reject({ ...rest, identifier: rut ?? email });
       return;
     }
-    setBusy(true);
-    setErrors({});
-    setFormError(null);
-    const failure = await onSubmit(credentials, password);
-    if (failure) {
-      setBusy(false);
-      setErrors(failure.fields);
-      setFormError(failure.form);
-    }
+    // Signed in, the guard takes the user away from this screen.
+    await send(() => onSubmit(credentials, password), { leaving: true });
   }
 
   const isRut = looksLikeRut(identifier);

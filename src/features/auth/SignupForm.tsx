@@ -2,7 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { signupRequest } from '../../../contract/auth';
-import { validateWith, type FieldErrors, type SubmitFailure } from '../../forms/fieldErrors';
+import { useSubmission } from '../../forms/useSubmission';
+import { validateWith, type SubmitFailure } from '../../forms/fieldErrors';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
 import { FormAlert } from '../../ui/FormAlert';
@@ -25,28 +26,17 @@ const empty: SignupValues = { name: '', email: '', password: '', password_confir
 export function SignupForm({ onSubmit }: { onSubmit: SignupSubmit }) {
   const { t } = useLingui();
   const [values, setValues] = useState<SignupValues>(empty);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, formError, busy, reject, send } = useSubmission();
   const field = <K extends keyof SignupValues>(key: K, value: SignupValues[K]) => setValues((v) => ({ ...v, [key]: value }));
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const checked = validateWith(signupRequest, values);
     if (!checked.ok) {
-      setErrors(checked.errors);
-      setFormError(null);
+      reject(checked.errors);
       return;
     }
-    setBusy(true);
-    setErrors({});
-    setFormError(null);
-    const failure = await onSubmit(checked.data);
-    setBusy(false);
-    if (failure) {
-      setErrors(failure.fields);
-      setFormError(failure.form);
-    }
+    await send(() => onSubmit(checked.data));
   }
 
   return (

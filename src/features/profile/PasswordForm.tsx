@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { passwordUpdateRequest } from '../../../contract/auth';
-import { validateWith, type FieldErrors, type SubmitFailure } from '../../forms/fieldErrors';
+import { useSubmission } from '../../forms/useSubmission';
+import { validateWith, type SubmitFailure } from '../../forms/fieldErrors';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
 import { PasswordField } from '../../ui/PasswordField';
@@ -19,29 +20,17 @@ const empty: Values = { current_password: '', password: '', password_confirmatio
 export function PasswordForm({ onSubmit }: { onSubmit: PasswordSubmit }) {
   const { t } = useLingui();
   const [values, setValues] = useState<Values>(empty);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, formError, busy, reject, send } = useSubmission();
   const change = (key: keyof Values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: event.target.value }));
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const checked = validateWith(passwordUpdateRequest, values);
     if (!checked.ok) {
-      setErrors(checked.errors);
+      reject(checked.errors);
       return;
     }
-    setBusy(true);
-    setErrors({});
-    setFormError(null);
-    const failure = await onSubmit(checked.data);
-    setBusy(false);
-    if (failure) {
-      setErrors(failure.fields);
-      setFormError(failure.form);
-    } else {
-      setValues(empty);
-    }
+    if (await send(() => onSubmit(checked.data))) setValues(empty);
   }
 
   return (

@@ -2,7 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { profileUpdateFields, type ProfileUpdateFields, type User } from '../../../contract/auth';
 import { formatRut, isValidRut } from '../../../contract/rut';
-import { validateWith, type FieldErrors, type SubmitFailure } from '../../forms/fieldErrors';
+import { useSubmission } from '../../forms/useSubmission';
+import { validateWith, type SubmitFailure } from '../../forms/fieldErrors';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
 import { TextField } from '../../ui/TextField';
@@ -28,9 +29,7 @@ export function ProfileForm({ user, onSubmit }: { user: User; onSubmit: ProfileS
   const { t } = useLingui();
   const [values, setValues] = useState<Values>(() => valuesOf(user));
   const [avatar, setAvatar] = useState<File | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, formError, busy, reject, send } = useSubmission();
   const change = (key: keyof Values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: event.target.value }));
   const today = new Date().toISOString().slice(0, 10);
 
@@ -38,20 +37,10 @@ export function ProfileForm({ user, onSubmit }: { user: User; onSubmit: ProfileS
     event.preventDefault();
     const checked = validateWith(profileUpdateFields, values);
     if (!checked.ok || errors.avatar) {
-      setErrors({ ...(checked.ok ? {} : checked.errors), avatar: errors.avatar });
+      reject({ ...(checked.ok ? {} : checked.errors), avatar: errors.avatar });
       return;
     }
-    setBusy(true);
-    setErrors({});
-    setFormError(null);
-    const failure = await onSubmit(checked.data, avatar);
-    setBusy(false);
-    if (failure) {
-      setErrors(failure.fields);
-      setFormError(failure.form);
-    } else {
-      setAvatar(null);
-    }
+    if (await send(() => onSubmit(checked.data, avatar))) setAvatar(null);
   }
 
   return (
