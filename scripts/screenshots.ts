@@ -153,8 +153,34 @@ async function newContext(browser: Browser, { device, theme, locale }: Combo): P
   return context;
 }
 
+/**
+ * Closes the service worker's prompt when it shows: another build of dist/ during a run
+ * makes a "new version" appear, which is not what these pictures are about.
+ */
+async function dismissUpdatePrompt(page: Page): Promise<void> {
+  const prompt = page.locator('.update-prompt');
+  if (await prompt.isVisible()) await prompt.locator('button').last().click();
+}
+
+/**
+ * The first page of a context installs the service worker, whose "ready to work offline"
+ * prompt would cover the bottom of the pictures: wait for it (bounded) and close it.
+ */
+async function afterFirstLoad(page: Page): Promise<void> {
+  await page
+    .evaluate(() => Promise.race([navigator.serviceWorker.ready.then(() => true), new Promise((resolve) => setTimeout(resolve, 8_000))]))
+    .catch(() => undefined);
+  await page.locator('.update-prompt').waitFor({ timeout: 3_000 }).catch(() => undefined);
+  await dismissUpdatePrompt(page);
+}
+
 async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  // Not "networkidle": signed in, the sync stream keeps a request open.
+  await page.waitForLoadState('load', { timeout: 5_000 }).catch(() => undefined);
+  await page.locator('.spinner').first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
+  await dismissUpdatePrompt(page);
+  // No hover state left over from the last click.
+  await page.mouse.move(0, 0);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   // Screens fade in; reduced motion shortens it, this covers the rest.
   await page.waitForTimeout(350);
@@ -163,7 +189,16 @@ async function settle(page: Page): Promise<void> {
 async function shot(page: Page, screen: string, { device, theme, locale }: Combo): Promise<void> {
   await settle(page);
   const path = join(outDir, `${screen}-${device}-${theme}-${locale}.png`);
-  await page.screenshot({ path, fullPage: true, timeout: waitShort });
+  // The whole page, with fixed bars where a person sees them (at its ends): the viewport
+  // grows to the page's height for the picture, then goes back.
+  const viewport = devices[device];
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  if (height > viewport.height) await page.setViewportSize({ width: viewport.width, height });
+  try {
+    await page.screenshot({ path, timeout: waitShort });
+  } finally {
+    if (height > viewport.height) await page.setViewportSize(viewport);
+  }
   console.log(`  ${screen}-${device}-${theme}-${locale}.png`);
 }
 
@@ -177,6 +212,7 @@ async function signedOutScreens(browser: Browser, combo: Combo): Promise<void> {
   try {
     const page = await context.newPage();
     await openH1(page, `${origin}/`);
+    await afterFirstLoad(page);
     await shot(page, 'landing', combo);
 
     await openH1(page, `${origin}/auth/login`);
@@ -193,6 +229,7 @@ async function signedOutScreens(browser: Browser, combo: Combo): Promise<void> {
 
     for (const slug of ['british', 'alianza'] as const) {
       await openH1(page, `http://${slug}.localhost:${port}/`);
+      await afterFirstLoad(page);
       await shot(page, `landing-${slug}`, combo);
     }
   } finally {
@@ -224,6 +261,7 @@ async function entryNeedingAttention(page: Page, context: BrowserContext, api: A
   await expectValue(page, 'input[name="title"]', /Reunión/);
   await context.setOffline(true);
   await title.fill('Reunión de apoderados: cambio de sala al auditorio');
+  await dismissUpdatePrompt(page);
   await page.locator('form.post-form button[type="submit"]').click();
   await page.waitForURL((url) => !url.pathname.endsWith('/edit'), { timeout: waitShort });
   await api.deletePost(id);
@@ -244,6 +282,7 @@ async function signedInScreens(browser: Browser, combo: Combo, api: AdminApi): P
   try {
     const page = await context.newPage();
     await signIn(page);
+    await afterFirstLoad(page);
     await shot(page, 'home', combo);
 
     await openH1(page, `${origin}/app/profile`);
@@ -261,6 +300,7 @@ async function signedInScreens(browser: Browser, combo: Combo, api: AdminApi): P
     await openH1(page, `${origin}/blog/new-post`);
     await page.locator('form.post-form').waitFor();
     await shot(page, 'new-post', combo);
+    await dismissUpdatePrompt(page);
     await page.locator('form.post-form button[type="submit"]').click();
     await page.locator('[aria-invalid="true"]').first().waitFor();
     await page.evaluate(() => window.scrollTo(0, 0));
