@@ -23,35 +23,36 @@ export function EmptyState({ children, action }: { children: ReactNode; action?:
   );
 }
 
-/** A student or guardian who opens a publisher's screen. */
-export function NotAllowed() {
+/** A screen with nothing to show but the way back to the news. */
+export function BackToNews({ children, linkLabel }: { children: ReactNode; linkLabel?: ReactNode }) {
   return (
     <div className="page">
       <EmptyState
         action={
           <Link className={buttonClass('secondary')} to="/blog/all">
-            <Trans>Back to news</Trans>
+            {linkLabel ?? <Trans>Back to news</Trans>}
           </Link>
         }
       >
-        <Trans>You are not allowed to publish or edit news.</Trans>
+        {children}
       </EmptyState>
     </div>
   );
 }
 
+/** A student or guardian who opens a publisher's screen. */
+export function NotAllowed() {
+  return (
+    <BackToNews>
+      <Trans>You are not allowed to publish or edit news.</Trans>
+    </BackToNews>
+  );
+}
+
 export function PostGone() {
   return (
-    <div className="page">
-      <EmptyState
-        action={
-          <Link className={buttonClass('secondary')} to="/blog/all">
-            <Trans>Back to news</Trans>
-          </Link>
-        }
-      >
-        <Trans>This publication no longer exists.</Trans>
-      </EmptyState>
-    </div>
+    <BackToNews>
+      <Trans>This publication no longer exists.</Trans>
+    </BackToNews>
   );
 }

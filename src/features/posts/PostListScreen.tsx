@@ -1,12 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback } from 'react';
-import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { can } from '../../../contract/permissions';
 import { useSession } from '../../session/session';
 import { usePendingStates, useSyncStatus } from '../../sync/hooks';
 import { usePageMeta } from '../../tenant/usePageMeta';
-import { buttonClass } from '../../ui/Button';
-import { EmptyState, LoadingState } from './PageStates';
+import { BackToNews, LoadingState } from './PageStates';
 import { PostListView } from './PostListView';
 import { pageCount } from './postQueries';
 import { useCategories, usePostPage } from './usePostData';
@@ -53,17 +52,9 @@ export function PostListScreen() {
   if (slug !== 'all' && !category) {
     if (phase === 'initial') return <LoadingState label={t`Downloading the news…`} />;
     return (
-      <div className="page">
-        <EmptyState
-          action={
-            <Link className={buttonClass('secondary')} to="/blog/all">
-              <Trans>See all news</Trans>
-            </Link>
-          }
-        >
-          <Trans>This category does not exist.</Trans>
-        </EmptyState>
-      </div>
+      <BackToNews linkLabel={<Trans>See all news</Trans>}>
+        <Trans>This category does not exist.</Trans>
+      </BackToNews>
     );
   }
   const pages = pageCount(result?.total ?? 0);
