@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './server/db/schema.ts',
+  // The core schema and each feature's own (server/<feature>/schema.ts): one history.
+  schema: ['./server/db/schema.ts', './server/*/schema.ts'],
   out: './server/db/migrations',
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { audienceFields, audienceScopes, type AudienceScope } from './audience';
 import { messages } from './messages';
 
 /**
@@ -6,8 +7,8 @@ import { messages } from './messages';
  * least one course, one grade and one section") is this one schema, used by the new-post
  * form, the push mutation handlers and the REST endpoints alike.
  */
-export const postScopes = ['everyone', 'staff', 'students', 'guardians'] as const;
-export type PostScope = (typeof postScopes)[number];
+export const postScopes = audienceScopes;
+export type PostScope = AudienceScope;
 
 /** A post category (news, events, sports…): reference data, synced like posts. */
 export const category = z.object({
@@ -40,10 +41,20 @@ export const post = z.object({
 });
 export type Post = z.infer<typeof post>;
 
-const ids = (error: string) =>
-  z.array(z.string().min(1).max(64), { error }).min(1, { error }).max(200);
+/**
+ * A post's view count (entity `postStats`, id = the post's id), synced on a slow cadence
+ * apart from the post, so reading a post never re-sends it to anyone.
+ */
+export const postStats = z.object({
+  id: z.string(),
+  views: z.number().int(),
+});
+export type PostStats = z.infer<typeof postStats>;
 
-/** The fields a person writes; shared by create and update. */
+/**
+ * The fields a person writes; shared by create and update. A `published_at` in the future
+ * schedules the post: only its author receives it until then.
+ */
 export const postFields = z.object({
   title: z
     .string({ error: messages.postTitleRequired })
@@ -57,10 +68,7 @@ export const postFields = z.object({
       error: messages.postContentRequired,
     }),
   category_id: z.string({ error: messages.postCategoryRequired }).min(1, { error: messages.postCategoryRequired }),
-  course_ids: ids(messages.postCoursesRequired),
-  grade_ids: ids(messages.postGradesRequired),
-  section_ids: ids(messages.postSectionsRequired),
-  scope: z.enum(postScopes, { error: messages.postScopeInvalid }),
+  ...audienceFields.shape,
   /** When it is shown as published; defaults to the moment the server applies it. */
   published_at: z.iso.datetime({ offset: true }).optional(),
 });

@@ -13,13 +13,15 @@ import { collegeRoutes } from './colleges/collegeRoutes';
 import type { AppConfig, AppContext } from './config';
 import type { Database } from './db/client';
 import { entryRoutes } from './entries/entryRoutes';
+import { registry as defaultRegistry } from './features';
+import type { FeatureRegistry } from './feature';
+import { startJobs } from './jobs';
 import { HttpError, registerErrorHandling } from './http/errors';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerStaticFiles } from './http/staticFiles';
 import { zodValidatorCompiler } from './http/validation';
 import { createMailer, type Mailer } from './mail/mailer';
 import { outboxRoutes } from './mail/outboxRoutes';
-import { postRoutes } from './posts/postRoutes';
 import { profileRoutes } from './profile/profileRoutes';
 import { localStorage } from './storage/localStorage';
 import type { Storage } from './storage/storage';
@@ -34,12 +36,14 @@ export interface BuildAppOptions {
   config: AppConfig;
   mailer?: Mailer;
   storage?: Storage;
+  /** The feature modules (default: server/features.ts). */
+  registry?: FeatureRegistry;
 }
 
 export const jsonBodyLimit = 1024 * 1024;
 
 /** The whole server as a Fastify instance: `listen` it, or `inject` requests in tests. */
-export async function buildApp({ db, config, mailer, storage }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, mailer, storage, registry = defaultRegistry }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
     trustProxy: config.trustProxy,
@@ -85,8 +89,12 @@ export async function buildApp({ db, config, mailer, storage }: BuildAppOptions)
   entryRoutes(app, db);
   outboxRoutes(app, db);
   uploadRoutes(app, ctx.storage);
-  syncRoutes(app, db);
-  postRoutes(app, db);
+  syncRoutes(app, db, registry);
+  for (const feature of registry.modules) feature.routes?.(app, ctx);
+  if (config.jobs) {
+    const jobs = startJobs(db, registry.jobs, app.log);
+    app.addHook('onClose', () => jobs.stop());
+  }
   await registerStaticFiles(app, config.staticDir);
   return app;
 }

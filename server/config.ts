@@ -19,6 +19,8 @@ export interface AppConfig {
   /** Per-IP limits of the mail-sending and account-creating endpoints. */
   rateLimits: { forgotPassword: RateLimit; signup: RateLimit };
   logger: boolean;
+  /** Run the periodic jobs (server/jobs.ts) in this process; tests run them by hand. */
+  jobs: boolean;
 }
 
 export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
@@ -31,6 +33,7 @@ export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       signup: { max: 10, timeWindowMs: 60 * 60 * 1000 },
     },
     logger: false,
+    jobs: false,
     ...overrides,
   };
 }

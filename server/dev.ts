@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { defaultConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
+import { features } from './features';
 import { dataDirFromEnv, databaseOptionsFromEnv, rootDir } from './env';
 
 /**
@@ -14,10 +15,10 @@ import { dataDirFromEnv, databaseOptionsFromEnv, rootDir } from './env';
 const apiPort = Number(process.env.PATIO_API_PORT ?? 8080);
 const database = await openDatabase(databaseOptionsFromEnv());
 await database.migrate();
-await seedDemoData(database.db);
+await seedDemoData(database.db, features);
 const app = await buildApp({
   db: database.db,
-  config: defaultConfig({ dataDir: dataDirFromEnv(), staticDir: join(rootDir, 'public'), logger: true }),
+  config: defaultConfig({ dataDir: dataDirFromEnv(), staticDir: join(rootDir, 'public'), logger: true, jobs: true }),
 });
 await app.listen({ port: apiPort, host: '127.0.0.1' });
 

@@ -7,6 +7,7 @@ import { openDatabase } from './db/client';
 import { demoColleges, demoPassword, demoRoles } from './db/demoData';
 import { colleges } from './db/schema';
 import { seedDemoData } from './db/seed';
+import { features } from './features';
 import { dataDirFromEnv, databaseOptionsFromEnv, rootDir } from './env';
 
 const port = Number(process.env.PORT ?? 8080);
@@ -25,7 +26,7 @@ if (process.argv.includes('--build-if-missing') && !existsSync(join(distDir, 'in
 const options = databaseOptionsFromEnv();
 const database = await openDatabase(options);
 await database.migrate();
-const seeded = await seedDemoData(database.db);
+const seeded = await seedDemoData(database.db, features);
 
 const app = await buildApp({
   db: database.db,
@@ -34,6 +35,7 @@ const app = await buildApp({
     staticDir: distDir,
     trustProxy: process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true',
     logger: true,
+    jobs: true,
   }),
 });
 await app.listen({ port, host });

@@ -7,8 +7,11 @@
 import { and, eq } from 'drizzle-orm';
 import { uuidv7 } from '../../contract/ids';
 import { openDatabase } from '../../server/db/client';
-import { categories, colleges, courses, grades, posts, sections, users } from '../../server/db/schema';
+import { keysOfAudience } from '../../contract/audience';
+import { colleges, courses, grades, sections, users } from '../../server/db/schema';
 import { seedDemoData } from '../../server/db/seed';
+import { features } from '../../server/features';
+import { categories, posts } from '../../server/posts/schema';
 import { writeInCollege } from '../../server/sync/writeInCollege';
 
 export interface Seeded {
@@ -72,7 +75,7 @@ export async function seedPosts(dataDir: string, count: number, options: { seed?
   const database = await openDatabase({ dataDir });
   try {
     await database.migrate();
-    await seedDemoData(database.db);
+    await seedDemoData(database.db, features);
     const db = database.db;
     const [college] = await db.select().from(colleges).where(eq(colleges.slug, 'colinas'));
     if (!college) throw new Error('no colinas college after the demo seed');
@@ -110,6 +113,7 @@ export async function seedPosts(dataDir: string, count: number, options: { seed?
       const rows = Array.from({ length: n }, () => {
         const publishedAt = new Date(now - Math.floor(rand() * span));
         const { sectionIds, gradeIds, courseIds } = audience();
+        const keys = keysOfAudience({ scope: 'everyone', section_ids: sectionIds });
         return {
           id: uuidv7(publishedAt.getTime()),
           collegeId,
@@ -126,6 +130,8 @@ export async function seedPosts(dataDir: string, count: number, options: { seed?
           views: Math.floor(rand() * 300),
           createdAt: publishedAt,
           updatedAt: publishedAt,
+          audienceKeys: keys,
+          seenKeys: keys,
         };
       });
       await writeInCollege(db, collegeId, async ({ tx, stamp }) => {

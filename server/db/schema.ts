@@ -1,26 +1,15 @@
 /**
- * The database schema. Every table carries `college_id` (the tenant and the future shard
- * key) and uuid primary keys made with contract/ids.ts `uuidv7`, so rows created offline on
- * a device can keep their ids. Later features (posts, sync feed, events, notifications,
- * documents, messenger) add their own tables beside these.
+ * The core database schema: colleges, their structure, people, sessions, mail and the sync
+ * bookkeeping. Every table carries `college_id` (the tenant and the future shard key) and
+ * uuid primary keys made with contract/ids.ts `uuidv7`, so rows created offline on a device
+ * can keep their ids. Each feature declares its own tables in `server/<feature>/schema.ts`
+ * (drizzle.config.ts reads them all into one migration history).
  */
-import { sql } from 'drizzle-orm';
-import { postScopes } from '../../contract/posts';
-import {
-  bigint,
-  boolean,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { colleges } from './colleges';
+import { syncedTable } from './syncedTable';
+
+export { colleges };
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const collegeRef = () =>
@@ -28,107 +17,51 @@ const collegeRef = () =>
     .notNull()
     .references(() => colleges.id, { onDelete: 'cascade' });
 
-/**
- * Columns of every synced table (server/sync): `seq` is the college's change number of the
- * row's last write (stamped by `writeInCollege`), `deleted_at` keeps a tombstone so devices
- * learn about deletions. Index (college_id, seq) serves the pull.
- */
-const syncColumns = () => ({
-  seq: bigint('seq', { mode: 'number' }).notNull().default(0),
-  deletedAt: timestamp('deleted_at', { withTimezone: true }),
-});
-
-export const colleges = pgTable('colleges', {
-  /** The tenant itself: its id is the `college_id` of every other row. */
-  id: uuid('id').primaryKey(),
-  slug: text('slug').notNull().unique(),
-  name: text('name').notNull(),
-  shortName: text('short_name').notNull(),
-  acronym: text('acronym').notNull().default(''),
-  address: text('address').notNull().default(''),
-  communeCode: text('commune_code').notNull().default(''),
-  commune: text('commune').notNull().default(''),
-  email: text('email').notNull().default(''),
-  phone: text('phone').notNull().default(''),
-  language: text('language').notNull().default('es'),
-  /** IANA zone used for the hour of entries (statistics). */
-  timeZone: text('time_zone').notNull().default('America/Santiago'),
-  themeColor: text('theme_color').notNull().default('#2f7d4f'),
-  image: text('image').notNull().default(''),
-  imageMenu: text('image_menu').notNull().default(''),
-  imageSplash: text('image_splash').notNull().default(''),
-  logo: text('logo').notNull().default(''),
-  haveAdvertising: boolean('have_advertising').notNull().default(false),
-  showOnboarding: boolean('show_onboarding').notNull().default(false),
-  appStatusPublishing: integer('app_status_publishing').notNull().default(1),
-  allowSignup: boolean('allow_signup').notNull().default(false),
-  /** Substrings of the host name that select this college (contract/tenant.ts). */
-  hostPatterns: text('host_patterns')
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
-  /** The college served on loopback hosts (localhost, 127.0.0.1). */
-  isDefault: boolean('is_default').notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-export const places = pgTable(
+/** Campuses ("sedes"): reference data, synced to every member. */
+export const places = syncedTable(
   'places',
   {
-    id: uuid('id').primaryKey(),
-    collegeId: collegeRef(),
     name: text('name').notNull(),
     address: text('address').notNull().default(''),
     createdAt: createdAt(),
-    ...syncColumns(),
   },
-  (t) => [index('places_college_idx').on(t.collegeId), index('places_college_seq_idx').on(t.collegeId, t.seq)],
+  (t) => [index('places_college_idx').on(t.collegeId)],
 );
 
-export const courses = pgTable(
+export const courses = syncedTable(
   'courses',
   {
-    id: uuid('id').primaryKey(),
-    collegeId: collegeRef(),
     name: text('name').notNull(),
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),
-    ...syncColumns(),
   },
-  (t) => [index('courses_college_idx').on(t.collegeId), index('courses_college_seq_idx').on(t.collegeId, t.seq)],
+  (t) => [index('courses_college_idx').on(t.collegeId)],
 );
 
-export const grades = pgTable(
+export const grades = syncedTable(
   'grades',
   {
-    id: uuid('id').primaryKey(),
-    collegeId: collegeRef(),
     courseId: uuid('course_id')
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),
-    ...syncColumns(),
   },
-  (t) => [index('grades_college_idx').on(t.collegeId), index('grades_college_seq_idx').on(t.collegeId, t.seq)],
+  (t) => [index('grades_college_idx').on(t.collegeId)],
 );
 
-export const sections = pgTable(
+export const sections = syncedTable(
   'sections',
   {
-    id: uuid('id').primaryKey(),
-    collegeId: collegeRef(),
     gradeId: uuid('grade_id')
       .notNull()
       .references(() => grades.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     placeId: uuid('place_id').references(() => places.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
-    ...syncColumns(),
   },
-  (t) => [index('sections_college_idx').on(t.collegeId), index('sections_college_seq_idx').on(t.collegeId, t.seq)],
+  (t) => [index('sections_college_idx').on(t.collegeId)],
 );
 
 export const users = pgTable(
@@ -285,6 +218,11 @@ export const syncState = pgTable('sync_state', {
     .primaryKey()
     .references(() => colleges.id, { onDelete: 'cascade' }),
   seq: bigint('seq', { mode: 'number' }).notNull().default(0),
+  /**
+   * The highest change number of a tombstone removed by compaction (server/sync/compaction.ts):
+   * a device whose cursor is below it may have missed that delete, so its pull answers `reset`.
+   */
+  compactedSeq: bigint('compacted_seq', { mode: 'number' }).notNull().default(0),
 });
 
 /** Pushed mutations, applied at most once: a replayed id answers the stored result. */
@@ -304,63 +242,4 @@ export const appliedMutations = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('applied_mutations_user_idx').on(t.collegeId, t.userId, t.createdAt)],
-);
-
-/** Post categories (news, sports…): reference data, synced. */
-export const categories = pgTable(
-  'categories',
-  {
-    id: uuid('id').primaryKey(),
-    collegeId: collegeRef(),
-    slug: text('slug').notNull(),
-    name: text('name').notNull(),
-    position: integer('position').notNull().default(0),
-    createdAt: createdAt(),
-    ...syncColumns(),
-  },
-  (t) => [uniqueIndex('categories_college_slug_unique').on(t.collegeId, t.slug), index('categories_college_seq_idx').on(t.collegeId, t.seq)],
-);
-
-/** Posts (news). The audience is course/grade/section ids plus a scope (DESIGN.md "Roles"). */
-export const posts = pgTable(
-  'posts',
-  {
-    /** A UUIDv7 made by the device that wrote it. */
-    id: uuid('id').primaryKey(),
-    collegeId: collegeRef(),
-    title: text('title').notNull(),
-    /** Sanitised HTML (server/posts/sanitizeContent.ts). */
-    content: text('content').notNull(),
-    categoryId: uuid('category_id')
-      .notNull()
-      .references(() => categories.id),
-    courseIds: uuid('course_ids').array().notNull(),
-    gradeIds: uuid('grade_ids').array().notNull(),
-    sectionIds: uuid('section_ids').array().notNull(),
-    scope: text('scope', { enum: postScopes }).notNull(),
-    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
-    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
-    authorName: text('author_name').notNull(),
-    views: integer('views').notNull().default(0),
-    createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    ...syncColumns(),
-  },
-  (t) => [index('posts_college_seq_idx').on(t.collegeId, t.seq), index('posts_college_published_idx').on(t.collegeId, t.publishedAt)],
-);
-
-/** Who has read which post: a view counts once per user and post. */
-export const postViews = pgTable(
-  'post_views',
-  {
-    collegeId: collegeRef(),
-    postId: uuid('post_id')
-      .notNull()
-      .references(() => posts.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.postId, t.userId] })],
 );

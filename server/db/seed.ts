@@ -4,10 +4,10 @@ import type { Role } from '../../contract/permissions';
 import { rutCheckDigit } from '../../contract/rut';
 import { hashPassword } from '../auth/passwords';
 import { writeInCollege, type Write } from '../sync/writeInCollege';
+import type { FeatureModule, SeededCollege } from '../feature';
 import type { Database } from './client';
 import { colinasAdminRut, demoColleges, demoGrades, demoMembers, demoPassword, demoSectionNames, type DemoCollege } from './demoData';
-import { demoCategories, demoPosts, type DemoTarget } from './demoPosts';
-import { categories, colleges, courses, grades, places, posts, sections, userSections, users } from './schema';
+import { colleges, courses, grades, places, sections, userSections, users } from './schema';
 
 const demoPeople: Record<Role, [string, string, string]> = {
   admin: ['Patricia', 'Alarcón', 'Ríos'],
@@ -18,21 +18,21 @@ const demoPeople: Record<Role, [string, string, string]> = {
 
 /**
  * Adds the three demo colleges with their campuses, courses, grades, sections and people,
- * unless the database already has a college (so it is safe on every start). Returns
- * whether it seeded.
+ * and each feature's demo rows (`seed` of server/features.ts's modules), unless the
+ * database already has a college (so it is safe on every start). Returns whether it seeded.
  */
-export async function seedDemoData(db: Database): Promise<boolean> {
+export async function seedDemoData(db: Database, features: readonly Pick<FeatureModule, 'seed'>[]): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(colleges);
   if ((existing?.n ?? 0) > 0) return false;
   // One argon2 hash for everyone: hashing ~70 passwords would make the first start slow.
   const passwordHash = await hashPassword(demoPassword);
   await db.transaction(async (tx) => {
-    for (const demo of demoColleges) await seedCollege(tx, demo, passwordHash);
+    for (const demo of demoColleges) await seedCollege(tx, demo, passwordHash, features);
   });
   return true;
 }
 
-async function seedCollege(db: Database, demo: DemoCollege, passwordHash: string): Promise<void> {
+async function seedCollege(db: Database, demo: DemoCollege, passwordHash: string, features: readonly Pick<FeatureModule, 'seed'>[]): Promise<void> {
   const collegeId = uuidv7();
   const images = `/colleges/${demo.slug}`;
   await db.insert(colleges).values({
@@ -60,10 +60,11 @@ async function seedCollege(db: Database, demo: DemoCollege, passwordHash: string
   });
 
   // Synced tables are written through writeInCollege, so every row gets its change number.
-  await writeInCollege(db, collegeId, (write) => seedSynced(write, demo, passwordHash));
+  await writeInCollege(db, collegeId, (write) => seedSynced(write, demo, passwordHash, features));
 }
 
-async function seedSynced({ tx: db, collegeId, stamp }: Write, demo: DemoCollege, passwordHash: string): Promise<void> {
+async function seedSynced(write: Write, demo: DemoCollege, passwordHash: string, features: readonly Pick<FeatureModule, 'seed'>[]): Promise<void> {
+  const { tx: db, collegeId, stamp } = write;
   const placeRows = demo.places.map((p) => ({ id: uuidv7(), collegeId, ...p, seq: stamp() }));
   await db.insert(places).values(placeRows);
 
@@ -124,46 +125,15 @@ async function seedSynced({ tx: db, collegeId, stamp }: Write, demo: DemoCollege
   }
   await db.insert(userSections).values(links);
 
-  const categoryRows = demoCategories.map((c, i) => ({ id: uuidv7(), collegeId, ...c, position: i + 1, seq: stamp() }));
-  await db.insert(categories).values(categoryRows);
-  const author = userRows.find((u) => u.role === 'staff')!;
-  const sectionsOf = (target: DemoTarget) =>
-    sectionRows.filter((s) => {
-      const grade = gradeRows.find((g) => g.id === s.gradeId)!;
-      const course = courseRows.find((c) => c.id === grade.courseId)!;
-      if ('all' in target) return true;
-      if ('course' in target) return course.name === target.course;
-      if ('grade' in target) return grade.name === target.grade;
-      return `${grade.name} ${s.name}` === target.section;
-    });
-  const day = 24 * 60 * 60 * 1000;
-  const now = Date.now();
-  const postRows = demoPosts.map((p) => {
-    const targeted = sectionsOf(p.target);
-    const gradeIds = [...new Set(targeted.map((s) => s.gradeId))];
-    const courseIds = [...new Set(gradeIds.map((id) => gradeRows.find((g) => g.id === id)!.courseId))];
-    // Mid-morning on the day, so dates look like real publications.
-    const publishedAt = new Date(Math.floor((now - p.daysAgo * day) / day) * day + 13 * 60 * 60 * 1000);
-    return {
-      id: uuidv7(publishedAt.getTime()),
-      collegeId,
-      title: p.title,
-      content: p.paragraphs.map((text) => (text.startsWith('<') ? text : `<p>${text}</p>`)).join(''),
-      categoryId: categoryRows.find((c) => c.slug === p.category)!.id,
-      courseIds,
-      gradeIds,
-      sectionIds: targeted.map((s) => s.id),
-      scope: p.scope,
-      publishedAt,
-      authorId: author.id,
-      authorName: `${author.name} ${author.firstLastname}`,
-      views: p.views,
-      createdAt: publishedAt,
-      updatedAt: publishedAt,
-      seq: stamp(),
-    };
-  });
-  await db.insert(posts).values(postRows);
+  const college: SeededCollege = {
+    collegeId,
+    slug: demo.slug,
+    courses: courseRows.map(({ id, name }) => ({ id, name })),
+    grades: gradeRows.map(({ id, courseId, name }) => ({ id, courseId, name })),
+    sections: sectionRows.map(({ id, gradeId, name }) => ({ id, gradeId, name })),
+    users: userRows.map(({ id, role, name, firstLastname }) => ({ id, role, name, firstLastname })),
+  };
+  for (const feature of features) await feature.seed?.(write, college);
 }
 
 function ascii(text: string): string {

@@ -1,20 +1,19 @@
-import type { Category, Post } from '../../contract/posts';
-import { categories, posts } from '../db/schema';
+import type { Category, Post, PostStats } from '../../contract/posts';
+import { canSee } from '../audience/visibility';
 import { defineEntity } from '../sync/entity';
 import type { Viewer } from '../sync/viewer';
+import { categories, postStats, posts } from './schema';
 
 export type PostRow = typeof posts.$inferSelect;
 
 /**
- * DESIGN.md "Roles": staff and admins see every post of their college; a student or a
- * guardian sees a post when one of their sections is targeted and the scope includes
- * their role (a `staff` post is for staff only).
+ * DESIGN.md "Roles", as audience keys (contract/audience.ts): staff and admins see every
+ * post addressed by section; a student or a guardian sees a post when one of their
+ * sections is targeted and the scope includes their role. A scheduled post is its
+ * author's alone until it is released (server/audience/release.ts).
  */
-export function canSeePost(post: Pick<PostRow, 'collegeId' | 'sectionIds' | 'scope' | 'deletedAt'>, viewer: Viewer): boolean {
-  if (post.collegeId !== viewer.collegeId || post.deletedAt !== null) return false;
-  if (viewer.readAll) return true;
-  if (!post.sectionIds.some((id) => viewer.sectionIds.has(id))) return false;
-  return post.scope === 'everyone' || (post.scope === 'students' && viewer.role === 'student') || (post.scope === 'guardians' && viewer.role === 'guardian');
+export function canSeePost(post: Pick<PostRow, 'collegeId' | 'audienceKeys' | 'deletedAt'>, viewer: Viewer): boolean {
+  return post.collegeId === viewer.collegeId && canSee(post, viewer.keySet);
 }
 
 export function postToWire(row: PostRow): Post {
@@ -37,10 +36,16 @@ export function postToWire(row: PostRow): Post {
   };
 }
 
-export const postEntity = defineEntity({ name: 'posts', table: posts, toWire: postToWire, isVisible: canSeePost });
+export const postEntity = defineEntity({ name: 'posts', table: posts, toWire: postToWire });
 
 export const categoryEntity = defineEntity({
   name: 'categories',
   table: categories,
   toWire: (row): Category => ({ id: row.id, slug: row.slug, name: row.name, position: row.position }),
+});
+
+export const postStatsEntity = defineEntity({
+  name: 'postStats',
+  table: postStats,
+  toWire: (row): PostStats => ({ id: row.id, views: row.views }),
 });

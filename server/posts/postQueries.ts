@@ -1,28 +1,17 @@
-import { and, arrayOverlaps, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { PostListQuery, PostListResponse, PostScope } from '../../contract/posts';
+import { and, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
+import type { PostListQuery, PostListResponse } from '../../contract/posts';
+import { visibleTo } from '../audience/visibility';
 import type { Database } from '../db/client';
-import { categories, posts } from '../db/schema';
 import type { Viewer } from '../sync/viewer';
 import { canSeePost, postToWire, type PostRow } from './postEntities';
+import { categories, posts } from './schema';
 
 const looksLikeUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
-
-/** `canSeePost` as SQL, for lists (the two are tested against each other by role). */
-function visibleTo(viewer: Viewer): SQL {
-  const live = and(eq(posts.collegeId, viewer.collegeId), isNull(posts.deletedAt))!;
-  if (viewer.readAll) return live;
-  const sections = [...viewer.sectionIds];
-  if (sections.length === 0) return sql`false`;
-  const scopes: PostScope[] = ['everyone'];
-  if (viewer.role === 'student') scopes.push('students');
-  if (viewer.role === 'guardian') scopes.push('guardians');
-  return and(live, arrayOverlaps(posts.sectionIds, sections), inArray(posts.scope, scopes))!;
-}
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function listPosts(db: Database, viewer: Viewer, query: PostListQuery): Promise<PostListResponse> {
-  const filters = [visibleTo(viewer)];
+  const filters = [eq(posts.collegeId, viewer.collegeId), visibleTo(posts, viewer.keys)];
   if (query.category) {
     const byId = looksLikeUuid(query.category) ? eq(categories.id, query.category.toLowerCase()) : undefined;
     const matching = db

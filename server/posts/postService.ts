@@ -1,19 +1,23 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { keysOfAudience, keysOfMembers } from '../../contract/audience';
 import { messages } from '../../contract/messages';
 import { can } from '../../contract/permissions';
 import type { CreatePostArgs, PostFields, UpdatePostArgs } from '../../contract/posts';
 import type { Database } from '../db/client';
-import { categories, courses, grades, postViews, posts, sections } from '../db/schema';
+import { nextAudience } from '../audience/visibility';
+import { courses, grades, sections } from '../db/schema';
 import { forbidden, HttpError, notFound, ValidationFailed } from '../http/errors';
 import type { MutationActor } from '../sync/mutation';
 import type { Write } from '../sync/writeInCollege';
 import { canSeePost, type PostRow } from './postEntities';
 import { hasText, sanitizeContent } from './sanitizeContent';
+import { categories, postStats, postViews, posts } from './schema';
 
 /**
  * Writing posts: the one implementation behind the push mutations (posts.*) and the REST
  * endpoints, so both check the same permission and answer the same errors. Each function
- * runs inside `writeInCollege` and stamps what it changes.
+ * runs inside `writeInCollege` and stamps what it changes, poking only whoever could see
+ * a version of the post (its `seen_keys`).
  */
 
 function assertCanPublish(actor: MutationActor): void {
@@ -65,22 +69,41 @@ async function checkedFields(write: Write, fields: PostFields) {
 
 const authorName = (actor: MutationActor) => [actor.user.name, actor.user.firstLastname].filter(Boolean).join(' ');
 
+/**
+ * Who receives the post: its audience once published; a post dated in the future is its
+ * author's alone until then, and released at that time (server/audience/release.ts).
+ */
+function audienceColumns(
+  fields: { scope: PostRow['scope']; sectionIds: string[] },
+  publishedAt: Date,
+  authorId: string,
+  now: Date,
+  previous?: Pick<PostRow, 'seenKeys'>,
+) {
+  const keys = keysOfAudience({ scope: fields.scope, section_ids: fields.sectionIds });
+  if (publishedAt.getTime() > now.getTime()) return { ...nextAudience(keysOfMembers([authorId]), previous), releaseAt: publishedAt, releaseKeys: keys };
+  return { ...nextAudience(keys, previous), releaseAt: null, releaseKeys: [] };
+}
+
 export async function createPost(write: Write, actor: MutationActor, args: CreatePostArgs): Promise<PostRow> {
   assertCanPublish(actor);
   const fields = await checkedFields(write, args);
   const now = new Date();
+  const publishedAt = args.published_at ? new Date(args.published_at) : now;
+  const audience = audienceColumns(fields, publishedAt, actor.user.id, now);
   const [row] = await write.tx
     .insert(posts)
     .values({
       id: args.id.toLowerCase(),
       collegeId: write.collegeId,
       ...fields,
-      publishedAt: args.published_at ? new Date(args.published_at) : now,
+      publishedAt,
       authorId: actor.user.id,
       authorName: authorName(actor),
       createdAt: now,
       updatedAt: now,
-      seq: write.stamp(),
+      ...audience,
+      seq: write.stamp(audience.seenKeys),
     })
     .onConflictDoNothing()
     .returning();
@@ -106,13 +129,17 @@ export async function updatePost(write: Write, actor: MutationActor, args: Updat
   assertCanPublish(actor);
   const current = await livePost(write, args.id);
   const fields = await checkedFields(write, args);
+  const now = new Date();
+  const publishedAt = args.published_at ? new Date(args.published_at) : current.publishedAt;
+  const audience = audienceColumns(fields, publishedAt, current.authorId ?? actor.user.id, now, current);
   const [row] = await write.tx
     .update(posts)
     .set({
       ...fields,
-      publishedAt: args.published_at ? new Date(args.published_at) : current.publishedAt,
-      updatedAt: new Date(),
-      seq: write.stamp(),
+      publishedAt,
+      updatedAt: now,
+      ...audience,
+      seq: write.stamp(audience.seenKeys),
     })
     .where(eq(posts.id, current.id))
     .returning();
@@ -124,10 +151,21 @@ export async function deletePost(write: Write, actor: MutationActor, args: { id:
   assertCanPublish(actor);
   const current = await livePost(write, args.id);
   const now = new Date();
-  await write.tx.update(posts).set({ deletedAt: now, updatedAt: now, seq: write.stamp() }).where(eq(posts.id, current.id));
+  await write.tx
+    .update(posts)
+    .set({ deletedAt: now, updatedAt: now, viewsPending: 0, releaseAt: null, seq: write.stamp(current.seenKeys) })
+    .where(eq(posts.id, current.id));
+  await write.tx
+    .update(postStats)
+    .set({ deletedAt: now, seq: write.stamp(current.seenKeys) })
+    .where(and(eq(postStats.id, current.id), isNull(postStats.deletedAt)));
 }
 
-/** Counts a view once per user and post; only a post the user may see can be viewed. */
+/**
+ * Counts a view once per user and post; only a post the user may see can be viewed. The
+ * post keeps its change number (no device re-downloads it, nobody is poked): the count
+ * reaches devices through `post_stats` (server/posts/postStats.ts).
+ */
 export async function viewPost(write: Write, actor: MutationActor, args: { post_id: string }): Promise<void> {
   const current = await livePost(write, args.post_id);
   if (!canSeePost(current, actor.viewer)) throw notFound(messages.postNotFound);
@@ -139,6 +177,6 @@ export async function viewPost(write: Write, actor: MutationActor, args: { post_
   if (inserted.length === 0) return;
   await write.tx
     .update(posts)
-    .set({ views: sql`${posts.views} + 1`, seq: write.stamp() })
+    .set({ views: sql`${posts.views} + 1`, viewsPending: sql`${posts.viewsPending} + 1` })
     .where(eq(posts.id, current.id));
 }

@@ -1,17 +1,24 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { listen, type Listening } from '../db/listen';
-import { syncChannel } from './writeInCollege';
+import { parsePokePayload, syncChannel } from './writeInCollege';
 
 type Listener = () => void;
 
+interface Subscriber {
+  keys: ReadonlySet<string>;
+  onChange: Listener;
+}
+
 /**
  * This process's ear on the database: one LISTEN on `patio_sync` (started by the first
- * subscriber), fanned out to the subscribers of the college named in each notification.
- * Writes of any API process on the same database reach every process's subscribers.
+ * subscriber), fanned out to the subscribers of the college named in each notification
+ * whose audience keys meet the notification's (a post for 4°A pokes the devices of 4°A,
+ * staff and its author, not the whole college). Writes of any API process on the same
+ * database reach every process's subscribers.
  */
 export class ChangeFeed {
-  private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly listeners = new Map<string, Set<Subscriber>>();
   private listening: Promise<Listening> | null = null;
 
   constructor(
@@ -19,14 +26,18 @@ export class ChangeFeed {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Calls `onChange` after each committed change of the college; resolves once listening. */
-  async subscribe(collegeId: string, onChange: Listener): Promise<() => void> {
+  /**
+   * Calls `onChange` after each committed change of the college that concerns `keys` (the
+   * member's audience keys); resolves once listening.
+   */
+  async subscribe(collegeId: string, keys: ReadonlySet<string>, onChange: Listener): Promise<() => void> {
     await this.start();
     const set = this.listeners.get(collegeId) ?? new Set();
     this.listeners.set(collegeId, set);
-    set.add(onChange);
+    const subscriber: Subscriber = { keys, onChange };
+    set.add(subscriber);
     return () => {
-      set.delete(onChange);
+      set.delete(subscriber);
       if (set.size === 0) this.listeners.delete(collegeId);
     };
   }
@@ -41,10 +52,13 @@ export class ChangeFeed {
   private start(): Promise<Listening> {
     this.listening ??= listen(this.db, {
       channel: syncChannel,
-      onPayload: (collegeId) => this.emit(this.listeners.get(collegeId)),
+      onPayload: (payload) => {
+        const poke = parsePokePayload(payload);
+        if (poke) this.emit(this.listeners.get(poke.collegeId), poke.keys);
+      },
       onResumed: () => {
         this.log.info('sync change feed: listening again');
-        for (const set of this.listeners.values()) this.emit(set);
+        for (const set of this.listeners.values()) this.emit(set, null);
       },
       onError: (error) => this.log.warn({ err: error }, 'sync change feed: connection lost'),
     }).catch((error: unknown) => {
@@ -54,10 +68,11 @@ export class ChangeFeed {
     return this.listening;
   }
 
-  private emit(set: Set<Listener> | undefined): void {
-    for (const listener of set ?? []) {
+  private emit(set: Set<Subscriber> | undefined, keys: readonly string[] | null): void {
+    for (const subscriber of set ?? []) {
+      if (keys && !keys.some((key) => subscriber.keys.has(key))) continue;
       try {
-        listener();
+        subscriber.onChange();
       } catch (error) {
         this.log.warn({ err: error }, 'sync change feed: listener failed');
       }

@@ -1,7 +1,7 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { seenBy, visibleTo, type AudienceTable } from '../audience/visibility';
 import type { Database } from '../db/client';
-import type { Viewer } from './viewer';
 
 /** A row as devices receive it: the entity's contract shape. */
 export type WireRow = { id: string } & Record<string, unknown>;
@@ -14,57 +14,79 @@ export type SyncedTable = PgTable & {
   deletedAt: AnyPgColumn;
 };
 
-interface SyncedRow {
-  id: string;
-  seq: number;
-  deletedAt: Date | null;
+/** What the pull asks of an entity. */
+export interface ChangesQuery {
+  collegeId: string;
+  /** The viewer's audience keys (contract/audience.ts `keysOfMember`). */
+  keys: readonly string[];
+  afterSeq: number;
+  /** Rows numbered up to this were never sent to the device: no deletes for them. */
+  unseenUpTo: number;
+  limit: number;
 }
 
-/** One changed row, read by the pull. */
+/** One changed row the viewer is concerned by: an upsert when visible, else a delete. */
 export interface ChangedRow {
   entity: string;
   id: string;
   seq: number;
-  deleted: boolean;
-  visibleTo: (viewer: Viewer) => boolean;
+  visible: boolean;
   toWire: () => WireRow;
 }
 
 /**
- * A synced entity: a table, the contract shape of its rows and who may see a row. Adding a
- * synced entity is one `defineEntity` in the registry (server/sync/entities.ts) plus its
- * mutation handlers (server/sync/mutations.ts); the pull and the pokes need nothing else.
+ * A synced entity: a table, the contract shape of its rows and, when its rows have an
+ * audience (server/db/syncedTable.ts `audienceColumns`), who may see them. Feature modules
+ * declare their entities (server/feature.ts); the pull, the pokes, compaction and the
+ * release of scheduled rows need nothing else.
  */
 export interface SyncedEntity {
   name: string;
-  /** The rows of the college changed after `afterSeq`, in change order, at most `limit`. */
-  changedSince: (db: Database, collegeId: string, afterSeq: number, limit: number) => Promise<ChangedRow[]>;
+  table: SyncedTable;
+  /** The rows have `audience_keys`/`seen_keys`; without, every member sees every live row. */
+  hasAudience: boolean;
+  /** The rows have `release_at`/`release_keys` (server/audience/release.ts). */
+  releasable: boolean;
+  /** The viewer's rows of the college changed after `afterSeq`, in change order, at most `limit`. */
+  changedSince: (db: Database, query: ChangesQuery) => Promise<ChangedRow[]>;
+}
+
+interface SyncedRow {
+  id: string;
+  seq: number;
 }
 
 export function defineEntity<T extends SyncedTable>(definition: {
   name: string;
   table: T;
   toWire: (row: T['$inferSelect']) => WireRow;
-  /** Default: every member of the college. */
-  isVisible?: (row: T['$inferSelect'], viewer: Viewer) => boolean;
 }): SyncedEntity {
-  const { name, table, toWire, isVisible = () => true } = definition;
+  const { name, table, toWire } = definition;
+  const audience = 'audienceKeys' in table && 'seenKeys' in table ? (table as unknown as AudienceTable) : null;
+  const releasable = 'releaseAt' in table && 'releaseKeys' in table;
+  const columns: Record<string, AnyPgColumn> = getTableColumns(table);
   return {
     name,
-    async changedSince(db, collegeId, afterSeq, limit) {
+    table,
+    hasAudience: audience !== null,
+    releasable,
+    async changedSince(db, { collegeId, keys, afterSeq, unseenUpTo, limit }) {
+      // Visibility is decided here, in SQL: rows the viewer cannot see, and never could,
+      // are not read at all (a student does not pay for a college's staff-only rows).
+      const visible: SQL = audience ? visibleTo(audience, keys) : isNull(table.deletedAt);
+      const mayHaveIt: SQL = audience ? and(gt(table.seq, unseenUpTo), seenBy(audience, keys))! : gt(table.seq, unseenUpTo);
       const source: PgTable = table;
       const rows = (await db
-        .select()
+        .select({ ...columns, visibleNow: sql<boolean>`(${visible})`.as('visible_now') })
         .from(source)
-        .where(and(eq(table.collegeId, collegeId), gt(table.seq, afterSeq)))
+        .where(and(eq(table.collegeId, collegeId), gt(table.seq, afterSeq), or(visible, mayHaveIt)))
         .orderBy(asc(table.seq))
-        .limit(limit)) as (T['$inferSelect'] & SyncedRow)[];
+        .limit(limit)) as unknown as (T['$inferSelect'] & SyncedRow & { visibleNow: boolean })[];
       return rows.map((row) => ({
         entity: name,
         id: row.id,
         seq: row.seq,
-        deleted: row.deletedAt !== null,
-        visibleTo: (viewer) => isVisible(row, viewer),
+        visible: row.visibleNow,
         toWire: () => toWire(row),
       }));
     },

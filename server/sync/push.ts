@@ -5,8 +5,7 @@ import type { Mutation, MutationError, MutationResult, PushRequest, PushResponse
 import type { Database } from '../db/client';
 import { appliedMutations } from '../db/schema';
 import { forbidden, HttpError, parseOrFail, ValidationFailed } from '../http/errors';
-import type { MutationActor } from './mutation';
-import { mutationHandlers } from './mutations';
+import type { MutationActor, MutationHandler } from './mutation';
 import { writeInCollege } from './writeInCollege';
 
 /**
@@ -16,11 +15,16 @@ import { writeInCollege } from './writeInCollege';
  * else (a bug, the database gone) fails the whole request with 5xx: the device keeps the
  * rest queued and retries, and what was applied answers as a replay.
  */
-export async function pushMutations(db: Database, actor: MutationActor, request: PushRequest): Promise<PushResponse> {
+export async function pushMutations(
+  db: Database,
+  handlers: ReadonlyMap<string, MutationHandler>,
+  actor: MutationActor,
+  request: PushRequest,
+): Promise<PushResponse> {
   const results: MutationResult[] = [];
   for (const mutation of request.mutations) {
     // Answer with the id as the device wrote it.
-    results.push({ ...(await pushOne(db, actor, request.clientId, mutation)), id: mutation.id });
+    results.push({ ...(await pushOne(db, handlers, actor, request.clientId, mutation)), id: mutation.id });
   }
   return { results };
 }
@@ -28,7 +32,7 @@ export async function pushMutations(db: Database, actor: MutationActor, request:
 /** Thrown inside the transaction when another request recorded the same id first. */
 class AlreadyRecorded extends Error {}
 
-async function pushOne(db: Database, actor: MutationActor, clientId: string, mutation: Mutation): Promise<MutationResult> {
+async function pushOne(db: Database, handlers: ReadonlyMap<string, MutationHandler>, actor: MutationActor, clientId: string, mutation: Mutation): Promise<MutationResult> {
   const id = mutation.id.toLowerCase();
   const earlier = await replayOf(db, actor, id);
   if (earlier) return earlier;
@@ -36,7 +40,7 @@ async function pushOne(db: Database, actor: MutationActor, clientId: string, mut
   const record = { id, collegeId: actor.user.collegeId, userId: actor.user.id, clientId, name: mutation.name };
   let error: MutationError;
   try {
-    const handler = mutationHandlers.get(mutation.name);
+    const handler = handlers.get(mutation.name);
     if (!handler) throw ValidationFailed.field('name', messages.invalidData);
     if (handler.permission && !can(actor.user.role, handler.permission)) throw forbidden();
     const args = parseOrFail(handler.args, mutation.args);

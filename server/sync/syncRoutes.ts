@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pullQuery, pullResponse, pushRequest, pushResponse } from '../../contract/sync';
 import { authOf, requireUser } from '../auth/requireUser';
 import type { Database } from '../db/client';
+import type { SyncedEntity } from './entity';
+import type { MutationHandler } from './mutation';
 import { contentSecurityPolicy } from '../http/securityHeaders';
 import { ChangeFeed } from './changeFeed';
 import { pullChanges } from './pull';
@@ -12,8 +14,14 @@ import { loadViewer } from './viewer';
 /** A comment line keeps proxies and the device's fetch from timing the stream out. */
 export const heartbeatMs = 25_000;
 
+/** What the sync routes serve: every registered entity and mutation (server/features.ts). */
+export interface SyncRegistry {
+  entities: readonly SyncedEntity[];
+  mutations: ReadonlyMap<string, MutationHandler>;
+}
+
 /** The sync protocol (DESIGN.md): pull, push and the poke stream. */
-export function syncRoutes(app: FastifyInstance, db: Database): void {
+export function syncRoutes(app: FastifyInstance, db: Database, registry: SyncRegistry): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireUser(db);
 
@@ -28,7 +36,7 @@ export function syncRoutes(app: FastifyInstance, db: Database): void {
       serializerCompiler: () => (data) => JSON.stringify(data),
       preHandler: signedIn,
     },
-    async (request) => pullChanges(db, await loadViewer(db, authOf(request).user), request.query),
+    async (request) => pullChanges(db, registry.entities, await loadViewer(db, authOf(request).user), request.query),
   );
 
   typed.post(
@@ -36,7 +44,7 @@ export function syncRoutes(app: FastifyInstance, db: Database): void {
     { schema: { body: pushRequest, response: { 200: pushResponse } }, preHandler: signedIn },
     async (request) => {
       const { user } = authOf(request);
-      return pushMutations(db, { user, viewer: await loadViewer(db, user) }, request.body);
+      return pushMutations(db, registry.mutations, { user, viewer: await loadViewer(db, user) }, request.body);
     },
   );
 
@@ -51,12 +59,15 @@ export function syncRoutes(app: FastifyInstance, db: Database): void {
 
   typed.get('/api/v1/sync/stream', { preHandler: signedIn }, async (request: FastifyRequest, reply: FastifyReply) => {
     const { user } = authOf(request);
+    const viewer = await loadViewer(db, user);
     const response = reply.raw;
     const send = (text: string) => {
       if (!response.writableEnded) response.write(text);
     };
     // Listening before `ready`: a change committed after the device saw `ready` always pokes.
-    const unsubscribe = await feed.subscribe(user.collegeId, () => send('event: poke\ndata: {}\n\n'));
+    // Only changes for the member's audience poke (a new role or section reconnects: the
+    // pull answers `reset` and the device opens a new stream).
+    const unsubscribe = await feed.subscribe(user.collegeId, viewer.keySet, () => send('event: poke\ndata: {}\n\n'));
     reply.hijack();
     response.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',

@@ -2,15 +2,28 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { syncState } from '../db/schema';
 
-/** The channel of `pg_notify`; its payload is the college id (server/sync/changeFeed.ts). */
+/** The channel of `pg_notify`; its payload says whom to poke (server/sync/poke.ts). */
 export const syncChannel = 'patio_sync';
 
 /** A write in progress: its transaction, its college and the stamp of its rows. */
 export interface Write {
   tx: Database;
   collegeId: string;
-  /** The next change number of the college: give one to every row written. */
-  stamp: () => number;
+  /**
+   * The next change number of the college: give one to every row written. `pokeKeys` are
+   * the audience keys of who should hear about the row (contract/audience.ts: for a row
+   * with an audience, its `seen_keys`, which include the new audience); without them every
+   * member of the college is poked.
+   */
+  stamp: (pokeKeys?: readonly string[]) => number;
+}
+
+export interface WriteOptions {
+  /**
+   * Poke listeners on commit (default). Off for writes devices may pick up at their next
+   * pull (view counts): no device is woken for them.
+   */
+  poke?: boolean;
 }
 
 /**
@@ -19,11 +32,11 @@ export interface Write {
  * allocated in commit order and a pull can never pass over a row that commits later with
  * a lower number (DESIGN.md sync invariant 2). Every row written gets its own number, so a
  * page boundary never splits a write. When anything was stamped, a `pg_notify` (delivered
- * on commit) pokes the college's listeners in every API process.
+ * on commit) pokes the concerned listeners of the college in every API process.
  *
  * Inside an open transaction (e.g. the seed) it nests as a savepoint.
  */
-export async function writeInCollege<T>(db: Database, collegeId: string, work: (write: Write) => Promise<T>): Promise<T> {
+export async function writeInCollege<T>(db: Database, collegeId: string, work: (write: Write) => Promise<T>, options: WriteOptions = {}): Promise<T> {
   return db.transaction(async (tx) => {
     // INSERT … ON CONFLICT DO UPDATE locks the row even when it already exists, and creates
     // the counter of a college added after the migration.
@@ -34,11 +47,47 @@ export async function writeInCollege<T>(db: Database, collegeId: string, work: (
       .returning({ seq: syncState.seq });
     const start = state?.seq ?? 0;
     let seq = start;
-    const result = await work({ tx, collegeId, stamp: () => ++seq });
+    const keys = new Set<string>();
+    let everyone = false;
+    const result = await work({
+      tx,
+      collegeId,
+      stamp: (pokeKeys) => {
+        if (pokeKeys) for (const key of pokeKeys) keys.add(key);
+        else everyone = true;
+        return ++seq;
+      },
+    });
     if (seq !== start) {
       await tx.update(syncState).set({ seq }).where(eq(syncState.collegeId, collegeId));
-      await tx.execute(sql`select pg_notify(${syncChannel}, ${collegeId})`);
+      if (options.poke !== false) await tx.execute(sql`select pg_notify(${syncChannel}, ${pokePayload(collegeId, everyone ? null : keys)})`);
     }
     return result;
   });
+}
+
+/** pg_notify payloads must stay under 8000 bytes: a longer list pokes the whole college. */
+const maxPayload = 7000;
+
+/** `{"c": college id, "k": keys}`; `k` null pokes every member of the college. */
+export function pokePayload(collegeId: string, keys: ReadonlySet<string> | null): string {
+  const payload = JSON.stringify({ c: collegeId, k: keys ? [...keys] : null });
+  return payload.length <= maxPayload ? payload : JSON.stringify({ c: collegeId, k: null });
+}
+
+export interface Poke {
+  collegeId: string;
+  /** null: everyone of the college. */
+  keys: readonly string[] | null;
+}
+
+export function parsePokePayload(payload: string): Poke | null {
+  try {
+    const value = JSON.parse(payload) as { c?: unknown; k?: unknown };
+    if (typeof value.c !== 'string') return null;
+    const keys = Array.isArray(value.k) ? value.k.filter((k): k is string => typeof k === 'string') : null;
+    return { collegeId: value.c, keys };
+  } catch {
+    return null;
+  }
 }

@@ -9,6 +9,7 @@ import { defaultConfig, type AppConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 import { demoPassword } from '../../server/db/demoData';
 import { seedDemoData } from '../../server/db/seed';
+import { features } from '../../server/features';
 
 /**
  * Every server test runs on the embedded PGlite and, when PATIO_TEST_DATABASE_URL answers,
@@ -44,7 +45,7 @@ export async function startServer(backend: Backend, config: Partial<AppConfig> =
     database = await openDatabase({ memory: true });
   }
   await database.migrate();
-  await seedDemoData(database.db);
+  await seedDemoData(database.db, features);
   const app = await buildApp({ db: database.db, config: defaultConfig({ dataDir, ...config }) });
   await app.ready();
   return {

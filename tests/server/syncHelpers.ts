@@ -4,7 +4,8 @@ import { uuidv7 } from '../../contract/ids';
 import type { CreatePostArgs, PostScope } from '../../contract/posts';
 import type { Change, MutationResult, PullResponse } from '../../contract/sync';
 import type { Database } from '../../server/db/client';
-import { categories, colleges, courses, grades, sections } from '../../server/db/schema';
+import { colleges, courses, grades, sections } from '../../server/db/schema';
+import { categories } from '../../server/posts/schema';
 import { bearer, json } from './harness';
 
 /** Ids of a demo college's structure, by name ("1° Básico A"). */

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from './config';
+import type { Database } from './db/client';
+import type { SyncedEntity } from './sync/entity';
+import { releaseJob } from './audience/release';
+import type { Job } from './jobs';
+import { compactionJob } from './sync/compaction';
+import type { MutationHandler } from './sync/mutation';
+import type { Write } from './sync/writeInCollege';
+
+/** A demo college as the core seed made it, for a feature's own demo rows. */
+export interface SeededCollege {
+  collegeId: string;
+  slug: string;
+  courses: { id: string; name: string }[];
+  grades: { id: string; courseId: string; name: string }[];
+  sections: { id: string; gradeId: string; name: string }[];
+  users: { id: string; role: string; name: string; firstLastname: string }[];
+}
+
+/**
+ * A feature as the core sees it (DESIGN.md "Feature modules"): its tables live in its own
+ * `schema.ts`; the rest it declares here. The app lists the modules once
+ * (server/features.ts); the sync core, the database layer and the jobs runner take them as
+ * arguments and import no feature.
+ */
+export interface FeatureModule {
+  name: string;
+  /** Synced entities, in the order a page lists rows of the same change number. */
+  entities?: readonly SyncedEntity[];
+  /** Mutations devices may push (`<feature>.<verb>`). */
+  mutations?: readonly MutationHandler[];
+  /** REST routes, for clients that do not sync. */
+  routes?: (app: FastifyInstance, ctx: AppContext) => void;
+  /** Demo rows for a newly seeded demo college, in the seed's write. */
+  seed?: (write: Write, college: SeededCollege) => Promise<void>;
+  /** Periodic work (server/jobs.ts). */
+  jobs?: readonly Job[];
+}
+
+/** What the core needs of the modules, gathered once. */
+export interface FeatureRegistry {
+  modules: readonly FeatureModule[];
+  entities: readonly SyncedEntity[];
+  mutations: ReadonlyMap<string, MutationHandler>;
+  jobs: readonly Job[];
+}
+
+/** The core's entities (the college's structure) first, then each module's. */
+export function buildRegistry(modules: readonly FeatureModule[], coreEntities: readonly SyncedEntity[]): FeatureRegistry {
+  const entities = [...coreEntities, ...modules.flatMap((m) => m.entities ?? [])];
+  const mutations = new Map<string, MutationHandler>();
+  for (const handler of modules.flatMap((m) => m.mutations ?? [])) {
+    if (mutations.has(handler.name)) throw new Error(`two modules define the mutation ${handler.name}`);
+    mutations.set(handler.name, handler);
+  }
+  const names = new Set<string>();
+  for (const entity of entities) {
+    if (names.has(entity.name)) throw new Error(`two modules define the synced entity ${entity.name}`);
+    names.add(entity.name);
+  }
+  const jobs = [releaseJob(entities), compactionJob(entities), ...modules.flatMap((m) => m.jobs ?? [])];
+  return { modules, entities, mutations, jobs };
+}
+
+export type { Database };

@@ -1,0 +1,11 @@
+import { buildRegistry } from './feature';
+import { postsModule } from './posts/module';
+import { referenceEntities } from './sync/referenceEntities';
+
+/**
+ * The feature modules of this server: adding a feature is one line here (README, "Adding a
+ * synced entity"). Nothing else in the core names a feature.
+ */
+export const features = [postsModule];
+
+export const registry = buildRegistry(features, referenceEntities);

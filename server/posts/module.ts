@@ -1,0 +1,16 @@
+import type { FeatureModule } from '../feature';
+import { categoryEntity, postEntity, postStatsEntity } from './postEntities';
+import { postMutationHandlers } from './postMutations';
+import { postRoutes } from './postRoutes';
+import { postStatsJob } from './postStats';
+import { seedDemoPosts } from './seed';
+
+/** Posts (news): categories, posts and their view counts, synced and over REST. */
+export const postsModule: FeatureModule = {
+  name: 'posts',
+  entities: [categoryEntity, postEntity, postStatsEntity],
+  mutations: postMutationHandlers,
+  routes: (app, ctx) => postRoutes(app, ctx.db),
+  seed: seedDemoPosts,
+  jobs: [postStatsJob],
+};

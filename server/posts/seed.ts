@@ -1,0 +1,54 @@
+import { keysOfAudience } from '../../contract/audience';
+import { uuidv7 } from '../../contract/ids';
+import type { SeededCollege } from '../feature';
+import type { Write } from '../sync/writeInCollege';
+import { demoCategories, demoPosts, type DemoTarget } from './demoPosts';
+import { categories, posts } from './schema';
+
+/** The demo categories and posts of a newly seeded demo college. */
+export async function seedDemoPosts({ tx: db, collegeId, stamp }: Write, college: SeededCollege): Promise<void> {
+  const { courses: courseRows, grades: gradeRows, sections: sectionRows, users: userRows } = college;
+  const categoryRows = demoCategories.map((c, i) => ({ id: uuidv7(), collegeId, ...c, position: i + 1, seq: stamp() }));
+  await db.insert(categories).values(categoryRows);
+  const author = userRows.find((u) => u.role === 'staff')!;
+  const sectionsOf = (target: DemoTarget) =>
+    sectionRows.filter((s) => {
+      const grade = gradeRows.find((g) => g.id === s.gradeId)!;
+      const course = courseRows.find((c) => c.id === grade.courseId)!;
+      if ('all' in target) return true;
+      if ('course' in target) return course.name === target.course;
+      if ('grade' in target) return grade.name === target.grade;
+      return `${grade.name} ${s.name}` === target.section;
+    });
+  const day = 24 * 60 * 60 * 1000;
+  const now = Date.now();
+  const postRows = demoPosts.map((p) => {
+    const targeted = sectionsOf(p.target);
+    const gradeIds = [...new Set(targeted.map((s) => s.gradeId))];
+    const courseIds = [...new Set(gradeIds.map((id) => gradeRows.find((g) => g.id === id)!.courseId))];
+    // Mid-morning on the day, so dates look like real publications.
+    const publishedAt = new Date(Math.floor((now - p.daysAgo * day) / day) * day + 13 * 60 * 60 * 1000);
+    const keys = keysOfAudience({ scope: p.scope, section_ids: targeted.map((s) => s.id) });
+    return {
+      id: uuidv7(publishedAt.getTime()),
+      collegeId,
+      title: p.title,
+      content: p.paragraphs.map((text) => (text.startsWith('<') ? text : `<p>${text}</p>`)).join(''),
+      categoryId: categoryRows.find((c) => c.slug === p.category)!.id,
+      courseIds,
+      gradeIds,
+      sectionIds: targeted.map((s) => s.id),
+      scope: p.scope,
+      publishedAt,
+      authorId: author.id,
+      authorName: `${author.name} ${author.firstLastname}`,
+      views: p.views,
+      createdAt: publishedAt,
+      updatedAt: publishedAt,
+      audienceKeys: keys,
+      seenKeys: keys,
+      seq: stamp(),
+    };
+  });
+  await db.insert(posts).values(postRows);
+}
