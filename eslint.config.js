@@ -1,8 +1,50 @@
+import { existsSync, readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import pluginLingui from 'eslint-plugin-lingui';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * Server feature modules: the folders of server/ with a `module.ts` (server/feature.ts). The
+ * core (everything else) may not import them, except the one registry (server/features.ts);
+ * a feature may not import another. Computed from the file system, so a new feature is
+ * covered without editing this file.
+ */
+const serverFeatures = readdirSync('server', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && existsSync(`server/${entry.name}/module.ts`))
+  .map((entry) => entry.name);
+
+const serverBoundaries = [
+  {
+    files: ['server/**/*.ts'],
+    ignores: [...serverFeatures.map((name) => `server/${name}/**`), 'server/features.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: serverFeatures.map((name) => ({
+            group: [`**/${name}/*`, `./${name}/*`],
+            message: `The server core imports no feature (${name}): take what you need as an argument from server/features.ts.`,
+          })),
+        },
+      ],
+    },
+  },
+  ...serverFeatures.map((name) => ({
+    files: [`server/${name}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: serverFeatures
+            .filter((other) => other !== name)
+            .map((other) => ({ group: [`**/${other}/*`], message: `A feature imports no other feature (${other}): share through the core.` })),
+        },
+      ],
+    },
+  })),
+];
 
 export default tseslint.config(
   {
@@ -129,4 +171,5 @@ export default tseslint.config(
       ],
     },
   },
+  ...serverBoundaries,
 );
