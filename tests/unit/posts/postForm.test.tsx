@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { liveQuery } from 'dexie';
 import { Route, useParams } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import type { PatioDb } from '../../../src/db/database';
+import type { PostsDb } from '../../../src/features/posts/postsDb';
 import { NewPostScreen } from '../../../src/features/posts/NewPostScreen';
 import { queryPostPage } from '../../../src/features/posts/postQueries';
 import { renderRoutes, seedReferenceData, signInAs } from './postsTestKit';
@@ -33,7 +33,7 @@ function typeContent(html: string) {
 }
 
 /** Every (posts, outbox) pair the database shows between transactions. */
-function watchCounts(db: PatioDb) {
+function watchCounts(db: PostsDb) {
   const seen: [number, number][] = [];
   const subscription = liveQuery(async () => [await db.posts.count(), await db.outbox.count()] as [number, number]).subscribe({
     next: (pair) => seen.push(pair),

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PatioDb } from '../../../src/db/database';
+import type { PostsDb } from '../../../src/features/posts/postsDb';
 import { metaKeys } from '../../../src/db/syncMeta';
 import { queryPostPage } from '../../../src/features/posts/postQueries';
 import { createSyncEngine, type SyncEngine } from '../../../src/sync/engine/syncEngine';
@@ -19,21 +19,21 @@ afterAll(async () => {
   await server.close();
 });
 
-function engineFor(db: PatioDb, token: string, origin = server.origin): SyncEngine {
+function engineFor(db: PostsDb, token: string, origin = server.origin): SyncEngine {
   const engine = createSyncEngine({ db, origin, token, live: false, random: () => 0.5, log: () => undefined });
   engines.push(engine);
   return engine;
 }
 
 /** A device that has done its initial sync as staff. */
-async function syncedDevice(): Promise<{ db: PatioDb; engine: SyncEngine }> {
+async function syncedDevice(): Promise<{ db: PostsDb; engine: SyncEngine }> {
   const db = freshDb();
   const engine = engineFor(db, await server.tokenOf('staff'));
   await engine.start();
   return { db, engine };
 }
 
-async function status(db: PatioDb) {
+async function status(db: PostsDb) {
   return (await db.meta.get(metaKeys.status))?.value as { phase: string; received: number };
 }
 
