@@ -1,7 +1,11 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostsDb } from '../../../src/features/posts/postsDb';
+import { uuidv7 } from '../../../contract/ids';
+import { pendingIds } from '../../../src/db/searchIndex';
 import { metaKeys } from '../../../src/db/syncMeta';
+import { postsSearch } from '../../../src/features/posts/postWords';
+import { countViewOnce } from '../../../src/features/posts/postWrites';
 import { queryPostPage } from '../../../src/features/posts/postQueries';
 import { createSyncEngine, type SyncEngine } from '../../../src/sync/engine/syncEngine';
 import { resend } from '../../../src/sync/outboxActions';
@@ -81,6 +85,22 @@ describe('the sync engine against the real server', () => {
     await restarted.whenIndexed();
     expect(await db.postWords.count()).toBe(await db.posts.count());
     expect((await db.postWords.get(first!.id))?.words.length).toBeGreaterThan(0);
+  });
+
+  it('leaves no post queued for indexing once indexed', async () => {
+    const { db, engine } = await syncedDevice();
+    await engine.whenIndexed();
+    expect(await pendingIds(db, postsSearch)).toEqual([]);
+  });
+
+  it('drops a view the server refuses (its post is gone) instead of asking the reader', async () => {
+    const { db, engine } = await syncedDevice();
+    const [post] = await db.posts.toArray();
+    await countViewOnce(db, post!.id);
+    await countViewOnce(db, uuidv7());
+    expect(await db.outbox.count()).toBe(2);
+    await engine.syncNow('user');
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it('sends a create, an update and a delete of one post in the order they were made', async () => {
