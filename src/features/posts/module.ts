@@ -32,8 +32,15 @@ async function moveWordsOut(tx: Transaction): Promise<void> {
     });
 }
 
-/** Version 3: views queued before background mutations existed become background entries. */
+/**
+ * Version 3: views queued before background mutations existed become background entries;
+ * a view already refused ("needs attention") is dropped, as the engine now does.
+ */
 async function flagQueuedViews(tx: Transaction): Promise<void> {
+  await tx
+    .table('outbox')
+    .filter((entry: OutboxEntry) => entry.name === 'posts.view' && entry.status === 'attention')
+    .delete();
   await tx
     .table('outbox')
     .filter((entry: OutboxEntry) => entry.name === 'posts.view')

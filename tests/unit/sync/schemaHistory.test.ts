@@ -74,17 +74,18 @@ describe('the schema history', () => {
     reference.close();
   });
 
-  it('version 3: a view queued by an older app becomes a background entry, and post stats can be stored', async () => {
+  it('version 3: a view queued by an older app becomes a background entry, a refused one goes, and post stats can be stored', async () => {
     const userId = uuidv7();
     const name = databaseName('schema', userId);
     const shipped = shippedDb(name, 2);
     await shipped.table('outbox').bulkAdd([
       { id: uuidv7(), name: 'posts.view', args: { post_id: 'p1' }, entity: 'viewedPosts', entityId: 'p1', status: 'queued', attempts: 0, createdAt: '2026-03-01T10:00:00.000Z' },
       { id: uuidv7(), name: 'posts.delete', args: { id: 'p2' }, entity: 'posts', entityId: 'p2', status: 'queued', attempts: 0, createdAt: '2026-03-01T10:00:00.000Z' },
+      { id: uuidv7(), name: 'posts.view', args: { post_id: 'p3' }, entity: 'viewedPosts', entityId: 'p3', status: 'attention', attempts: 1, error: { status: 404, message: 'Post not found.' }, createdAt: '2026-03-01T10:00:00.000Z' },
     ]);
     shipped.close();
     // Before the upgrade, a forced sign-out would count the old view (the safe side).
-    expect(await countUnsent('schema', userId)).toBe(2);
+    expect(await countUnsent('schema', userId)).toBe(3);
 
     const db = postsDb(new PatioDb(name, dataModules));
     await db.open();
