@@ -67,7 +67,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   let running: Promise<void> | null = null;
   let rerun = false;
   let unwatch: (() => void) | undefined;
-  /** Set when a run or the start may have left rows to index (the queue is in the database). */
+  /** Set when a run may have queued rows to index (the queues are in the database). */
   let toIndex = true;
   let indexing: Promise<void> | null = null;
 
@@ -90,7 +90,6 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         }
       }
       await pullAll(db, api, signal);
-      toIndex = true;
       failures = 0;
       await writeStatus(db, { phase: 'idle', lastSyncedAt: new Date().toISOString(), error: undefined });
       return true;
@@ -185,7 +184,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       } finally {
         running = null;
         scheduleNext();
-        if (toIndex) void indexInBackground();
+        // Even a failed run may have applied pages before failing: look at the queues.
+        toIndex = true;
+        void indexInBackground();
       }
     })();
     return running;
