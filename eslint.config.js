@@ -46,6 +46,87 @@ const serverBoundaries = [
   })),
 ];
 
+// ---------------------------------------------------------------------------------------
+// src/: the direction of imports between the core and the feature modules (DESIGN.md
+// "Feature modules", issue 6). A feature module is a folder of src/features with a
+// `module.ts`; the list is read from the disk, so a new feature is covered as it lands.
+//   - The core (src/db, src/sync, src/api, src/ui, src/session, src/features/outbox and
+//     every other folder of src/features without a module.ts, …) imports no feature module
+//     and not the registry that lists them (src/registry): features are handed to it.
+//   - A feature module imports no other folder of src/features, and neither the app nor
+//     the registry (they import it).
+//   - Only the composition roots import features: src/app, src/main.tsx and src/registry
+//     (which takes just each feature's module.ts and ui.tsx).
+//   - The sync worker reaches features only through src/registry/dataModules.ts.
+// Every block below repeats the "one door" paths (dexie, ky): a later block's
+// `no-restricted-imports` replaces an earlier one's options.
+// ---------------------------------------------------------------------------------------
+const featuresDir = new URL('./src/features/', import.meta.url);
+const featureFolders = readdirSync(featuresDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureModules = featureFolders.filter((name) => existsSync(new URL(`${name}/module.ts`, featuresDir)));
+const alternatives = (names) => names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+
+const doors = [
+  // Types are no door: a module types its tables with Dexie's.
+  { name: 'dexie', message: 'IndexedDB is reached only through src/db.', allowTypeImports: true },
+  { name: 'ky', message: 'HTTP goes through src/api/client.' },
+];
+const restrictImports = ({ paths = doors, patterns = [] }) => ({
+  'no-restricted-imports': ['error', { paths, patterns }],
+});
+const coreMessage = 'The core imports no feature module (issue 6): the app hands features to it (src/registry, src/app).';
+const corePatterns = [
+  ...(featureModules.length > 0 ? [{ regex: `^(\\.\\./)+(features/)?(${alternatives(featureModules)})(/|$)`, message: coreMessage }] : []),
+  { regex: '^(\\.\\./)+registry(/|$)', message: coreMessage },
+];
+/** For a file `depth` folders below src/features/<feature>/. */
+const featurePatterns = (feature, depth) => {
+  const up = (n) => `^(\\.\\./){${n}}`;
+  const message = `A feature imports no other feature (${feature} → another folder of src/features); shared pieces go to a shared folder.`;
+  return [
+    { regex: `${up(depth + 1)}(?!\\.\\.(/|$)|${feature}(/|$))[^/]+`, message },
+    { regex: `${up(depth + 2)}features/(?!${feature}(/|$))`, message },
+    { regex: `${up(depth + 2)}(app|registry)(/|$)`, message: 'A feature does not import the app or the registry: they import it.' },
+  ];
+};
+const boundaries = [
+  { files: ['src/**/*.{ts,tsx}'], rules: restrictImports({ patterns: corePatterns }) },
+  { files: ['src/db/**/*.ts', 'src/api/**/*.ts'], rules: restrictImports({ paths: [], patterns: corePatterns }) },
+  { files: ['src/app/**/*.{ts,tsx}', 'src/main.tsx'], rules: restrictImports({}) },
+  {
+    files: ['src/registry/**/*.ts'],
+    rules: restrictImports({
+      patterns: [{ regex: '(^|/)features/[^/]+/(?!(module|ui)$)', message: 'The registry lists each feature by its module.ts and ui.tsx only.' }],
+    }),
+  },
+  ...featureModules.flatMap((feature) =>
+    [0, 1, 2].map((depth) => ({
+      files: [`src/features/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`],
+      rules: restrictImports({ patterns: featurePatterns(feature, depth) }),
+    })),
+  ),
+  // What the sync worker loads: no screens (its tsconfig has no JSX or DOM either).
+  ...featureModules.map((feature) => ({
+    files: [`src/features/${feature}/module.ts`],
+    rules: restrictImports({
+      patterns: [
+        ...featurePatterns(feature, 0),
+        { regex: '^(react|react-dom|react-router-dom|dexie-react-hooks|@lingui/react)(/|$)', message: 'module.ts is loaded by the sync worker: no React.' },
+        { regex: '^\\./(ui|routes)$|^\\./(use)?[A-Z]', caseSensitive: true, message: 'module.ts is loaded by the sync worker: no screens or hooks.' },
+      ],
+    }),
+  })),
+  {
+    files: ['workers/**/*.ts'],
+    rules: restrictImports({
+      paths: [],
+      patterns: [{ regex: '(^|/)src/(features|app)/|(^|/)registry/uiModules$', message: 'The worker reaches features only through src/registry/dataModules.ts.' }],
+    }),
+  },
+];
+
 export default tseslint.config(
   {
     ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'src/locales', '.tmp'],
@@ -83,16 +164,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // One door to each outside thing (STYLE.md §2).
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: 'dexie', message: 'IndexedDB is reached only through src/db.' },
-            { name: 'ky', message: 'HTTP goes through src/api/client.' },
-          ],
-        },
-      ],
+      // One door to each outside thing (STYLE.md §2); imports: `boundaries` above.
       'no-restricted-globals': [
         'error',
         { name: 'fetch', message: 'HTTP goes through src/api/client.' },
@@ -101,8 +173,10 @@ export default tseslint.config(
   },
   {
     files: ['src/db/**/*.ts', 'src/api/**/*.ts'],
-    rules: { 'no-restricted-imports': 'off', 'no-restricted-globals': 'off' },
+    rules: { 'no-restricted-globals': 'off' },
   },
+  // Core ↔ feature boundaries and the one-door imports (see the block comment at the top).
+  ...boundaries,
   {
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/**/*.test.{ts,tsx}'],

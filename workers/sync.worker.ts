@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { expose } from 'comlink';
 import { PatioDb, databaseName } from '../src/db/database';
+import { dataModules } from '../src/registry/dataModules';
 import { createSyncEngine, type SyncEngine } from '../src/sync/engine/syncEngine';
 import { workerReadyMessage, type SyncStartOptions, type SyncWorkerApi } from '../src/sync/workerApi';
 
@@ -29,7 +30,7 @@ function lead(options: SyncStartOptions): Running {
   const running: Running = { name, token: options.token, engine: null, release, done: Promise.resolve() };
   running.done = navigator.locks
     .request(`patio-sync-${name}`, { signal: release.signal }, async () => {
-      const db = new PatioDb(name);
+      const db = new PatioDb(name, dataModules);
       const engine = createSyncEngine({ db, origin: options.origin, token: running.token });
       running.engine = engine;
       try {

@@ -8,7 +8,8 @@ import { ThemeToggle } from '../theme/ThemeToggle';
 import { Avatar } from '../ui/Avatar';
 import { SyncStatus } from '../sync/SyncStatus';
 import { useOutbox } from '../sync/hooks';
-import { HomeIcon, NewsIcon, OutboxIcon, UserIcon } from '../ui/icons';
+import { uiModules } from '../registry/uiModules';
+import { HomeIcon, OutboxIcon, UserIcon } from '../ui/icons';
 import { CollegeBrand } from './CollegeBrand';
 import { FadeOutlet } from './FadeOutlet';
 import { SignOutButton } from './SignOutButton';
@@ -22,20 +23,24 @@ interface NavItem {
   section?: string;
   /** A count shown beside the label (unsent changes). */
   count?: number;
+  order: number;
 }
 
 /** Signed-in screens: app bar (nav inline on wide screens), tab bar at the bottom on phones. */
 export function AppLayout() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { user } = useSession();
   const { pathname } = useLocation();
+  // The user's changes only (useOutbox leaves views out).
   const unsent = useOutbox().length;
   const items: NavItem[] = [
-    { to: '/app', end: true, label: <Trans>Home</Trans>, icon: <HomeIcon /> },
-    { to: '/blog/all', end: false, section: '/blog/', label: <Trans>News</Trans>, icon: <NewsIcon /> },
-    { to: '/app/outbox', end: false, label: <Trans>Outbox</Trans>, icon: <OutboxIcon />, count: unsent },
-    { to: '/app/profile', end: false, label: <Trans>Profile</Trans>, icon: <UserIcon /> },
-  ];
+    { to: '/app', end: true, label: <Trans>Home</Trans>, icon: <HomeIcon />, order: 0 },
+    ...uiModules.flatMap((module) =>
+      (module.nav ?? []).map(({ to, section, label, icon: Icon, order }) => ({ to, end: false, section, label: i18n._(label), icon: <Icon />, order })),
+    ),
+    { to: '/app/outbox', end: false, label: <Trans>Outbox</Trans>, icon: <OutboxIcon />, count: unsent, order: 900 },
+    { to: '/app/profile', end: false, label: <Trans>Profile</Trans>, icon: <UserIcon />, order: 1000 },
+  ].sort((a, b) => a.order - b.order);
   const links = (className: string) =>
     items.map((item) => (
       <NavLink

@@ -1,9 +1,8 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useDb } from '../db/DbProvider';
 import { session } from '../session/session';
+import { useUnsentCount } from '../sync/hooks';
 import { requestSync } from '../sync/syncClient';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
@@ -18,8 +17,8 @@ import { LogOutIcon } from '../ui/icons';
 export function SignOutButton() {
   const { t } = useLingui();
   const navigate = useNavigate();
-  const db = useDb();
-  const unsent = useLiveQuery(() => db.outbox.count(), [db]) ?? 0;
+  // The user's changes only: reading a post offline is not worth a warning.
+  const unsent = useUnsentCount();
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);
 

@@ -1,12 +1,21 @@
+import { UiModulesProvider } from '../modules/UiModules';
+import { dataModules } from '../registry/dataModules';
+import { uiModules } from '../registry/uiModules';
 import { SignedInData } from '../session/SignedInData';
 import { AppLayout } from './AppLayout';
 
-/** Every signed-in screen: the user's local data around the app bar and the screen. */
+/**
+ * Every signed-in screen: the user's local data around the app bar and the screen. The
+ * features reach the core here: their data modules make the database, their UI modules
+ * label the outbox.
+ */
 function SignedInArea() {
   return (
-    <SignedInData>
-      <AppLayout />
-    </SignedInData>
+    <UiModulesProvider value={uiModules}>
+      <SignedInData modules={dataModules}>
+        <AppLayout />
+      </SignedInData>
+    </UiModulesProvider>
   );
 }
 

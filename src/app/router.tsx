@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { uiModules } from '../registry/uiModules';
 import { RedirectSignedIn, RequireSignedIn } from '../session/guards';
 import { PublicLayout } from './PublicLayout';
 import { RootLayout } from './RootLayout';
@@ -61,16 +62,8 @@ export function createAppRouter() {
                     { path: 'outbox', lazy: () => import('../features/outbox/OutboxRoute').then((m) => m.route) },
                   ],
                 },
-                {
-                  path: 'blog',
-                  children: [
-                    { index: true, element: <Navigate to="/blog/all" replace /> },
-                    { path: 'new-post', lazy: () => import('../features/posts/routes').then((m) => m.newPostRoute) },
-                    { path: 'post/:post', lazy: () => import('../features/posts/routes').then((m) => m.detailRoute) },
-                    { path: 'post/:post/edit', lazy: () => import('../features/posts/routes').then((m) => m.editRoute) },
-                    { path: ':category', lazy: () => import('../features/posts/routes').then((m) => m.listRoute) },
-                  ],
-                },
+                // Each feature's routes (`/blog/...`), from its ui.tsx.
+                ...uiModules.flatMap((module) => module.routes ?? []),
               ],
             },
           ],

@@ -1,31 +1,19 @@
 import { Dexie, type EntityTable } from 'dexie';
 import type { Course, Grade, Place, Section } from '../../contract/college';
-import type { Category, Post } from '../../contract/posts';
 import type { MutationError } from '../../contract/sync';
+import type { DataModule } from './dataModule';
+import { localSchema, type LocalSchema } from './localSchema';
 
 /**
  * The local database of one user of one college (a shared school computer must never show
  * the previous user's data): `patio-<college slug>-<user id>`.
  *
- * THE SCHEMA IS A CONTRACT WITH EVERY INSTALLED DEVICE. Never change a version's stores:
- * add `this.version(n + 1).stores({...}).upgrade(...)` and a test that opens a database of
- * the previous version and upgrades it (tests/unit/sync/localDatabase.test.ts, "the schema").
+ * THE SCHEMA IS A CONTRACT WITH EVERY INSTALLED DEVICE. It is built from the data modules
+ * (src/registry/dataModules.ts, the one list the app and the worker share): never change
+ * a shipped version's stores; a module adds the next version number with an upgrade, and a
+ * test opens a database of the previous version and upgrades it
+ * (tests/unit/sync/localDatabase.test.ts, "the schema").
  */
-
-/** A post as stored locally: the server's row as it is (search words live in `postWords`). */
-export type LocalPost = Post;
-
-/**
- * The search words of one post (src/db/postWords.ts), apart from the post since version 2:
- * the multi-entry index of ≈75 words per post made writing a post about 5× slower, so the
- * initial sync writes posts first and the sync engine indexes them afterwards.
- */
-export interface PostWords {
-  /** The post's id. A row whose post is gone is stale and skipped by search. */
-  id: string;
-  /** Lower-cased, accent-free words of the title and text, for prefix search. */
-  words: string[];
-}
 
 export type OutboxStatus = 'queued' | 'sending' | 'attention';
 
@@ -57,6 +45,8 @@ export interface OutboxEntry {
   createdAt: string;
   /** Absent when `entity` is not a local table (nothing to restore). */
   before?: BeforeImage;
+  /** Not a change the user made (a view): never counted or listed as unsent (DataModule). */
+  background?: boolean;
 }
 
 /** Small key/value facts: the pull cursor, sync status, initial sync progress. */
@@ -65,64 +55,33 @@ export interface MetaEntry {
   value: unknown;
 }
 
-/** Posts this user has opened; a view is sent once per user and post, even offline. */
-export interface ViewedPost {
-  post_id: string;
-  viewedAt: string;
-}
-
+/** The core tables, typed; a feature's tables are typed by its module (`DbWith`). */
 export class PatioDb extends Dexie {
-  posts!: EntityTable<LocalPost, 'id'>;
-  postWords!: EntityTable<PostWords, 'id'>;
-  categories!: EntityTable<Category, 'id'>;
   places!: EntityTable<Place, 'id'>;
   courses!: EntityTable<Course, 'id'>;
   grades!: EntityTable<Grade, 'id'>;
   sections!: EntityTable<Section, 'id'>;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   meta!: EntityTable<MetaEntry, 'key'>;
-  viewedPosts!: EntityTable<ViewedPost, 'post_id'>;
+  /** What the modules declared: synced entities, search indexes, background mutations. */
+  readonly registry: LocalSchema;
 
-  constructor(name: string) {
+  constructor(name: string, modules: readonly DataModule[]) {
     super(name);
-    /* eslint-disable lingui/no-unlocalized-strings -- Dexie index specs, not UI text */
-    this.version(1).stores({
-      posts: 'id, published_at, [category_id+published_at], *_words',
-      categories: 'id, slug, position',
-      places: 'id',
-      courses: 'id, position',
-      grades: 'id, course_id, position',
-      sections: 'id, grade_id',
-      outbox: '++seq, &id, status, entityId',
-      meta: 'key',
-      viewedPosts: 'post_id',
-    });
-    // Version 2: search words move out of posts into postWords (the upgrade moves them).
-    this.version(2)
-      .stores({
-        posts: 'id, published_at, [category_id+published_at]',
-        postWords: 'id, *words',
-      })
-      .upgrade(async (tx) => {
-        const words: PostWords[] = [];
-        await tx
-          .table('posts')
-          .toCollection()
-          .modify((row: Record<string, unknown>) => {
-            if (Array.isArray(row._words)) words.push({ id: String(row.id), words: row._words as string[] });
-            delete row._words;
-          });
-        await tx.table('postWords').bulkPut(words);
-        // Before-images of waiting changes are posts too: a discard must not put `_words` back.
-        await tx
-          .table('outbox')
-          .toCollection()
-          .modify((entry: OutboxEntry) => {
-            if (entry.before?.row && '_words' in entry.before.row) delete entry.before.row._words;
-          });
-      });
-    /* eslint-enable lingui/no-unlocalized-strings */
+    this.registry = localSchema(modules);
+    for (const { version, stores, upgrade } of this.registry.versions) {
+      const declared = this.version(version).stores(stores);
+      if (upgrade) declared.upgrade(upgrade);
+    }
   }
+}
+
+/** A database whose modules add these typed tables (a feature's `<Feature>Db`). */
+export type DbWith<Tables> = PatioDb & Tables;
+
+/** Whether the server never has to hear of this entry as a user's change. */
+export function isBackground(db: PatioDb, entry: OutboxEntry): boolean {
+  return entry.background === true || db.registry.isBackgroundMutation(entry.name);
 }
 
 export function databaseName(collegeSlug: string, userId: string): string {

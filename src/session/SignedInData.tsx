@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, type ReactNode } from 'react';
+import type { DataModule } from '../db/dataModule';
 import { DbProvider, useDb } from '../db/DbProvider';
 import { asSyncStatus, metaKeys } from '../db/syncMeta';
 import { syncClient } from '../sync/syncClient';
@@ -11,7 +12,7 @@ import { session, useSession } from './session';
  * started for it (again on each start with a cached signed-in user, so an offline start
  * resumes the queue). A new token is handed to the worker, which resumes after a 401.
  */
-export function SignedInData({ children }: { children: ReactNode }) {
+export function SignedInData({ modules, children }: { modules: readonly DataModule[]; children: ReactNode }) {
   const { user, token } = useSession();
   const { slug } = useCollege();
   const userId = user?.id ?? null;
@@ -24,7 +25,7 @@ export function SignedInData({ children }: { children: ReactNode }) {
   // Only reached before the user is known (a token without a cached user): brief.
   if (!userId) return null;
   return (
-    <DbProvider collegeSlug={slug} userId={userId}>
+    <DbProvider collegeSlug={slug} userId={userId} modules={modules}>
       <PausedSyncRecheck />
       {children}
     </DbProvider>

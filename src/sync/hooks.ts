@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useSyncExternalStore } from 'react';
-import type { OutboxEntry, OutboxStatus } from '../db/database';
+import { isBackground, type OutboxEntry, type OutboxStatus, type PatioDb } from '../db/database';
 import { useDb } from '../db/DbProvider';
 import { asSyncStatus, metaKeys, type SyncPhase } from '../db/syncMeta';
 
@@ -13,7 +13,7 @@ export interface SyncStatusView {
   online: boolean;
   phase: SyncPhase;
   received: number;
-  /** Changes not answered by the server yet (queued or being sent). */
+  /** The user's changes not answered by the server yet (queued or being sent); views are not changes. */
   unsent: number;
   /** Changes the server refused, waiting for the user. */
   attention: number;
@@ -39,12 +39,9 @@ export function useSyncStatus(): SyncStatusView {
   const browserOnline = useSyncExternalStore(subscribeOnline, () => navigator.onLine);
   const data = useLiveQuery(
     async () => {
-      const [meta, attention, total] = await Promise.all([
-        db.meta.get(metaKeys.status),
-        db.outbox.where('status').equals('attention').count(),
-        db.outbox.count(),
-      ]);
-      return { status: asSyncStatus(meta?.value), attention, unsent: total - attention };
+      const [meta, entries] = await Promise.all([db.meta.get(metaKeys.status), usersChanges(db)]);
+      const attention = entries.filter((entry) => entry.status === 'attention').length;
+      return { status: asSyncStatus(meta?.value), attention, unsent: entries.length - attention };
     },
     [db],
   );
@@ -90,8 +87,19 @@ export function usePendingStates(entity: string): Map<string, ItemSyncState> {
 
 const noEntries: OutboxEntry[] = [];
 
-/** The outbox in the order it is sent. */
+/** The user's own changes in the order they are sent: background entries (views) left out. */
+async function usersChanges(db: PatioDb): Promise<OutboxEntry[]> {
+  return (await db.outbox.orderBy('seq').toArray()).filter((entry) => !isBackground(db, entry));
+}
+
+/** The outbox as the user sees it (the outbox screen, the nav count), in the order it is sent. */
 export function useOutbox(): OutboxEntry[] {
   const db = useDb();
-  return useLiveQuery(() => db.outbox.orderBy('seq').toArray(), [db]) ?? noEntries;
+  return useLiveQuery(() => usersChanges(db), [db]) ?? noEntries;
+}
+
+/** How many of the user's changes are not answered yet (the sign-out warning). */
+export function useUnsentCount(): number {
+  const db = useDb();
+  return useLiveQuery(async () => (await usersChanges(db)).length, [db]) ?? 0;
 }

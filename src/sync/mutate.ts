@@ -42,6 +42,7 @@ export async function mutate(db: PatioDb, input: MutationInput, applyLocal: () =
         attempts: 0,
         createdAt: new Date().toISOString(),
         ...(before ? { before } : {}),
+        ...(db.registry.isBackgroundMutation(input.name) ? { background: true } : {}),
       };
       await db.outbox.add(entry);
     });

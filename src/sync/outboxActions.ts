@@ -1,7 +1,7 @@
 import { uuidv7 } from '../../contract/ids';
 import type { PatioDb } from '../db/database';
 import { isQuotaError } from '../db/lifecycle';
-import { indexPosts } from '../db/postWords';
+import { indexRows } from '../db/searchIndex';
 import { StorageFullError } from './StorageFullError';
 import { requestSync } from './syncClient';
 
@@ -46,8 +46,9 @@ export async function discard(db: PatioDb, seq: number): Promise<void> {
       const table = db.table(entry.entity);
       if (entry.before.row) await table.put(entry.before.row);
       else await table.delete(entry.entityId);
-      // The restored post's words (or none, when the discarded change created it).
-      if (entry.entity === db.posts.name) await indexPosts(db, [entry.entityId]);
+      // The restored row's search words (or none, when the discarded change created it).
+      const index = db.registry.searchIndexOf(entry.entity);
+      if (index) await indexRows(db, index, [entry.entityId]);
     }
     await db.outbox.delete(seq);
   });

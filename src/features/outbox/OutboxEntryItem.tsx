@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { OutboxEntry } from '../../db/database';
 import { formatShortDate } from '../../i18n/formatDate';
+import { useUiModules } from '../../modules/UiModules';
 import { translateServerMessage } from '../../i18n/serverMessages';
 import { Button, buttonClass } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -20,9 +21,10 @@ export interface OutboxEntryItemProps {
 export function OutboxEntryItem({ entry, knownTitle, canFix, onResend, onDiscard }: OutboxEntryItemProps) {
   const { t, i18n } = useLingui();
   const [confirming, setConfirming] = useState(false);
-  const label = outboxLabel(i18n, entry, knownTitle);
-  const fix = canFix ? fixHref(entry) : null;
-  const item = itemHref(entry);
+  const modules = useUiModules();
+  const label = outboxLabel(i18n, modules, entry, knownTitle);
+  const fix = canFix ? fixHref(modules, entry) : null;
+  const item = itemHref(modules, entry);
   const fields = Object.entries(entry.error?.errors ?? {});
   const headingId = `outbox-${entry.id}`;
   return (

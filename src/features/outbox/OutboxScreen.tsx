@@ -3,6 +3,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { can } from '../../../contract/permissions';
 import type { OutboxEntry } from '../../db/database';
 import { useDb } from '../../db/DbProvider';
+import { presenterOf } from '../../modules/uiModule';
+import { useUiModules } from '../../modules/UiModules';
 import { useSession } from '../../session/session';
 import { discard, resend, useOutbox } from '../../sync/hooks';
 import { usePageMeta } from '../../tenant/usePageMeta';
@@ -15,13 +17,19 @@ export function OutboxScreen() {
   const db = useDb();
   const { user } = useSession();
   const entries = useOutbox();
+  const modules = useUiModules();
   usePageMeta(t`Changes not sent`);
-  // The titles of the posts the changes touch (a delete or a view carries only an id).
-  const postIdsKey = Array.from(new Set(entries.filter((e) => e.entity === 'posts' || e.entity === 'viewedPosts').map((e) => e.entityId))).join(' ');
+  // The titles of the rows the changes touch (a delete carries only an id), from their modules.
+  const touched = entries.map((entry) => `${entry.name} ${entry.entityId}`).join('\n');
   const titles = useLiveQuery(async () => {
-    const rows = await db.posts.bulkGet(postIdsKey ? postIdsKey.split(' ') : []);
-    return new Map(rows.flatMap((row) => (row ? [[row.id, row.title] as const] : [])));
-  }, [db, postIdsKey]);
+    const found = new Map<string, string>();
+    for (const module of modules) {
+      const mine = entries.filter((entry) => presenterOf([module], entry));
+      if (mine.length === 0 || !module.outbox?.titles) continue;
+      for (const [id, title] of await module.outbox.titles(db, mine)) found.set(id, title);
+    }
+    return found;
+  }, [db, modules, touched]);
 
   const fail = (error: unknown) => {
     console.error(error);

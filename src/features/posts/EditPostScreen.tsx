@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { can } from '../../../contract/permissions';
 import type { PostFields } from '../../../contract/posts';
-import { useDb } from '../../db/DbProvider';
+import { usePostsDb } from './usePostsDb';
 import type { FieldErrors } from '../../forms/fieldErrors';
 import { useSession } from '../../session/session';
 import { usePageMeta } from '../../tenant/usePageMeta';
@@ -27,7 +27,7 @@ function firstErrors(errors: Record<string, string[]> | undefined): FieldErrors 
  */
 export function EditPostScreen() {
   const { t } = useLingui();
-  const db = useDb();
+  const db = usePostsDb();
   const { user } = useSession();
   const navigate = useNavigate();
   const { post: postId = '' } = useParams();

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { can } from '../../../contract/permissions';
 import type { PostFields } from '../../../contract/posts';
-import { useDb } from '../../db/DbProvider';
+import { usePostsDb } from './usePostsDb';
 import { useSession } from '../../session/session';
 import { usePageMeta } from '../../tenant/usePageMeta';
 import { showToast } from '../../ui/toastStore';
@@ -16,7 +16,7 @@ import { useReferenceData } from './usePostData';
 /** `/blog/new-post`: staff and admins write a post; it is saved locally and queued. */
 export function NewPostScreen() {
   const { t } = useLingui();
-  const db = useDb();
+  const db = usePostsDb();
   const { user } = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import type { LocalPost } from '../../db/database';
+import type { LocalPost } from './postsDb';
 import { SyncStateBadge, type ItemSyncState } from '../../ui/SyncStateBadge';
 import { excerpt } from './postText';
 import { PostMeta } from './PostMeta';

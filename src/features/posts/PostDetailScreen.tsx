@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useNavigate, useParams } from 'react-router-dom';
 import { can } from '../../../contract/permissions';
-import { useDb } from '../../db/DbProvider';
+import { usePostsDb } from './usePostsDb';
 import { useSession } from '../../session/session';
 import { discard, usePendingStates } from '../../sync/hooks';
 import { usePageMeta } from '../../tenant/usePageMeta';
@@ -17,7 +17,7 @@ import { useCategories, usePost } from './usePostData';
 /** `/blog/post/:post`: reads the local copy, counts the view once, offers edit/delete. */
 export function PostDetailScreen() {
   const { t } = useLingui();
-  const db = useDb();
+  const db = usePostsDb();
   const navigate = useNavigate();
   const { user } = useSession();
   const { post: postId = '' } = useParams();

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { LocalPost, OutboxEntry } from '../../db/database';
+import type { OutboxEntry } from '../../db/database';
+import type { LocalPost } from './postsDb';
 import { Button, buttonClass } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ArrowBackIcon } from '../../ui/icons';

@@ -1,5 +1,20 @@
-import type { LocalPost, PatioDb } from '../../db/database';
+import { pendingIds } from '../../db/searchIndex';
 import { foldText } from '../../db/searchWords';
+import type { LocalPost, PostsDb } from './postsDb';
+import { postsSearch } from './postWords';
+
+/**
+ * The view counts shown: the synced counter (`postStats`, updated on a slow cadence) when
+ * the device has one, else the post's own `views`.
+ */
+export async function withViewCounts(db: PostsDb, posts: LocalPost[]): Promise<LocalPost[]> {
+  if (posts.length === 0) return posts;
+  const stats = await db.postStats.bulkGet(posts.map((post) => post.id));
+  return posts.map((post, i) => {
+    const counted = stats[i];
+    return counted ? { ...post, views: counted.views } : post;
+  });
+}
 
 /** Posts per page of a list (spec §2: paginated lists with a go-to-page control). */
 export const postsPerPage = 20;
@@ -16,7 +31,19 @@ export interface PostPageQuery {
 export interface PostPage {
   posts: LocalPost[];
   total: number;
+  /**
+   * A search only: posts a pull brought that are not indexed yet and were too many to
+   * scan, so the results may miss some (the screen says so). 0 or absent: complete.
+   */
+  unindexed?: number;
 }
+
+/**
+ * Posts waiting for their words (src/db/searchIndex.ts) are checked one by one up to this
+ * many; beyond it (the first minutes of a large initial sync) search uses the index alone
+ * and reports how many it could not look at.
+ */
+export const scanLimit = 1000;
 
 /** The words of a search, folded like the `postWords` rows (lower case, no accents); each is a prefix. */
 export function queryWords(search: string): string[] {
@@ -27,12 +54,15 @@ export function queryWords(search: string): string[] {
   return Array.from(new Set(words));
 }
 
+/** Whether every query word starts some word of a post. */
+const hasEveryWord = (rowWords: readonly string[], words: readonly string[]) => words.every((word) => rowWords.some((w) => w.startsWith(word)));
+
 /** ISO timestamps sort as text: these bound every `published_at`. */
 const lowest = '';
 const highest = '\uffff';
 
 /** Newest first, by the `published_at` or `[category_id+published_at]` index. */
-function newestFirst(db: PatioDb, categoryId: string | null) {
+function newestFirst(db: PostsDb, categoryId: string | null) {
   return categoryId === null
     ? db.posts.orderBy('published_at').reverse()
     : db.posts.where('[category_id+published_at]').between([categoryId, lowest], [categoryId, highest], true, true).reverse();
@@ -41,18 +71,36 @@ function newestFirst(db: PatioDb, categoryId: string | null) {
 /**
  * The ids of posts having a word that starts with each query word (all must match): the
  * longest word (it matches fewest posts) through the `*words` index, the others checked on
- * those rows. Posts synced seconds ago may not be indexed yet (src/db/postWords.ts).
+ * those rows. Posts synced seconds ago may not be indexed yet: see matchQueued.
  */
-async function matchingIds(db: PatioDb, words: readonly string[]): Promise<Set<string>> {
+async function matchingIds(db: PostsDb, words: readonly string[]): Promise<Set<string>> {
   const [first, ...rest] = [...words].sort((a, b) => b.length - a.length);
   if (first === undefined) return new Set();
   const candidates = db.postWords.where('words').startsWith(first).distinct();
   if (rest.length === 0) return new Set(await candidates.primaryKeys());
   const matches = new Set<string>();
   await candidates.each((row) => {
-    if (rest.every((word) => row.words.some((w) => w.startsWith(word)))) matches.add(row.id);
+    if (hasEveryWord(row.words, rest)) matches.add(row.id);
   });
   return matches;
+}
+
+/**
+ * Search never silently misses a synced post: the posts still queued for indexing are
+ * judged by their current text instead of the index (which has no words, or old ones,
+ * for them). Returns how many were too many to scan.
+ */
+async function matchQueued(db: PostsDb, words: readonly string[], matches: Set<string>, limit: number): Promise<number> {
+  const queued = await pendingIds(db, postsSearch);
+  if (queued.length === 0) return 0;
+  if (queued.length > limit) return queued.length;
+  const rows = await db.posts.bulkGet(queued);
+  queued.forEach((id, i) => {
+    const row = rows[i];
+    matches.delete(id);
+    if (row && hasEveryWord(postsSearch.wordsOf(row), words)) matches.add(id);
+  });
+  return 0;
 }
 
 /**
@@ -60,7 +108,7 @@ async function matchingIds(db: PatioDb, words: readonly string[]): Promise<Set<s
  * index reads only that page; with one, keys only are compared and just the page's rows
  * are read, so 10,000 posts stay quick.
  */
-export async function queryPostPage(db: PatioDb, { categoryId, page, search }: PostPageQuery): Promise<PostPage> {
+export async function queryPostPage(db: PostsDb, { categoryId, page, search }: PostPageQuery, limit = scanLimit): Promise<PostPage> {
   const start = (Math.max(1, page) - 1) * postsPerPage;
   const words = queryWords(search);
   if (words.length === 0) {
@@ -69,20 +117,28 @@ export async function queryPostPage(db: PatioDb, { categoryId, page, search }: P
       categoryId === null ? db.posts.count() : newestFirst(db, categoryId).count(),
       newestFirst(db, categoryId).offset(start).limit(postsPerPage).toArray(),
     ]);
-    return { posts, total };
+    return { posts: await withViewCounts(db, posts), total };
   }
   const matches = await matchingIds(db, words);
-  if (matches.size === 0) return { posts: [], total: 0 };
+  const unindexed = await matchQueued(db, words, matches, limit);
+  if (matches.size === 0) return { posts: [], total: 0, unindexed };
   // Ordered by the posts' own index: a words row whose post is gone drops out here.
   const orderedIds = (await newestFirst(db, categoryId).primaryKeys()).filter((id) => matches.has(id));
   const pageIds = orderedIds.slice(start, start + postsPerPage);
   const rows = await db.posts.bulkGet(pageIds);
-  return { posts: rows.filter((row): row is LocalPost => row !== undefined), total: orderedIds.length };
+  const posts = rows.filter((row): row is LocalPost => row !== undefined);
+  return { posts: await withViewCounts(db, posts), total: orderedIds.length, unindexed };
 }
 
 /** The newest posts this user can see (the home screen's "Latest news"). */
-export function latestPosts(db: PatioDb, count: number): Promise<LocalPost[]> {
-  return db.posts.orderBy('published_at').reverse().limit(count).toArray();
+export async function latestPosts(db: PostsDb, count: number): Promise<LocalPost[]> {
+  return withViewCounts(db, await db.posts.orderBy('published_at').reverse().limit(count).toArray());
+}
+
+/** One post with its shown view count; null when absent. */
+export async function postWithViews(db: PostsDb, id: string): Promise<LocalPost | null> {
+  const post = await db.posts.get(id);
+  return post ? ((await withViewCounts(db, [post]))[0] ?? null) : null;
 }
 
 export function pageCount(total: number): number {

@@ -1,10 +1,10 @@
 import type { User } from '../../../contract/auth';
 import { uuidv7 } from '../../../contract/ids';
 import type { CreatePostArgs, PostFields, UpdatePostArgs } from '../../../contract/posts';
-import type { LocalPost, PatioDb } from '../../db/database';
+import type { LocalPost, PostsDb } from './postsDb';
 import { resend } from '../../sync/hooks';
 import { mutate } from '../../sync/mutate';
-import { postWordsOf } from '../../db/postWords';
+import { postWordsOf } from './postWords';
 
 /**
  * Every local change to posts: one `mutate` each, so the optimistic row, its search words
@@ -21,7 +21,7 @@ export interface Author {
   user: Pick<User, 'id' | 'name' | 'first_lastname' | 'college_id'>;
 }
 
-export async function createPost(db: PatioDb, fields: PostFields, { user }: Author, now = new Date()): Promise<string> {
+export async function createPost(db: PostsDb, fields: PostFields, { user }: Author, now = new Date()): Promise<string> {
   const id = uuidv7(now.getTime());
   const args: CreatePostArgs = { id, ...fields };
   const stamp = now.toISOString();
@@ -61,12 +61,12 @@ function localChanges(fields: PostFields, now: Date): EditedFields {
 }
 
 /** The local edit of a post and its new search words (inside the caller's transaction). */
-async function applyEdit(db: PatioDb, id: string, fields: PostFields, now: Date): Promise<void> {
+async function applyEdit(db: PostsDb, id: string, fields: PostFields, now: Date): Promise<void> {
   if ((await db.posts.update(id, localChanges(fields, now))) === 0) return;
   await db.postWords.put(postWordsOf({ id, title: fields.title, content: fields.content }));
 }
 
-export async function updatePost(db: PatioDb, id: string, fields: PostFields, now = new Date()): Promise<void> {
+export async function updatePost(db: PostsDb, id: string, fields: PostFields, now = new Date()): Promise<void> {
   const args: UpdatePostArgs = { id, ...fields };
   await mutate(db, { name: 'posts.update', args, entity: 'posts', entityId: id }, () => applyEdit(db, id, fields, now));
 }
@@ -75,11 +75,11 @@ export async function updatePost(db: PatioDb, id: string, fields: PostFields, no
  * Sends a refused create/update again with the person's corrections: the outbox entry
  * keeps its place (with a new mutation id) and the local post shows the corrected text.
  */
-export async function resendPost(db: PatioDb, seq: number, id: string, fields: PostFields, now = new Date()): Promise<void> {
+export async function resendPost(db: PostsDb, seq: number, id: string, fields: PostFields, now = new Date()): Promise<void> {
   await resend(db, seq, { id, ...fields }, () => applyEdit(db, id, fields, now));
 }
 
-export async function deletePost(db: PatioDb, id: string): Promise<void> {
+export async function deletePost(db: PostsDb, id: string): Promise<void> {
   await mutate(db, { name: 'posts.delete', args: { id }, entity: 'posts', entityId: id }, async () => {
     await db.posts.delete(id);
     await db.postWords.delete(id);
@@ -92,20 +92,27 @@ class AlreadyViewed extends Error {}
  * Counts a view once per user and post, also offline: the viewedPosts row, the +1 and the
  * queued `posts.view` are one transaction, and a second call (another tab, React's double
  * effects) finds the row and aborts without queuing anything. The entry's entity is
- * `viewedPosts`, so reading a post offline does not mark the post itself "not sent", and
- * discarding the entry forgets the view (it can be counted again).
+ * `viewedPosts`, so reading a post offline does not mark the post itself "not sent"; and
+ * `posts.view` is a background mutation (module.ts): never counted as an unsent change.
  */
-export async function countViewOnce(db: PatioDb, postId: string, now = new Date()): Promise<boolean> {
+export async function countViewOnce(db: PostsDb, postId: string, now = new Date()): Promise<boolean> {
   if (await db.viewedPosts.get(postId)) return false;
   try {
     await mutate(db, { name: 'posts.view', args: { post_id: postId }, entity: 'viewedPosts', entityId: postId }, async () => {
       if (await db.viewedPosts.get(postId)) throw new AlreadyViewed();
       await db.viewedPosts.add({ post_id: postId, viewedAt: now.toISOString() });
+      // +1 on the count shown (postQueries.ts withViewCounts) until the server's arrives.
       await db.posts
         .where('id')
         .equals(postId)
         .modify((post) => {
           post.views += 1;
+        });
+      await db.postStats
+        .where('id')
+        .equals(postId)
+        .modify((stats) => {
+          stats.views += 1;
         });
     });
     return true;

@@ -1,14 +1,14 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Course, Grade, Section } from '../../../contract/college';
 import type { Category } from '../../../contract/posts';
-import type { LocalPost } from '../../db/database';
-import { useDb } from '../../db/DbProvider';
-import { latestPosts, queryPostPage, type PostPage, type PostPageQuery } from './postQueries';
+import type { LocalPost } from './postsDb';
+import { usePostsDb } from './usePostsDb';
+import { latestPosts, postWithViews, queryPostPage, type PostPage, type PostPageQuery } from './postQueries';
 
 /** Live reads of posts and their reference data; `undefined` while the first read runs. */
 
 export function useCategories(): Category[] | undefined {
-  const db = useDb();
+  const db = usePostsDb();
   return useLiveQuery(() => db.categories.orderBy('position').toArray(), [db]);
 }
 
@@ -18,21 +18,21 @@ export interface LivePostPage extends PostPage {
 }
 
 export function usePostPage(query: PostPageQuery): LivePostPage | undefined {
-  const db = useDb();
+  const db = usePostsDb();
   const { categoryId, page, search } = query;
   const key = JSON.stringify([categoryId, page, search]);
   const result = useLiveQuery(async () => ({ key, ...(await queryPostPage(db, { categoryId, page, search })) }), [db, key]);
-  return result ? { posts: result.posts, total: result.total, stale: result.key !== key } : undefined;
+  return result ? { posts: result.posts, total: result.total, unindexed: result.unindexed, stale: result.key !== key } : undefined;
 }
 
 /** `null` once read and absent; `undefined` while reading. */
 export function usePost(id: string | undefined): LocalPost | null | undefined {
-  const db = useDb();
-  return useLiveQuery(async () => (id ? ((await db.posts.get(id)) ?? null) : null), [db, id]);
+  const db = usePostsDb();
+  return useLiveQuery(async () => (id ? postWithViews(db, id) : null), [db, id]);
 }
 
 export function useLatestPosts(count: number): LocalPost[] | undefined {
-  const db = useDb();
+  const db = usePostsDb();
   return useLiveQuery(() => latestPosts(db, count), [db, count]);
 }
 
@@ -47,7 +47,7 @@ export interface ReferenceData extends Audience {
 }
 
 export function useReferenceData(): ReferenceData | undefined {
-  const db = useDb();
+  const db = usePostsDb();
   return useLiveQuery(async () => {
     const [categories, courses, grades, sections] = await Promise.all([
       db.categories.orderBy('position').toArray(),

@@ -1,7 +1,7 @@
 import type { Change } from '../../../contract/sync';
 import type { OutboxEntry, PatioDb } from '../../db/database';
+import { pendingIds, pendingKey, updatePending } from '../../db/searchIndex';
 import { metaKeys, type SyncStatusMeta } from '../../db/syncMeta';
-import { syncedTableNames, syncedTableOf } from '../../db/syncedTables';
 
 type PendingByRow = Map<string, OutboxEntry>;
 
@@ -19,24 +19,26 @@ async function pendingByRow(db: PatioDb): Promise<PendingByRow> {
 
 /**
  * Applies one pull page AND stores its cursor in one transaction (DESIGN.md sync
- * invariant 1): a crash leaves either both or neither. Unknown entities are skipped (an
- * older client against a newer server), and so are rows that do not fit the contract.
- * A row with a change of ours not answered yet keeps our optimistic version: the server's
- * version becomes that change's before-image instead (what a discard restores), and the
- * server sends the row again once it has applied our change.
+ * invariant 1): a crash leaves either both or neither. Entities no module declares are
+ * skipped (an older client against a newer server), and so are rows that do not fit the
+ * contract. A row with a change of ours not answered yet keeps our optimistic version: the
+ * server's version becomes that change's before-image instead (what a discard restores),
+ * and the server sends the row again once it has applied our change.
  *
- * Posts are written without their search words (the engine indexes them after the run, see
- * src/db/postWords.ts); the words of deleted posts go in the same transaction. Returns the
- * ids of the posts written, for the engine to index.
+ * Rows of searchable tables are written without their words: their ids join the table's
+ * indexing queue, and the words of deleted rows go, in the same transaction
+ * (src/db/searchIndex.ts). Returns the ids written per searchable table.
  */
-export async function applyPage(db: PatioDb, changes: readonly Change[], cursor: string, status: SyncStatusMeta): Promise<string[]> {
-  const tables = syncedTableNames.map((name) => db.table(name));
-  const writtenPosts: string[] = [];
-  await db.transaction('rw', [...tables, db.postWords, db.outbox, db.meta], async () => {
+export async function applyPage(db: PatioDb, changes: readonly Change[], cursor: string, status: SyncStatusMeta): Promise<Map<string, string[]>> {
+  const { registry } = db;
+  const tables = registry.syncedTables.map((name) => db.table(name));
+  const wordsTables = registry.searchIndexes.map((index) => db.table(index.wordsTable));
+  const written = new Map<string, string[]>();
+  await db.transaction('rw', [...tables, ...wordsTables, db.outbox, db.meta], async () => {
     // A row appears once per page, so the last change of each row is its state.
     const byTable = new Map<string, Map<string, Record<string, unknown> | null>>();
     for (const change of changes) {
-      const synced = syncedTableOf(change.entity);
+      const synced = registry.entityOf(change.entity);
       if (!synced) continue;
       let rows = byTable.get(synced.table);
       if (!rows) byTable.set(synced.table, (rows = new Map<string, Record<string, unknown> | null>()));
@@ -62,9 +64,12 @@ export async function applyPage(db: PatioDb, changes: readonly Change[], cursor:
       const table = db.table(name);
       if (puts.length > 0) await table.bulkPut(puts);
       if (deletes.length > 0) await table.bulkDelete(deletes);
-      if (name === 'posts') {
-        for (const row of puts) writtenPosts.push(row.id as string);
-        if (deletes.length > 0) await db.postWords.bulkDelete(deletes);
+      const index = registry.searchIndexOf(name);
+      if (index && (puts.length > 0 || deletes.length > 0)) {
+        const ids = puts.map((row) => row.id as string);
+        written.set(name, ids);
+        if (deletes.length > 0) await db.table(index.wordsTable).bulkDelete(deletes);
+        await updatePending(db, index, ids, deletes);
       }
     }
     await db.meta.bulkPut([
@@ -72,30 +77,40 @@ export async function applyPage(db: PatioDb, changes: readonly Change[], cursor:
       { key: metaKeys.status, value: status },
     ]);
   });
-  return writtenPosts;
+  return written;
 }
 
 /**
- * The server says our copy no longer matches what we may see: drop the synced rows and the
- * cursor, then pull from scratch. The outbox stays (nothing is lost), and so do the rows it
- * has changes for, so what the user wrote stays on screen (with their search words).
+ * The server says our copy no longer matches what we may see: drop the synced rows (and
+ * their words) and the cursor, then pull from scratch. The outbox stays (nothing is lost),
+ * and so do the rows it has changes for, so what the user wrote stays on screen (with
+ * their search words).
  */
 export async function resetLocal(db: PatioDb, status: SyncStatusMeta): Promise<void> {
-  const tables = [...syncedTableNames.map((name) => db.table(name)), db.postWords];
-  await db.transaction('rw', [...tables, db.outbox, db.meta], async () => {
+  const { registry } = db;
+  const tables = registry.syncedTables.map((name) => db.table(name));
+  const wordsTables = registry.searchIndexes.map((index) => db.table(index.wordsTable));
+  await db.transaction('rw', [...tables, ...wordsTables, db.outbox, db.meta], async () => {
     const keep = new Set<string>();
     for (const entry of await db.outbox.toArray()) {
       keep.add(rowKey(entry.entity, entry.entityId));
-      // A kept post keeps its words.
-      if (entry.entity === 'posts') keep.add(rowKey(db.postWords.name, entry.entityId));
+      // A kept row keeps its words.
+      const index = registry.searchIndexOf(entry.entity);
+      if (index) keep.add(rowKey(index.wordsTable, entry.entityId));
     }
-    for (const table of tables) {
+    for (const table of [...tables, ...wordsTables]) {
       if (keep.size === 0) {
         await table.clear();
         continue;
       }
       const keys = (await table.toCollection().primaryKeys()) as string[];
       await table.bulkDelete(keys.filter((id) => !keep.has(rowKey(table.name, id))));
+    }
+    // Only kept rows can still wait for their words.
+    for (const index of registry.searchIndexes) {
+      const waiting = (await pendingIds(db, index)).filter((id) => keep.has(rowKey(index.table, id)));
+      if (waiting.length > 0) await db.meta.put({ key: pendingKey(index), value: waiting });
+      else await db.meta.delete(pendingKey(index));
     }
     await db.meta.delete(metaKeys.cursor);
     await db.meta.put({ key: metaKeys.status, value: status });

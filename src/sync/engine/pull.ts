@@ -9,8 +9,8 @@ export const pullPageSize = 1000;
 
 /**
  * Pulls pages from the stored cursor until the server has no more. Without a cursor this is
- * the initial sync: its progress (changes received) is written with each page. The ids of
- * the posts written are added to `writtenPosts`, for the engine to index their words.
+ * the initial sync: its progress (changes received) is written with each page. Rows of
+ * searchable tables join their indexing queue as they are written (applyPage).
  *
  * Pipelined: as soon as a page arrives, the next one is requested with its cursor, so the
  * server builds page N+1 while page N is written. Pages are still applied strictly in order,
@@ -19,7 +19,7 @@ export const pullPageSize = 1000;
  * dropped (its request aborted) and the error goes up: the next run starts again from the
  * last cursor stored.
  */
-export async function pullAll(db: PatioDb, api: SyncApi, signal: AbortSignal, writtenPosts?: Set<string>): Promise<number> {
+export async function pullAll(db: PatioDb, api: SyncApi, signal: AbortSignal): Promise<number> {
   let cursor = (await db.meta.get(metaKeys.cursor))?.value as string | undefined;
   let initial = !cursor;
   let received = 0;
@@ -52,12 +52,11 @@ export async function pullAll(db: PatioDb, api: SyncApi, signal: AbortSignal, wr
       if (page.hasMore) next = request(page.cursor);
       received += page.changes.length;
       const status = await readStatus(db);
-      const written = await applyPage(db, page.changes, page.cursor, {
+      await applyPage(db, page.changes, page.cursor, {
         ...status,
         phase: initial && page.hasMore ? 'initial' : status.phase,
         received: initial ? received : status.received,
       });
-      if (writtenPosts) for (const id of written) writtenPosts.add(id);
       cursor = page.cursor;
       if (!page.hasMore) return received;
     }

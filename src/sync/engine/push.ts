@@ -1,6 +1,6 @@
 import { messages } from '../../../contract/messages';
 import type { MutationError } from '../../../contract/sync';
-import type { OutboxEntry, PatioDb } from '../../db/database';
+import { isBackground, type OutboxEntry, type PatioDb } from '../../db/database';
 import type { SyncApi } from './syncApi';
 
 export const pushBatchSize = 50;
@@ -50,7 +50,8 @@ const unexplained: MutationError = { status: 409, message: messages.conflict };
 /**
  * Sends one batch (DESIGN.md sync invariants 3–4) and records the answer: an applied
  * mutation leaves the outbox; a rejected one waits for the user in "needs attention" with
- * its arguments (the user's text) intact, and does not hold back the ones after it. When
+ * its arguments (the user's text) intact, and does not hold back the ones after it (a
+ * rejected background entry is simply dropped). When
  * the request fails (network, 5xx, 429, 401) the batch goes back to `queued` and the error
  * is thrown for the engine to back off or pause. Returns how many were answered, 0 when the
  * queue was empty.
@@ -73,7 +74,8 @@ export async function pushBatch(db: PatioDb, api: SyncApi, clientId: string, sig
       const result = byId.get(entry.id.toLowerCase());
       if (result) answered++;
       if (!result) await db.outbox.update(entry.seq, { status: 'queued' });
-      else if (result.status === 'applied') await db.outbox.delete(entry.seq);
+      // A refused background entry (a view of a post deleted meanwhile) has nobody to fix it.
+      else if (result.status === 'applied' || isBackground(db, entry)) await db.outbox.delete(entry.seq);
       else await db.outbox.update(entry.seq, { status: 'attention', error: result.error ?? unexplained });
     }
   });

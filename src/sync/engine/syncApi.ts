@@ -7,7 +7,7 @@ type PulledRow = Record<string, unknown> & { id: string };
 /**
  * A pull page as the client checks it: the envelope in full, but of each upserted row only
  * that it is an object with a string `id`. The row itself is validated once, by its
- * entity's schema when it is stored (src/db/syncedTables.ts); the contract's generic
+ * entity's schema when it is stored (its DataModule, src/db/dataModule.ts); the contract's generic
  * `record & {id}` check of every row before that cost as much again.
  */
 const pulledPage = pullResponse.extend({

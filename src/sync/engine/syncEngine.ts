@@ -3,7 +3,7 @@ import { ApiError, NetworkError } from '../../api/errors';
 import { createHttp } from '../../api/http';
 import type { PatioDb } from '../../db/database';
 import { liveQuery } from '../../db/lifecycle';
-import { indexChunkSize, indexPosts, unindexedPostIds } from '../../db/postWords';
+import { indexChunkSize, indexRows, pendingIds, queueUnindexed } from '../../db/searchIndex';
 import { metaKeys } from '../../db/syncMeta';
 import type { SyncReason } from '../workerApi';
 import { backoffDelay, sleep } from './backoff';
@@ -35,7 +35,7 @@ export interface SyncEngine {
   /** Resolves when a full run (push, then pull) that began after this call has finished. */
   syncNow(reason: SyncReason): Promise<void>;
   stop(): Promise<void>;
-  /** Resolves when the search words of every post pulled so far are written. */
+  /** Resolves when every row pulled so far is in its search index. */
   whenIndexed(): Promise<void>;
   readonly paused: boolean;
 }
@@ -67,8 +67,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   let running: Promise<void> | null = null;
   let rerun = false;
   let unwatch: (() => void) | undefined;
-  /** Posts written by pulls and not indexed yet (src/db/postWords.ts: the trade-off). */
-  const unindexed = new Set<string>();
+  /** Set when a run may have queued rows to index (the queues are in the database). */
+  let toIndex = true;
   let indexing: Promise<void> | null = null;
 
   async function loadClientId(): Promise<string> {
@@ -89,7 +89,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
           if (signal.aborted) return false;
         }
       }
-      await pullAll(db, api, signal, unindexed);
+      await pullAll(db, api, signal);
       failures = 0;
       await writeStatus(db, { phase: 'idle', lastSyncedAt: new Date().toISOString(), error: undefined });
       return true;
@@ -117,28 +117,34 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   }
 
   /**
-   * Indexes the pulled posts in chunks, one transaction each, off the pull's critical path:
-   * it waits for a run in progress before each chunk and yields between chunks, so pokes
-   * and local writes are not held up. A failed chunk goes back to the set for the next try.
+   * The search hook (src/db/searchIndex.ts): indexes the queued rows of every searchable
+   * table in chunks, one transaction each, off the pull's critical path: it waits for a run
+   * in progress before each chunk and yields between chunks, so pokes and local writes are
+   * not held up. A failed chunk stays queued for the next try.
    */
   function indexInBackground(): Promise<void> {
     indexing ??= (async () => {
       try {
-        while (unindexed.size > 0 && !lifetime.signal.aborted) {
-          if (running) {
-            await running.catch(() => undefined);
-            continue;
+        while (toIndex && !lifetime.signal.aborted) {
+          toIndex = false;
+          for (const index of db.registry.searchIndexes) {
+            for (;;) {
+              if (lifetime.signal.aborted) return;
+              if (running) {
+                await running.catch(() => undefined);
+                continue;
+              }
+              const chunk = (await pendingIds(db, index)).slice(0, indexChunkSize);
+              if (chunk.length === 0) break;
+              try {
+                await indexRows(db, index, chunk);
+              } catch (error) {
+                log('search indexing failed', error);
+                return;
+              }
+              await new Promise((resolve) => setTimeout(resolve, 0));
+            }
           }
-          const chunk = [...unindexed].slice(0, indexChunkSize);
-          for (const id of chunk) unindexed.delete(id);
-          try {
-            await indexPosts(db, chunk);
-          } catch (error) {
-            for (const id of chunk) unindexed.add(id);
-            log('indexing posts for search failed', error);
-            return;
-          }
-          await new Promise((resolve) => setTimeout(resolve, 0));
         }
       } finally {
         indexing = null;
@@ -178,7 +184,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       } finally {
         running = null;
         scheduleNext();
-        if (unindexed.size > 0) void indexInBackground();
+        // Even a failed run may have applied pages before failing: look at the queues.
+        toIndex = true;
+        void indexInBackground();
       }
     })();
     return running;
@@ -254,8 +262,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     async start() {
       clientId = await loadClientId();
       await requeueSending(db);
-      // Posts a crash left without words; indexed after the first run.
-      for (const id of await unindexedPostIds(db)) unindexed.add(id);
+      // Rows a crash (or an app without the queue) left without words; indexed after the first run.
+      for (const index of db.registry.searchIndexes) await queueUnindexed(db, index);
       goLive();
       await syncNow('start');
     },

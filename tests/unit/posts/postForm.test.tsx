@@ -2,8 +2,9 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { liveQuery } from 'dexie';
 import { Route, useParams } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import type { PatioDb } from '../../../src/db/database';
+import type { PostsDb } from '../../../src/features/posts/postsDb';
 import { NewPostScreen } from '../../../src/features/posts/NewPostScreen';
+import { isScheduled } from '../../../src/features/posts/PostMeta';
 import { queryPostPage } from '../../../src/features/posts/postQueries';
 import { renderRoutes, seedReferenceData, signInAs } from './postsTestKit';
 
@@ -33,7 +34,7 @@ function typeContent(html: string) {
 }
 
 /** Every (posts, outbox) pair the database shows between transactions. */
-function watchCounts(db: PatioDb) {
+function watchCounts(db: PostsDb) {
   const seen: [number, number][] = [];
   const subscription = liveQuery(async () => [await db.posts.count(), await db.outbox.count()] as [number, number]).subscribe({
     next: (pair) => seen.push(pair),
@@ -114,6 +115,26 @@ describe('the new-publication form', () => {
     watcher.stop();
     // Never a post without its outbox entry, nor an entry without its post.
     expect(watcher.seen.filter(([p, o]) => p !== o)).toEqual([]);
+  });
+
+  it('accepts a publication date in the future: the post is scheduled', async () => {
+    const db = await openForm();
+    const nextYear = new Date().getFullYear() + 1;
+    fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Matrícula' } });
+    typeContent('<p>Abre en marzo</p>');
+    fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'cat-news' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Básica' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /1° Básico/ }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /1° A/ }));
+    fireEvent.change(screen.getByLabelText('Publication date'), { target: { value: `${nextYear}-03-01T08:00` } });
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+
+    await screen.findByText(/Showing post /);
+    const [post] = await db.posts.toArray();
+    const [entry] = await db.outbox.toArray();
+    expect(new Date(post!.published_at).getFullYear()).toBe(nextYear);
+    expect(isScheduled(post!)).toBe(true);
+    expect(entry!.args).toMatchObject({ published_at: expect.stringMatching(new RegExp(`^${nextYear}-0[23]-`)) as unknown });
   });
 
   it('tells students and guardians they may not publish', async () => {

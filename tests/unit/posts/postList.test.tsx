@@ -1,14 +1,14 @@
 import { screen } from '@testing-library/react';
 import { Route } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { PatioDb } from '../../../src/db/database';
+import type { PostsDb } from '../../../src/features/posts/postsDb';
+import { freshDb } from '../sync/freshDb';
 import { pageCount, postsPerPage, queryPostPage } from '../../../src/features/posts/postQueries';
 import { PostListScreen } from '../../../src/features/posts/PostListScreen';
-import { uuidv7 } from '../../../contract/ids';
 import { localPost, renderRoutes, seedReferenceData, signInAs, storePosts } from './postsTestKit';
 
 /** 45 posts, one a day from 2026-01-01; every third one is in sports. */
-async function seedPosts(db: PatioDb) {
+async function seedPosts(db: PostsDb) {
   const posts = Array.from({ length: 45 }, (_, i) =>
     localPost({
       title: i === 7 ? 'Campeonato de fútbol escolar' : `Aviso número ${i + 1}`,
@@ -23,7 +23,7 @@ async function seedPosts(db: PatioDb) {
 
 describe('post lists read from the local indexes', () => {
   it('pages every category newest first, and a category through its own index', async () => {
-    const db = new PatioDb(`patio-test-${uuidv7()}`);
+    const db = freshDb();
     await seedPosts(db);
     const first = await queryPostPage(db, { categoryId: null, page: 1, search: '' });
     expect(first.total).toBe(45);
@@ -40,7 +40,7 @@ describe('post lists read from the local indexes', () => {
   });
 
   it('finds by word prefixes without accents or case, every word having to match', async () => {
-    const db = new PatioDb(`patio-test-${uuidv7()}`);
+    const db = freshDb();
     await seedPosts(db);
     const found = await queryPostPage(db, { categoryId: null, page: 1, search: 'FUTB  camp' });
     expect(found.posts.map((p) => p.title)).toEqual(['Campeonato de fútbol escolar']);

@@ -6,9 +6,13 @@ import { MemoryRouter, Routes } from 'react-router-dom';
 import type { User } from '../../../contract/auth';
 import { uuidv7 } from '../../../contract/ids';
 import type { Post } from '../../../contract/posts';
-import { PatioDb, databaseName, type LocalPost } from '../../../src/db/database';
+import { PatioDb, databaseName } from '../../../src/db/database';
 import { DbProvider } from '../../../src/db/DbProvider';
-import { postWordsOf } from '../../../src/db/postWords';
+import { postsDb, type LocalPost, type PostsDb } from '../../../src/features/posts/postsDb';
+import { postWordsOf } from '../../../src/features/posts/postWords';
+import { UiModulesProvider } from '../../../src/modules/UiModules';
+import { dataModules } from '../../../src/registry/dataModules';
+import { uiModules } from '../../../src/registry/uiModules';
 import { session } from '../../../src/session/session';
 import { writeCachedCollege } from '../../../src/tenant/collegeCache';
 import { getTenant, startTenant } from '../../../src/tenant/tenantStore';
@@ -52,7 +56,7 @@ async function readyTenant(): Promise<void> {
 }
 
 /** A signed-in user with a fresh local database of their own. */
-export async function signInAs(role: User['role']): Promise<{ user: User; db: PatioDb }> {
+export async function signInAs(role: User['role']): Promise<{ user: User; db: PostsDb }> {
   await readyTenant();
   const user: User = {
     id: uuidv7(),
@@ -72,11 +76,11 @@ export async function signInAs(role: User['role']): Promise<{ user: User; db: Pa
     created_at: '2026-01-01T00:00:00.000Z',
   };
   session.signIn('test-token', user);
-  return { user, db: new PatioDb(databaseName(collegeSlug, user.id)) };
+  return { user, db: postsDb(new PatioDb(databaseName(collegeSlug, user.id), dataModules)) };
 }
 
 /** Básica (1° A, 1° B, 2° A) and Media (I° A), two categories. */
-export async function seedReferenceData(db: PatioDb): Promise<void> {
+export async function seedReferenceData(db: PostsDb): Promise<void> {
   await db.categories.bulkPut([
     { id: 'cat-news', slug: 'noticias', name: 'Noticias', position: 1 },
     { id: 'cat-sports', slug: 'deportes', name: 'Deportes', position: 2 },
@@ -122,7 +126,7 @@ export function localPost(overrides: Partial<Post> & { id?: string } = {}): Loca
 }
 
 /** Stores posts with their search words, as they are once indexed. */
-export async function storePosts(db: PatioDb, posts: readonly LocalPost[]): Promise<void> {
+export async function storePosts(db: PostsDb, posts: readonly LocalPost[]): Promise<void> {
   await db.posts.bulkPut([...posts]);
   await db.postWords.bulkPut(posts.map(postWordsOf));
 }
@@ -131,12 +135,14 @@ export async function storePosts(db: PatioDb, posts: readonly LocalPost[]): Prom
 export function renderRoutes(userId: string, path: string, routes: ReactNode) {
   return render(
     <I18nProvider i18n={i18n}>
-      <DbProvider collegeSlug={collegeSlug} userId={userId}>
+      <UiModulesProvider value={uiModules}>
+      <DbProvider collegeSlug={collegeSlug} userId={userId} modules={dataModules}>
         <MemoryRouter initialEntries={[path]}>
           <Routes>{routes}</Routes>
         </MemoryRouter>
         <ToastHost />
       </DbProvider>
+      </UiModulesProvider>
     </I18nProvider>,
   );
 }

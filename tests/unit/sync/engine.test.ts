@@ -1,7 +1,11 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PatioDb } from '../../../src/db/database';
+import type { PostsDb } from '../../../src/features/posts/postsDb';
+import { uuidv7 } from '../../../contract/ids';
+import { pendingIds } from '../../../src/db/searchIndex';
 import { metaKeys } from '../../../src/db/syncMeta';
+import { postsSearch } from '../../../src/features/posts/postWords';
+import { countViewOnce } from '../../../src/features/posts/postWrites';
 import { queryPostPage } from '../../../src/features/posts/postQueries';
 import { createSyncEngine, type SyncEngine } from '../../../src/sync/engine/syncEngine';
 import { resend } from '../../../src/sync/outboxActions';
@@ -19,21 +23,21 @@ afterAll(async () => {
   await server.close();
 });
 
-function engineFor(db: PatioDb, token: string, origin = server.origin): SyncEngine {
+function engineFor(db: PostsDb, token: string, origin = server.origin): SyncEngine {
   const engine = createSyncEngine({ db, origin, token, live: false, random: () => 0.5, log: () => undefined });
   engines.push(engine);
   return engine;
 }
 
 /** A device that has done its initial sync as staff. */
-async function syncedDevice(): Promise<{ db: PatioDb; engine: SyncEngine }> {
+async function syncedDevice(): Promise<{ db: PostsDb; engine: SyncEngine }> {
   const db = freshDb();
   const engine = engineFor(db, await server.tokenOf('staff'));
   await engine.start();
   return { db, engine };
 }
 
-async function status(db: PatioDb) {
+async function status(db: PostsDb) {
   return (await db.meta.get(metaKeys.status))?.value as { phase: string; received: number };
 }
 
@@ -81,6 +85,22 @@ describe('the sync engine against the real server', () => {
     await restarted.whenIndexed();
     expect(await db.postWords.count()).toBe(await db.posts.count());
     expect((await db.postWords.get(first!.id))?.words.length).toBeGreaterThan(0);
+  });
+
+  it('leaves no post queued for indexing once indexed', async () => {
+    const { db, engine } = await syncedDevice();
+    await engine.whenIndexed();
+    expect(await pendingIds(db, postsSearch)).toEqual([]);
+  });
+
+  it('drops a view the server refuses (its post is gone) instead of asking the reader', async () => {
+    const { db, engine } = await syncedDevice();
+    const [post] = await db.posts.toArray();
+    await countViewOnce(db, post!.id);
+    await countViewOnce(db, uuidv7());
+    expect(await db.outbox.count()).toBe(2);
+    await engine.syncNow('user');
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it('sends a create, an update and a delete of one post in the order they were made', async () => {

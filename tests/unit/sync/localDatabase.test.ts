@@ -4,7 +4,9 @@ import { uuidv7 } from '../../../contract/ids';
 import type { Post } from '../../../contract/posts';
 import type { Change } from '../../../contract/sync';
 import { PatioDb } from '../../../src/db/database';
-import { indexPosts, postWordsOf, unindexedPostIds } from '../../../src/db/postWords';
+import { postsDb, type PostsDb } from '../../../src/features/posts/postsDb';
+import { indexPosts, postWordsOf, unindexedPostIds } from '../../../src/features/posts/postWords';
+import { dataModules } from '../../../src/registry/dataModules';
 import { initialSyncStatus, metaKeys } from '../../../src/db/syncMeta';
 import { queryPostPage } from '../../../src/features/posts/postQueries';
 import { applyPage, resetLocal } from '../../../src/sync/engine/applyPage';
@@ -34,11 +36,11 @@ function serverPost(id: string, title: string): Post {
   };
 }
 
-const search = async (db: PatioDb, text: string) => (await queryPostPage(db, { categoryId: null, page: 1, search: text })).posts.map((p) => p.title);
+const search = async (db: PostsDb, text: string) => (await queryPostPage(db, { categoryId: null, page: 1, search: text })).posts.map((p) => p.title);
 
 const upsert = (entity: string, row: { id: string } & Record<string, unknown>): Change => ({ entity, op: 'upsert', row });
 
-async function editLocally(db: PatioDb, id: string, title: string) {
+async function editLocally(db: PostsDb, id: string, title: string) {
   await mutate(db, { name: 'posts.update', args: { id, title }, entity: 'posts', entityId: id }, async () => {
     await db.posts.update(id, { title });
   });
@@ -47,11 +49,11 @@ async function editLocally(db: PatioDb, id: string, title: string) {
 describe('the local database', () => {
   it('applies a page of upserts and deletes and stores its cursor', async () => {
     const db = freshDb();
-    const written = await applyPage(db, [upsert('posts', serverPost('p1', 'Uno')), upsert('posts', serverPost('p2', 'Dos')), upsert('categories', { id: 'cat1', slug: 'noticias', name: 'Noticias', position: 1 })], 'c1', status);
+    const written = (await applyPage(db, [upsert('posts', serverPost('p1', 'Uno')), upsert('posts', serverPost('p2', 'Dos')), upsert('categories', { id: 'cat1', slug: 'noticias', name: 'Noticias', position: 1 })], 'c1', status)).get('posts');
     expect(written).toEqual(['p1', 'p2']);
     // Posts are written without their words: the engine indexes them after the run.
     expect(await db.postWords.count()).toBe(0);
-    await indexPosts(db, written);
+    await indexPosts(db, written ?? []);
     expect(await search(db, 'uno')).toEqual(['Uno']);
     await applyPage(db, [{ entity: 'posts', op: 'delete', id: 'p1' }, upsert('posts', serverPost('p2', 'Dos, editado'))], 'c2', status);
 
@@ -191,9 +193,9 @@ describe('the schema', () => {
     await shipped.table('meta').put({ key: metaKeys.cursor, value: 'c9' });
     shipped.close();
 
-    const db = new PatioDb(name);
+    const db = postsDb(new PatioDb(name, dataModules));
     await db.open();
-    expect(db.verno).toBe(2);
+    expect(db.verno).toBe(3);
     expect(await db.posts.count()).toBe(2);
     expect(await db.posts.get('p1')).toEqual(serverPost('p1', 'Guardado'));
     expect(await db.postWords.get('p1')).toEqual({ id: 'p1', words: ['guardado', 'educacion', 'fisica'] });
@@ -202,6 +204,8 @@ describe('the schema', () => {
     expect(await search(db, 'fis educ')).toEqual(['Otro', 'Guardado']);
     expect(await db.outbox.where('status').equals('queued').count()).toBe(2);
     expect((await db.outbox.where('entityId').equals('p2').first())?.before?.row).toEqual(serverPost('p2', 'Otro'));
+    // Version 3: the queued view is a background entry, not the reader's change.
+    expect((await db.outbox.where('entityId').equals('p1').first())?.background).toBe(true);
     expect((await db.meta.get(metaKeys.cursor))?.value).toBe('c9');
     db.close();
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { PullResponse } from '../../../contract/sync';
-import type { PatioDb } from '../../../src/db/database';
+import type { PostsDb } from '../../../src/features/posts/postsDb';
 import { metaKeys } from '../../../src/db/syncMeta';
 import { pullAll } from '../../../src/sync/engine/pull';
 import type { SyncApi } from '../../../src/sync/engine/syncApi';
@@ -17,10 +17,10 @@ function pageAfter(cursor: string | undefined): PullResponse {
   };
 }
 
-const storedCursor = async (db: PatioDb) => (await db.meta.get(metaKeys.cursor))?.value as string | undefined;
+const storedCursor = async (db: PostsDb) => (await db.meta.get(metaKeys.cursor))?.value as string | undefined;
 
 /** A fake server; records, for each request, the cursor the device had stored when it asked. */
-function fakeApi(db: PatioDb) {
+function fakeApi(db: PostsDb) {
   const requests: { cursor: string | undefined; storedWhenAsked: Promise<string | undefined>; signal: AbortSignal | undefined }[] = [];
   const api: SyncApi = {
     pull(cursor, _limit, signal) {

@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { uuidv7 } from '../../../contract/ids';
 import type { CreatePostArgs } from '../../../contract/posts';
-import type { PatioDb } from '../../../src/db/database';
-import { postWordsOf } from '../../../src/db/postWords';
+import type { PostsDb } from '../../../src/features/posts/postsDb';
+import { postWordsOf } from '../../../src/features/posts/postWords';
 import { mutate } from '../../../src/sync/mutate';
 import { bearer, signIn, startServer, type TestServer } from '../../server/harness';
 
@@ -97,7 +97,7 @@ export async function closedPortOrigin(): Promise<string> {
 export { freshDb } from './freshDb';
 
 /** Valid `posts.create` arguments built from the reference data the device has pulled. */
-export async function newPostArgs(db: PatioDb, fields: Partial<CreatePostArgs> = {}): Promise<CreatePostArgs> {
+export async function newPostArgs(db: PostsDb, fields: Partial<CreatePostArgs> = {}): Promise<CreatePostArgs> {
   const [category] = await db.categories.toArray();
   const [section] = await db.sections.toArray();
   const grade = section ? await db.grades.get(section.grade_id) : undefined;
@@ -116,7 +116,7 @@ export async function newPostArgs(db: PatioDb, fields: Partial<CreatePostArgs> =
 }
 
 /** The screens' write path: the optimistic row and the outbox entry in one transaction. */
-export async function writePost(db: PatioDb, name: 'posts.create' | 'posts.update', args: CreatePostArgs): Promise<void> {
+export async function writePost(db: PostsDb, name: 'posts.create' | 'posts.update', args: CreatePostArgs): Promise<void> {
   await mutate(db, { name, args, entity: 'posts', entityId: args.id }, async () => {
     const now = new Date().toISOString();
     const existing = await db.posts.get(args.id);
@@ -136,7 +136,7 @@ export async function writePost(db: PatioDb, name: 'posts.create' | 'posts.updat
   });
 }
 
-export async function deletePostLocally(db: PatioDb, id: string): Promise<void> {
+export async function deletePostLocally(db: PostsDb, id: string): Promise<void> {
   await mutate(db, { name: 'posts.delete', args: { id }, entity: 'posts', entityId: id }, async () => {
     await db.posts.delete(id);
     await db.postWords.delete(id);

@@ -1,0 +1,69 @@
+import type { Transaction } from 'dexie';
+import type { z } from 'zod';
+
+/**
+ * What a feature tells the local database and the sync engine about its data (DESIGN.md
+ * "Feature modules"). A feature's `module.ts` exports one; the single list of them is
+ * src/registry/dataModules.ts, read by both the app and the sync worker, so the two can
+ * never disagree on the schema. DOM- and React-free: the worker loads it.
+ */
+export interface DataModule {
+  name: string;
+  /**
+   * The module's Dexie stores by GLOBAL schema version (one linear history shared by every
+   * module, see src/db/localSchema.ts). A version lists only the tables it adds or changes
+   * (`null` deletes one); its `upgrade` moves existing rows. Never change a shipped version:
+   * add the next number, and a test that opens a database of the previous version.
+   */
+  versions: Readonly<Record<number, StoreVersion>>;
+  /** Entities of the server's change feed this module stores, by entity name. */
+  entities?: Readonly<Record<string, SyncedEntity>>;
+  /** Tables searched by words, indexed by the sync engine after each pull run. */
+  search?: readonly SearchIndex[];
+  /**
+   * Mutations the user did not "write" (reading a post): pushed in order like any other,
+   * but never counted as unsent changes, never listed in the outbox, and dropped when the
+   * server refuses them. Entries carry `background: true`; the name also counts, for
+   * entries queued before the flag existed.
+   */
+  backgroundMutations?: readonly string[];
+}
+
+export interface StoreVersion {
+  stores: Readonly<Record<string, string | null>>;
+  upgrade?: (tx: Transaction) => Promise<void>;
+}
+
+export interface SyncedEntity {
+  /** The local table the rows go to. */
+  table: string;
+  /** The server's row as stored locally; null when it does not fit the contract. */
+  toLocal: (row: unknown) => Record<string, unknown> | null;
+}
+
+/**
+ * A words index of one table: `wordsTable` holds `{ id, words }` rows (store spec
+ * `'id, *words'`). Pulled rows are written without words, to keep the initial sync short
+ * (a multi-entry index makes each write several times slower); their ids wait in a
+ * persisted queue (src/db/searchIndex.ts) until the engine indexes them after the run.
+ * Local writes index their row in their own transaction.
+ */
+export interface SearchIndex {
+  table: string;
+  wordsTable: string;
+  /** Lower-cased, accent-free words of a row (src/db/searchWords.ts). */
+  wordsOf: (row: Record<string, unknown>) => string[];
+}
+
+/** Typing help for a module's declaration. */
+export function defineDataModule(module: DataModule): DataModule {
+  return module;
+}
+
+/** The one validation of a pulled row (the page's envelope checks only its `id`). */
+export function parsedBy(schema: z.ZodType<Record<string, unknown>>) {
+  return (row: unknown): Record<string, unknown> | null => {
+    const parsed = schema.safeParse(row);
+    return parsed.success ? parsed.data : null;
+  };
+}

@@ -1,0 +1,86 @@
+import type { Transaction } from 'dexie';
+import { category, post } from '../../../contract/posts';
+import type { OutboxEntry } from '../../db/database';
+import { defineDataModule, parsedBy } from '../../db/dataModule';
+import { z } from 'zod';
+import type { PostWords } from './postsDb';
+import { postsSearch } from './postWords';
+
+/**
+ * The posts module's data (DESIGN.md "Feature modules"): its tables, synced entities,
+ * search index and background mutations. Loaded by the sync worker too: no React here.
+ * Its screens, routes, navigation and outbox labels are in ui.tsx.
+ */
+
+/** Version 2: search words move out of posts into postWords. */
+async function moveWordsOut(tx: Transaction): Promise<void> {
+  const words: PostWords[] = [];
+  await tx
+    .table('posts')
+    .toCollection()
+    .modify((row: Record<string, unknown>) => {
+      if (Array.isArray(row._words)) words.push({ id: String(row.id), words: row._words as string[] });
+      delete row._words;
+    });
+  await tx.table('postWords').bulkPut(words);
+  // Before-images of waiting changes are posts too: a discard must not put `_words` back.
+  await tx
+    .table('outbox')
+    .toCollection()
+    .modify((entry: OutboxEntry) => {
+      if (entry.before?.row && '_words' in entry.before.row) delete entry.before.row._words;
+    });
+}
+
+/**
+ * Version 3: views queued before background mutations existed become background entries;
+ * a view already refused ("needs attention") is dropped, as the engine now does.
+ */
+async function flagQueuedViews(tx: Transaction): Promise<void> {
+  await tx
+    .table('outbox')
+    .filter((entry: OutboxEntry) => entry.name === 'posts.view' && entry.status === 'attention')
+    .delete();
+  await tx
+    .table('outbox')
+    .filter((entry: OutboxEntry) => entry.name === 'posts.view')
+    .modify((entry: OutboxEntry) => {
+      entry.background = true;
+    });
+}
+
+/** The shape of contract/posts.ts `postStats` (the post's id and its view count). */
+const postStatsRow = z.object({ id: z.string(), views: z.number().int() });
+
+export const postsData = defineDataModule({
+  name: 'posts',
+  versions: {
+    1: {
+      stores: {
+        posts: 'id, published_at, [category_id+published_at], *_words',
+        categories: 'id, slug, position',
+        viewedPosts: 'post_id',
+      },
+    },
+    2: {
+      stores: {
+        posts: 'id, published_at, [category_id+published_at]',
+        postWords: 'id, *words',
+      },
+      upgrade: moveWordsOut,
+    },
+    3: {
+      stores: { postStats: 'id' },
+      upgrade: flagQueuedViews,
+    },
+  },
+  entities: {
+    // Search words are not derived here: the engine indexes pulled posts after the run.
+    posts: { table: 'posts', toLocal: parsedBy(post) },
+    categories: { table: 'categories', toLocal: parsedBy(category) },
+    postStats: { table: 'postStats', toLocal: parsedBy(postStatsRow) },
+  },
+  search: [postsSearch],
+  // Reading a post is not the reader's change (issue 6 §4).
+  backgroundMutations: ['posts.view'],
+});

@@ -1,0 +1,50 @@
+import type { EntityTable } from 'dexie';
+import type { Category, Post } from '../../../contract/posts';
+import type { DbWith, PatioDb } from '../../db/database';
+
+/** A post as stored locally: the server's row as it is (search words live in `postWords`). */
+export type LocalPost = Post;
+
+/**
+ * The search words of one post (postWords.ts), apart from the post since version 2: the
+ * multi-entry index of ≈75 words per post made writing a post about 5× slower, so the
+ * initial sync writes posts first and the sync engine indexes them afterwards.
+ */
+export interface PostWords {
+  /** The post's id. A row whose post is gone is stale and skipped by search. */
+  id: string;
+  /** Lower-cased, accent-free words of the title and text, for prefix search. */
+  words: string[];
+}
+
+/** Posts this user has opened; a view is sent once per user and post, even offline. */
+export interface ViewedPost {
+  post_id: string;
+  viewedAt: string;
+}
+
+/**
+ * A post's view count (entity `postStats`, id = the post's id), synced on a slow cadence
+ * apart from the post; shown instead of the post's own `views` when present.
+ */
+export interface PostStats {
+  id: string;
+  views: number;
+}
+
+/** The posts module's tables (module.ts declares their stores). */
+export interface PostsTables {
+  posts: EntityTable<LocalPost, 'id'>;
+  postWords: EntityTable<PostWords, 'id'>;
+  categories: EntityTable<Category, 'id'>;
+  viewedPosts: EntityTable<ViewedPost, 'post_id'>;
+  postStats: EntityTable<PostStats, 'id'>;
+}
+
+export type PostsDb = DbWith<PostsTables>;
+
+/** The database with the posts tables typed; it has them whenever the posts module is registered. */
+export function postsDb(db: PatioDb): PostsDb {
+  if (!db.registry.modules.some((module) => module.name === 'posts')) throw new Error('the posts module is not registered');
+  return db as PostsDb;
+}

@@ -1,0 +1,65 @@
+import { msg } from '@lingui/core/macro';
+import { Navigate } from 'react-router-dom';
+import type { OutboxEntry } from '../../db/database';
+import { defineUiModule } from '../../modules/uiModule';
+import { NewsIcon } from '../../ui/icons';
+import { postsDb } from './postsDb';
+
+/**
+ * What the posts feature shows: the news routes (spec §2 `/blog/...`, one lazy chunk for
+ * every screen), the News entry of the navigation and the outbox labels of its mutations.
+ * The home screen's "Latest news" is composed by the app (src/app/router.tsx). In the
+ * shell's first download (the router needs the routes): keep it free of screens and zod.
+ */
+
+const titleOf = (args: unknown): string =>
+  typeof args === 'object' && args !== null && typeof (args as { title?: unknown }).title === 'string' ? (args as { title: string }).title : '';
+
+const screens = () => import('./routes');
+
+export const postsUi = defineUiModule({
+  name: 'posts',
+  data: 'posts',
+  routes: [
+    {
+      path: 'blog',
+      children: [
+        { index: true, element: <Navigate to="/blog/all" replace /> },
+        { path: 'new-post', lazy: () => screens().then((m) => m.newPostRoute) },
+        { path: 'post/:post', lazy: () => screens().then((m) => m.detailRoute) },
+        { path: 'post/:post/edit', lazy: () => screens().then((m) => m.editRoute) },
+        { path: ':category', lazy: () => screens().then((m) => m.listRoute) },
+      ],
+    },
+  ],
+  nav: [{ to: '/blog/all', section: '/blog/', label: msg`News`, icon: NewsIcon, order: 100 }],
+  outbox: {
+    mutations: ['posts.create', 'posts.update', 'posts.delete', 'posts.view'],
+    label(i18n, entry, knownTitle) {
+      // A delete's row is gone: its before-image still knows the title.
+      const title = titleOf(entry.args) || knownTitle || titleOf(entry.before?.row);
+      switch (entry.name) {
+        case 'posts.create':
+          return i18n._(msg`New publication: ${title}`);
+        case 'posts.update':
+          return i18n._(msg`Edited publication: ${title}`);
+        case 'posts.delete':
+          return title ? i18n._(msg`Deleted publication: ${title}`) : i18n._(msg`Deleted publication`);
+        default:
+          return title ? i18n._(msg`Read publication: ${title}`) : i18n._(msg`Read publication`);
+      }
+    },
+    fixHref(entry: OutboxEntry) {
+      if (entry.seq === undefined) return null;
+      if (entry.name === 'posts.create' || entry.name === 'posts.update') return `/blog/post/${entry.entityId}/edit?resend=${entry.seq}`;
+      return null;
+    },
+    itemHref(entry: OutboxEntry) {
+      return entry.name === 'posts.delete' ? null : `/blog/post/${entry.entityId}`;
+    },
+    async titles(db, entries) {
+      const rows = await postsDb(db).posts.bulkGet([...new Set(entries.map((entry) => entry.entityId))]);
+      return new Map(rows.flatMap((row) => (row ? [[row.id, row.title] as const] : [])));
+    },
+  },
+});

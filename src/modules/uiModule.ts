@@ -1,0 +1,58 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import type { ComponentType, SVGProps } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import type { DataModule } from '../db/dataModule';
+import type { OutboxEntry, PatioDb } from '../db/database';
+
+/**
+ * What a feature shows (DESIGN.md "Feature modules"): its routes, its navigation entries
+ * and how its outbox entries read. A feature's `ui.tsx` exports one; the list is
+ * src/registry/uiModules.ts. The app composes routes and navigation from it; the outbox
+ * screen (core) reads the labels through useUiModules(). Screens stay lazy: routes load
+ * them on navigation.
+ */
+export interface UiModule {
+  name: string;
+  /**
+   * The name of the feature's data module, when it has one (it must be in
+   * src/registry/dataModules.ts). A name, not the module: the router loads this file in the
+   * shell's first download, which must not carry the data module's zod schemas.
+   */
+  data?: DataModule['name'];
+  /** Routes of the signed-in area (beside `/app`), e.g. `{ path: 'blog', children }`. */
+  routes?: readonly RouteObject[];
+  nav?: readonly NavEntry[];
+  outbox?: OutboxPresenter;
+}
+
+export interface NavEntry {
+  to: string;
+  label: MessageDescriptor;
+  icon: ComponentType<SVGProps<SVGSVGElement>>;
+  /** Marked current for every path under it (News: `/blog/...`), not only `to`. */
+  section?: string;
+  /** Place among the entries: Home is 0, the outbox 900, the profile 1000. */
+  order: number;
+}
+
+/** How the outbox screen shows the entries of this module's mutations. */
+export interface OutboxPresenter {
+  mutations: readonly string[];
+  /** A readable name ("New publication: <title>"); `title` is '' when none is known. */
+  label(i18n: I18n, entry: OutboxEntry, title: string): string;
+  /** Where the person can fix a refused change, when there is a form for it. */
+  fixHref?(entry: OutboxEntry): string | null;
+  /** Where the changed item can be seen, if anywhere. */
+  itemHref?(entry: OutboxEntry): string | null;
+  /** Titles of the rows these entries touch (a delete carries only an id), by row id. */
+  titles?(db: PatioDb, entries: readonly OutboxEntry[]): Promise<Map<string, string>>;
+}
+
+/** Typing help for a module's declaration. */
+export function defineUiModule(module: UiModule): UiModule {
+  return module;
+}
+
+export function presenterOf(modules: readonly UiModule[], entry: OutboxEntry): OutboxPresenter | undefined {
+  return modules.find((module) => module.outbox?.mutations.includes(entry.name))?.outbox;
+}

@@ -1,0 +1,11 @@
+import type { DataModule } from '../db/dataModule';
+import { postsData } from '../features/posts/module';
+
+/**
+ * THE list of data modules: the local schema, the synced entities and the search indexes
+ * come from it, in the app and in the sync worker alike, so both always open the same
+ * database version. A new feature adds its `module.ts` here (and its ui.tsx to
+ * uiModules.ts); tests/unit/modules/registry.test.ts fails when a feature is missing.
+ * Order matters only for upgrades of the same version (run in this order).
+ */
+export const dataModules: readonly DataModule[] = [postsData];

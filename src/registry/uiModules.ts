@@ -1,0 +1,9 @@
+import { postsUi } from '../features/posts/ui';
+import type { UiModule } from '../modules/uiModule';
+
+/**
+ * The features' screens, navigation and outbox labels, for the app (src/app). A second
+ * list beside dataModules.ts because the sync worker must never load screens; the
+ * registry test (tests/unit/modules/registry.test.ts) fails when the two disagree.
+ */
+export const uiModules: readonly UiModule[] = [postsUi];

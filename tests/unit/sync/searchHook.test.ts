@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import type { Post } from '../../../contract/posts';
+import type { Change } from '../../../contract/sync';
+import { PatioDb } from '../../../src/db/database';
+import { indexRows, pendingIds } from '../../../src/db/searchIndex';
+import { initialSyncStatus } from '../../../src/db/syncMeta';
+import { postsDb, type PostsDb } from '../../../src/features/posts/postsDb';
+import { queryPostPage } from '../../../src/features/posts/postQueries';
+import { indexPosts, postsSearch } from '../../../src/features/posts/postWords';
+import { dataModules } from '../../../src/registry/dataModules';
+import { applyPage, resetLocal } from '../../../src/sync/engine/applyPage';
+import { mutate } from '../../../src/sync/mutate';
+import { freshDb } from './freshDb';
+
+const status = { ...initialSyncStatus, phase: 'pulling' as const };
+
+function serverPost(id: string, title: string, content = '<p>Sin novedad</p>'): Post {
+  return {
+    id,
+    college_id: 'c1',
+    title,
+    content,
+    category_id: 'cat1',
+    course_ids: ['co1'],
+    grade_ids: ['g1'],
+    section_ids: ['s1'],
+    scope: 'everyone',
+    published_at: `2026-03-0${id.slice(1)}T10:00:00.000Z`,
+    author_id: 'u1',
+    author_name: 'Ana',
+    views: 0,
+    created_at: '2026-03-01T10:00:00.000Z',
+    updated_at: '2026-03-01T10:00:00.000Z',
+  };
+}
+
+const upsert = (row: Post): Change => ({ entity: 'posts', op: 'upsert', row });
+const search = (db: PostsDb, text: string, limit?: number) => queryPostPage(db, { categoryId: null, page: 1, search: text }, limit);
+const titles = async (db: PostsDb, text: string) => (await search(db, text)).posts.map((post) => post.title);
+
+describe('search while the index catches up', () => {
+  it('finds a pulled post before the engine has indexed it, by its text', async () => {
+    const db = freshDb();
+    await applyPage(db, [upsert(serverPost('p1', 'Zanahorias moradas')), upsert(serverPost('p2', 'Otro aviso'))], 'c1', status);
+    expect(await db.postWords.count()).toBe(0);
+    expect(await pendingIds(db, postsSearch)).toEqual(['p1', 'p2']);
+    const found = await search(db, 'zanah MORA');
+    expect(found.posts.map((post) => post.title)).toEqual(['Zanahorias moradas']);
+    expect(found.unindexed).toBe(0);
+  });
+
+  it('judges a post updated by a pull by its new text, not by its old words', async () => {
+    const db = freshDb();
+    await applyPage(db, [upsert(serverPost('p1', 'Zanahorias moradas'))], 'c1', status);
+    await indexPosts(db, ['p1']);
+    expect(await pendingIds(db, postsSearch)).toEqual([]);
+    await applyPage(db, [upsert(serverPost('p1', 'Tomates rojos'))], 'c2', status);
+    expect(await titles(db, 'zanah')).toEqual([]);
+    expect(await titles(db, 'tomat')).toEqual(['Tomates rojos']);
+  });
+
+  it('says how many posts it could not look at when too many wait for their words', async () => {
+    const db = freshDb();
+    await applyPage(db, [upsert(serverPost('p1', 'Uno')), upsert(serverPost('p2', 'Dos')), upsert(serverPost('p3', 'Tres'))], 'c1', status);
+    const partial = await search(db, 'uno', 2);
+    expect(partial).toMatchObject({ total: 0, unindexed: 3 });
+    await indexPosts(db, ['p1', 'p2', 'p3']);
+    expect(await search(db, 'uno', 2)).toMatchObject({ total: 1, unindexed: 0 });
+  });
+
+  it('keeps the queue across a restart (a crash before indexing) until the rows are indexed', async () => {
+    const db = freshDb();
+    await applyPage(db, [upsert(serverPost('p1', 'Uno')), upsert(serverPost('p2', 'Dos'))], 'c1', status);
+    db.close();
+    const reopened = postsDb(new PatioDb(db.name, dataModules));
+    expect(await pendingIds(reopened, postsSearch)).toEqual(['p1', 'p2']);
+    await indexRows(reopened, postsSearch, ['p1', 'p2']);
+    expect(await pendingIds(reopened, postsSearch)).toEqual([]);
+    expect(await reopened.postWords.count()).toBe(2);
+  });
+
+  it('drops a deleted post from the queue and its words in the same page', async () => {
+    const db = freshDb();
+    await applyPage(db, [upsert(serverPost('p1', 'Uno')), upsert(serverPost('p2', 'Dos'))], 'c1', status);
+    await indexPosts(db, ['p1']);
+    await applyPage(db, [{ entity: 'posts', op: 'delete', id: 'p1' }, { entity: 'posts', op: 'delete', id: 'p2' }], 'c2', status);
+    expect(await pendingIds(db, postsSearch)).toEqual([]);
+    expect(await db.postWords.count()).toBe(0);
+  });
+
+  it('a reset keeps in the queue only the rows the outbox keeps', async () => {
+    const db = freshDb();
+    await applyPage(db, [upsert(serverPost('p1', 'Uno')), upsert(serverPost('p2', 'Dos'))], 'c1', status);
+    await mutate(db, { name: 'posts.update', args: { id: 'p2' }, entity: 'posts', entityId: 'p2' }, async () => {
+      await db.posts.update('p2', { title: 'Dos, sin enviar' });
+    });
+    await resetLocal(db, status);
+    expect(await pendingIds(db, postsSearch)).toEqual(['p2']);
+    expect(await titles(db, 'envi')).toEqual(['Dos, sin enviar']);
+  });
+});
