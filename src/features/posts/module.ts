@@ -1,8 +1,7 @@
 import type { Transaction } from 'dexie';
-import { category, post } from '../../../contract/posts';
+import { category, post, postStats } from '../../../contract/posts';
 import type { OutboxEntry } from '../../db/database';
 import { defineDataModule, parsedBy } from '../../db/dataModule';
-import { z } from 'zod';
 import type { PostWords } from './postsDb';
 import { postsSearch } from './postWords';
 
@@ -49,8 +48,6 @@ async function flagQueuedViews(tx: Transaction): Promise<void> {
     });
 }
 
-/** The shape of contract/posts.ts `postStats` (the post's id and its view count). */
-const postStatsRow = z.object({ id: z.string(), views: z.number().int() });
 
 export const postsData = defineDataModule({
   name: 'posts',
@@ -78,7 +75,7 @@ export const postsData = defineDataModule({
     // Search words are not derived here: the engine indexes pulled posts after the run.
     posts: { table: 'posts', toLocal: parsedBy(post) },
     categories: { table: 'categories', toLocal: parsedBy(category) },
-    postStats: { table: 'postStats', toLocal: parsedBy(postStatsRow) },
+    postStats: { table: 'postStats', toLocal: parsedBy(postStats) },
   },
   search: [postsSearch],
   // Reading a post is not the reader's change (issue 6 §4).
