@@ -8,7 +8,7 @@ import { FieldError } from '../../ui/FieldError';
 import { FormAlert } from '../../ui/FormAlert';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
-import { AudiencePicker } from './AudiencePicker';
+import { AudiencePicker } from '../../audience/AudiencePicker';
 import { toFieldsInput, type PostFormValues } from './postFormValues';
 import { RichTextEditor } from './RichTextEditor';
 import { sanitizePostHtml } from './sanitizePostHtml';

@@ -1,5 +1,4 @@
 import { postScopes, type PostFields, type PostScope } from '../../../contract/posts';
-import type { Audience } from './usePostData';
 
 /** What the post form holds while someone types; `published_at` as a datetime-local value. */
 export interface PostFormValues {
@@ -67,22 +66,4 @@ export function valuesFrom(source: unknown, fallback: PostFormValues): PostFormV
 /** The input of `postFields` validation (the same schema the server applies). */
 export function toFieldsInput(values: PostFormValues): Record<keyof PostFields, unknown> {
   return { ...values, published_at: fromLocalInput(values.published_at) };
-}
-
-/**
- * Keeps the audience consistent: grades only of chosen courses, sections only of chosen
- * grades (a course unticked takes its grades and their sections with it).
- */
-export function pruneAudience(values: PostFormValues, audience: Pick<Audience, 'grades' | 'sections'>): PostFormValues {
-  const courses = new Set(values.course_ids);
-  const gradeIds = values.grade_ids.filter((id) => {
-    const grade = audience.grades.find((g) => g.id === id);
-    return grade !== undefined && courses.has(grade.course_id);
-  });
-  const grades = new Set(gradeIds);
-  const sectionIds = values.section_ids.filter((id) => {
-    const section = audience.sections.find((s) => s.id === id);
-    return section !== undefined && grades.has(section.grade_id);
-  });
-  return { ...values, grade_ids: gradeIds, section_ids: sectionIds };
 }

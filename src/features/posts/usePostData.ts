@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { Course, Grade, Section } from '../../../contract/college';
+import type { AudienceOptions } from '../../audience/audienceChoice';
 import type { Category } from '../../../contract/posts';
 import type { LocalPost } from './postsDb';
 import { usePostsDb } from './usePostsDb';
@@ -36,13 +36,7 @@ export function useLatestPosts(count: number): LocalPost[] | undefined {
   return useLiveQuery(() => latestPosts(db, count), [db, count]);
 }
 
-export interface Audience {
-  courses: Course[];
-  grades: Grade[];
-  sections: Section[];
-}
-
-export interface ReferenceData extends Audience {
+export interface ReferenceData extends AudienceOptions {
   categories: Category[];
 }
 

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, type ReactNode } from 'react';
-import { FieldError } from '../../ui/FieldError';
+import { FieldError } from '../ui/FieldError';
 
 export interface CheckboxOption {
   id: string;

@@ -1,24 +1,27 @@
+import './audience.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { FieldErrors } from '../../forms/fieldErrors';
+import type { FieldErrors } from '../forms/fieldErrors';
+import { pruneAudience, type AudienceChoice, type AudienceOptions } from './audienceChoice';
 import { CheckboxGroup } from './CheckboxGroup';
-import { pruneAudience, type PostFormValues } from './postFormValues';
-import type { Audience } from './usePostData';
 
-export interface AudiencePickerProps {
-  audience: Audience;
-  values: PostFormValues;
+export interface AudiencePickerProps<T extends AudienceChoice> {
+  audience: AudienceOptions;
+  values: T;
   errors: FieldErrors;
-  onChange: (values: PostFormValues) => void;
+  onChange: (values: T) => void;
 }
 
-/** Courses → grades of the chosen courses → sections of the chosen grades (spec §5). */
-export function AudiencePicker({ audience, values, errors, onChange }: AudiencePickerProps) {
+/**
+ * Who an item is for, shared by posts, events, notifications and documents: courses →
+ * grades of the chosen courses → sections of the chosen grades (spec §5).
+ */
+export function AudiencePicker<T extends AudienceChoice>({ audience, values, errors, onChange }: AudiencePickerProps<T>) {
   const { t } = useLingui();
   const courseName = new Map(audience.courses.map((course) => [course.id, course.name]));
   const gradeName = new Map(audience.grades.map((grade) => [grade.id, grade.name]));
   const grades = audience.grades.filter((grade) => values.course_ids.includes(grade.course_id));
   const sections = audience.sections.filter((section) => values.grade_ids.includes(section.grade_id));
-  const set = (patch: Partial<PostFormValues>) => onChange(pruneAudience({ ...values, ...patch }, audience));
+  const set = (patch: Partial<AudienceChoice>) => onChange(pruneAudience({ ...values, ...patch }, audience));
   return (
     <div className="audience-picker">
       <CheckboxGroup
