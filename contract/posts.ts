@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages';
+import { dateTime, text } from './text';
 
 /**
  * Posts (news): the first synced entity. Validation of spec §5 ("content required; at
@@ -41,28 +42,22 @@ export const post = z.object({
 export type Post = z.infer<typeof post>;
 
 const ids = (error: string) =>
-  z.array(z.string().min(1).max(64), { error }).min(1, { error }).max(200);
+  z.array(text({ max: 64 }).min(1), { error }).min(1, { error }).max(200);
 
 /** The fields a person writes; shared by create and update. */
 export const postFields = z.object({
-  title: z
-    .string({ error: messages.postTitleRequired })
-    .trim()
-    .min(1, { error: messages.postTitleRequired })
-    .max(200, { error: messages.tooLong }),
-  content: z
-    .string({ error: messages.postContentRequired })
-    .max(100_000, { error: messages.tooLong })
-    .refine((html) => html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() !== '', {
-      error: messages.postContentRequired,
-    }),
-  category_id: z.string({ error: messages.postCategoryRequired }).min(1, { error: messages.postCategoryRequired }),
+  title: text({ max: 200, trim: true, error: messages.postTitleRequired }).min(1, { error: messages.postTitleRequired }),
+  content: text({ max: 100_000, error: messages.postContentRequired }).refine(
+    (html) => html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() !== '',
+    { error: messages.postContentRequired },
+  ),
+  category_id: text({ max: 64, error: messages.postCategoryRequired }).min(1, { error: messages.postCategoryRequired }),
   course_ids: ids(messages.postCoursesRequired),
   grade_ids: ids(messages.postGradesRequired),
   section_ids: ids(messages.postSectionsRequired),
   scope: z.enum(postScopes, { error: messages.postScopeInvalid }),
   /** When it is shown as published; defaults to the moment the server applies it. */
-  published_at: z.iso.datetime({ offset: true }).optional(),
+  published_at: dateTime().optional(),
 });
 export type PostFields = z.infer<typeof postFields>;
 
@@ -95,8 +90,8 @@ export const restCreatePostBody = postFields.extend({ id: z.uuid().optional() })
 export const postListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(10),
-  category: z.string().trim().max(100).optional(),
-  q: z.string().trim().max(200).optional(),
+  category: text({ max: 100, trim: true }).optional(),
+  q: text({ max: 200, trim: true }).optional(),
 });
 export type PostListQuery = z.infer<typeof postListQuery>;
 
