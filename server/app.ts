@@ -13,6 +13,7 @@ import { collegeRoutes } from './colleges/collegeRoutes';
 import type { AppConfig, AppContext } from './config';
 import type { Database } from './db/client';
 import { entryRoutes } from './entries/entryRoutes';
+import { serializeError } from './http/errorLog';
 import { HttpError, registerErrorHandling } from './http/errors';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerStaticFiles } from './http/staticFiles';
@@ -34,14 +35,18 @@ export interface BuildAppOptions {
   config: AppConfig;
   mailer?: Mailer;
   storage?: Storage;
+  /** Where log lines go when `config.logger` is on; standard output by default. */
+  logStream?: { write: (line: string) => void };
 }
 
 export const jsonBodyLimit = 1024 * 1024;
 
 /** The whole server as a Fastify instance: `listen` it, or `inject` requests in tests. */
-export async function buildApp({ db, config, mailer, storage }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, mailer, storage, logStream }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
+    logger: config.logger
+      ? { level: process.env.LOG_LEVEL ?? 'info', serializers: { err: serializeError }, ...(logStream ? { stream: logStream } : {}) }
+      : false,
     trustProxy: config.trustProxy,
     bodyLimit: jsonBodyLimit,
   });
