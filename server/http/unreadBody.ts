@@ -15,14 +15,14 @@ export const drainTimeoutMs = 30_000;
  */
 export function dropUnreadBody(request: FastifyRequest, reply: FastifyReply): void {
   const raw = request.raw;
-  if (raw.complete || raw.destroyed) return;
+  if (raw.complete || raw.readableEnded || raw.destroyed) return;
   if (Number(raw.headers['content-length']) > drainLimitBytes) {
     reply.header('connection', 'close');
     return;
   }
   reply.removeHeader('connection');
   let dropped = 0;
-  const giveUp = () => raw.socket?.destroy();
+  const giveUp = () => raw.destroy();
   const timer = setTimeout(giveUp, drainTimeoutMs);
   timer.unref();
   raw.on('data', (chunk: Buffer) => {
