@@ -34,8 +34,9 @@ function serialize(error: Error, depth: number): LoggedError {
     logged = { type, message, params: `[${fields.params.length} redacted]`, stack: withHeader(error.stack, `${type}: ${message}`) };
   } else if (typeof fields.code === 'string' && 'severity' in error) {
     // A PostgreSQL error (pg or PGlite): its message quotes the refused value.
+    // PGlite's error class has a minified name: one name for both drivers.
     const message = redactQuoted(error.message);
-    logged = { type, message, code: fields.code, stack: withHeader(error.stack, `${type}: ${message}`) };
+    logged = { type: 'DatabaseError', message, code: fields.code, stack: withHeader(error.stack, `DatabaseError: ${message}`) };
     for (const field of schemaFields) if (typeof fields[field] === 'string') logged[field] = fields[field];
     return logged;
   } else {

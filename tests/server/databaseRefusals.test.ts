@@ -171,7 +171,7 @@ describe.each(backends)('unstorable input and database refusals on $name', (back
       'the database refused the values of the request',
     ]);
     const refusal = failures.find((entry) => entry.level === 40)!.err!;
-    expect(refusal).toMatchObject({ type: 'DrizzleQueryError', cause: { code: '23514', table: 'posts', constraint: 'patio_test_title' } });
+    expect(refusal).toMatchObject({ type: 'DrizzleQueryError', cause: { type: 'DatabaseError', code: '23514', table: 'posts', constraint: 'patio_test_title' } });
     const failed = failures.find((entry) => entry.level === 50)!.err!;
     expect(failed).toMatchObject({ type: 'DrizzleQueryError', cause: { code: '42703' } });
     expect(String(failed.message)).toContain('insert into "posts"');
