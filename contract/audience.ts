@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages';
+import { text } from './text';
 
 /**
  * Who an item (post, event, notification, document) is for, shared by every feature that
@@ -9,7 +10,7 @@ import { messages } from './messages';
 export const audienceScopes = ['everyone', 'staff', 'students', 'guardians'] as const;
 export type AudienceScope = (typeof audienceScopes)[number];
 
-const ids = (error: string) => z.array(z.string().min(1).max(64), { error }).min(1, { error }).max(200);
+const ids = (error: string) => z.array(text({ max: 64 }).min(1), { error }).min(1, { error }).max(200);
 
 export const audienceFields = z.object({
   course_ids: ids(messages.postCoursesRequired),

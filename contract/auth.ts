@@ -2,16 +2,15 @@ import { z } from 'zod';
 import { messages } from './messages';
 import { roles } from './permissions';
 import { isValidRut } from './rut';
+import { text } from './text';
 
 export const passwordMinLength = 8;
 const passwordMaxLength = 200;
 
-const requiredText = (max = 255) =>
-  z
-    .string({ error: messages.required })
-    .trim()
-    .min(1, { error: messages.required })
-    .max(max, { error: messages.tooLong });
+const requiredText = (max = 255) => text({ max, trim: true, error: messages.required }).min(1, { error: messages.required });
+
+/** Longer than any RUT however it is written (`12.345.678-5`). */
+const rutMaxLength = 20;
 
 export const emailField = z
   .string({ error: messages.required })
@@ -24,6 +23,7 @@ export const emailField = z
 export const rutField = z
   .string({ error: messages.rutInvalid })
   .trim()
+  .max(rutMaxLength, { error: messages.rutInvalid })
   .refine(isValidRut, { error: messages.rutInvalid });
 
 export const newPasswordField = z
@@ -58,9 +58,12 @@ export type User = z.infer<typeof user>;
 /** `POST /api/login-mobile`: `{email, password}` or `{rut, password}`. */
 export const loginRequest = z
   .object({
-    email: z.string().optional(),
-    rut: z.string().optional(),
-    password: z.string({ error: messages.required }).min(1, { error: messages.required }).max(passwordMaxLength),
+    email: text({ max: 254 }).optional(),
+    rut: z.string().max(rutMaxLength, { error: messages.rutInvalid }).optional(),
+    password: z
+      .string({ error: messages.required })
+      .min(1, { error: messages.required })
+      .max(passwordMaxLength, { error: messages.passwordTooLong }),
   })
   .superRefine((value, ctx) => {
     const hasEmail = (value.email ?? '').trim() !== '';
@@ -83,16 +86,13 @@ export type LoginResponse = z.infer<typeof loginResponse>;
 /** `/auth/signup-no`: name, email, password, password check, promotional-offers opt-in. */
 export const signupRequest = z
   .object({
-    name: z
-      .string({ error: messages.nameRequired })
-      .trim()
-      .min(1, { error: messages.nameRequired })
-      .max(255, { error: messages.tooLong }),
+    name: text({ max: 255, trim: true, error: messages.nameRequired }).min(1, { error: messages.nameRequired }),
     email: emailField,
     password: newPasswordField,
     password_confirmation: z
       .string({ error: messages.passwordConfirm })
-      .min(1, { error: messages.passwordConfirm }),
+      .min(1, { error: messages.passwordConfirm })
+      .max(passwordMaxLength, { error: messages.passwordTooLong }),
     promotions: z.boolean().default(false),
   })
   .refine((v) => v.password_confirmation === '' || v.password === v.password_confirmation, {
@@ -112,7 +112,8 @@ export const resetPasswordRequest = z
     password: newPasswordField,
     password_confirmation: z
       .string({ error: messages.passwordConfirm })
-      .min(1, { error: messages.passwordConfirm }),
+      .min(1, { error: messages.passwordConfirm })
+      .max(passwordMaxLength, { error: messages.passwordTooLong }),
   })
   .refine((v) => v.password === v.password_confirmation, {
     path: ['password_confirmation'],
@@ -122,11 +123,15 @@ export const resetPasswordRequest = z
 /** `PUT /api/v1/users/update/password`. */
 export const passwordUpdateRequest = z
   .object({
-    current_password: z.string({ error: messages.required }).min(1, { error: messages.required }),
+    current_password: z
+      .string({ error: messages.required })
+      .min(1, { error: messages.required })
+      .max(passwordMaxLength, { error: messages.passwordTooLong }),
     password: newPasswordField,
     password_confirmation: z
       .string({ error: messages.passwordConfirm })
-      .min(1, { error: messages.passwordConfirm }),
+      .min(1, { error: messages.passwordConfirm })
+      .max(passwordMaxLength, { error: messages.passwordTooLong }),
   })
   .refine((v) => v.password === v.password_confirmation, {
     path: ['password_confirmation'],
@@ -139,12 +144,13 @@ export const passwordUpdateRequest = z
  */
 export const profileUpdateFields = z.object({
   name: requiredText().pipe(z.string().min(1, { error: messages.nameRequired })),
-  first_lastname: z.string().trim().max(255, { error: messages.tooLong }).default(''),
-  second_lastname: z.string().trim().max(255, { error: messages.tooLong }).default(''),
+  first_lastname: text({ max: 255, trim: true }).default(''),
+  second_lastname: text({ max: 255, trim: true }).default(''),
   email: emailField,
   rut: z
     .string()
     .trim()
+    .max(rutMaxLength, { error: messages.rutInvalid })
     .default('')
     .refine((v) => v === '' || isValidRut(v), { error: messages.rutInvalid }),
   phone: z

@@ -29,6 +29,8 @@ export const messages = {
   birthdateInvalid: 'Please enter a valid date of birth',
   phoneInvalid: 'Please enter a valid phone number',
   tooLong: 'This text is too long.',
+  textInvalid: 'This text contains characters that cannot be saved.',
+  dateInvalid: 'Please enter a valid date.',
   invalidData: 'The given data was invalid.',
   unauthenticated: 'Unauthenticated.',
   forbidden: 'This action is unauthorized.',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { audienceFields, audienceScopes, type AudienceScope } from './audience';
 import { messages } from './messages';
+import { dateTime, text } from './text';
 
 /**
  * Posts (news): the first synced entity. Validation of spec §5 ("content required; at
@@ -56,21 +57,15 @@ export type PostStats = z.infer<typeof postStats>;
  * schedules the post: only its author receives it until then.
  */
 export const postFields = z.object({
-  title: z
-    .string({ error: messages.postTitleRequired })
-    .trim()
-    .min(1, { error: messages.postTitleRequired })
-    .max(200, { error: messages.tooLong }),
-  content: z
-    .string({ error: messages.postContentRequired })
-    .max(100_000, { error: messages.tooLong })
-    .refine((html) => html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() !== '', {
-      error: messages.postContentRequired,
-    }),
-  category_id: z.string({ error: messages.postCategoryRequired }).min(1, { error: messages.postCategoryRequired }),
+  title: text({ max: 200, trim: true, error: messages.postTitleRequired }).min(1, { error: messages.postTitleRequired }),
+  content: text({ max: 100_000, error: messages.postContentRequired }).refine(
+    (html) => html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() !== '',
+    { error: messages.postContentRequired },
+  ),
+  category_id: text({ max: 64, error: messages.postCategoryRequired }).min(1, { error: messages.postCategoryRequired }),
   ...audienceFields.shape,
   /** When it is shown as published; defaults to the moment the server applies it. */
-  published_at: z.iso.datetime({ offset: true }).optional(),
+  published_at: dateTime().optional(),
 });
 export type PostFields = z.infer<typeof postFields>;
 
@@ -103,8 +98,8 @@ export const restCreatePostBody = postFields.extend({ id: z.uuid().optional() })
 export const postListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(10),
-  category: z.string().trim().max(100).optional(),
-  q: z.string().trim().max(200).optional(),
+  category: text({ max: 100, trim: true }).optional(),
+  q: text({ max: 200, trim: true }).optional(),
 });
 export type PostListQuery = z.infer<typeof postListQuery>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /**
  * The sync protocol (DESIGN.md "The sync protocol"). Entity-agnostic: a synced entity is
@@ -7,7 +8,7 @@ import { z } from 'zod';
 
 /** `GET /api/v1/sync/pull?cursor=C&limit=N`. Without a cursor: everything visible. */
 export const pullQuery = z.object({
-  cursor: z.string().max(200).optional(),
+  cursor: text({ max: 200 }).optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(500),
 });
 export type PullQuery = z.infer<typeof pullQuery>;
@@ -41,14 +42,14 @@ export type PullResponse = z.infer<typeof pullResponse>;
 export const mutation = z.object({
   /** UUIDv7 made by the device; the server applies a mutation id at most once. */
   id: z.uuid(),
-  name: z.string().min(1).max(100),
+  name: text({ max: 100 }).min(1),
   args: z.unknown(),
 });
 export type Mutation = z.infer<typeof mutation>;
 
 /** `POST /api/v1/sync/push`: applied in the order given, each in its own transaction. */
 export const pushRequest = z.object({
-  clientId: z.string().min(1).max(100),
+  clientId: text({ max: 100 }).min(1),
   mutations: z.array(mutation).max(100),
 });
 export type PushRequest = z.infer<typeof pushRequest>;

@@ -16,6 +16,7 @@ import { entryRoutes } from './entries/entryRoutes';
 import { registry as defaultRegistry } from './features';
 import type { FeatureRegistry } from './feature';
 import { startJobs } from './jobs';
+import { serializeError } from './http/errorLog';
 import { HttpError, registerErrorHandling } from './http/errors';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerStaticFiles } from './http/staticFiles';
@@ -38,16 +39,24 @@ export interface BuildAppOptions {
   storage?: Storage;
   /** The feature modules (default: server/features.ts). */
   registry?: FeatureRegistry;
+  /** Where log lines go when `config.logger` is on; standard output by default. */
+  logStream?: { write: (line: string) => void };
 }
 
 export const jsonBodyLimit = 1024 * 1024;
 
 /** The whole server as a Fastify instance: `listen` it, or `inject` requests in tests. */
-export async function buildApp({ db, config, mailer, storage, registry = defaultRegistry }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, mailer, storage, logStream, registry = defaultRegistry }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
+    logger: config.logger
+      ? { level: process.env.LOG_LEVEL ?? 'info', serializers: { err: serializeError }, ...(logStream ? { stream: logStream } : {}) }
+      : false,
     trustProxy: config.trustProxy,
     bodyLimit: jsonBodyLimit,
+    // A `__proto__`/`constructor.prototype` key is dropped rather than refusing the whole
+    // body: a push refused whole would hold back every change queued behind it.
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
   });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

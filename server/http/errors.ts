@@ -2,6 +2,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { fieldErrors } from '../../contract/errors';
 import { messages } from '../../contract/messages';
+import { refusalStatusOf } from '../db/errors';
+import { dropUnreadBody } from './unreadBody';
 
 /** An error that answers `{ message }` with its status (401, 403, 404, 409, 429…). */
 export class HttpError extends Error {
@@ -42,6 +44,18 @@ export function parseOrFail<T extends z.ZodType>(schema: T, value: unknown): z.o
   return result.data;
 }
 
+/**
+ * The client's error when the database refused the values it sent (server/db/errors.ts):
+ * 409 for a collision, else 422 with a generic message (no field is known). Null when the
+ * error is not such a refusal.
+ */
+export function refusedByDatabase(error: unknown): HttpError | ValidationFailed | null {
+  const status = refusalStatusOf(error);
+  if (status === 409) return new HttpError(409, messages.conflict);
+  if (status === 422) return ValidationFailed.field('_', messages.invalidData);
+  return null;
+}
+
 const clientMessages: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: messages.payloadTooLarge,
   FST_REQ_FILE_TOO_LARGE: messages.payloadTooLarge,
@@ -52,11 +66,16 @@ const clientMessages: Record<string, string> = {
 
 /**
  * Every error leaves as JSON of the contract's shapes. Errors made by bad input (malformed
- * JSON, wrong content type, oversize bodies, broken multipart) keep their 4xx status; only
- * our own bugs answer 500, with no detail.
+ * JSON, wrong content type, oversize bodies, broken multipart, values the database refuses)
+ * keep their 4xx status; only our own bugs answer 500, with no detail.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | Error, request, reply) => {
+    dropUnreadBody(request, reply);
+    const refused = refusedByDatabase(thrown);
+    // Logged: a refusal can also be our bug (a column we forgot to fill), not only input.
+    if (refused) request.log.warn({ err: thrown }, 'the database refused the values of the request');
+    const error = refused ?? thrown;
     if (error instanceof ValidationFailed) {
       return reply.code(422).send({ message: error.message, errors: error.errors });
     }

@@ -4,7 +4,7 @@ import { can } from '../../contract/permissions';
 import type { Mutation, MutationError, MutationResult, PushRequest, PushResponse } from '../../contract/sync';
 import type { Database } from '../db/client';
 import { appliedMutations } from '../db/schema';
-import { forbidden, HttpError, parseOrFail, ValidationFailed } from '../http/errors';
+import { forbidden, HttpError, parseOrFail, refusedByDatabase, ValidationFailed } from '../http/errors';
 import type { MutationActor, MutationHandler } from './mutation';
 import { writeInCollege } from './writeInCollege';
 
@@ -80,7 +80,13 @@ async function replayOf(db: Database, actor: MutationActor, id: string): Promise
 
 const conflict = (id: string): MutationResult => ({ id, status: 'rejected', error: { status: 409, message: messages.conflict } });
 
-function asMutationError(thrown: unknown): MutationError | null {
+/**
+ * The recorded rejection of what a handler threw, or null for a failure of the server. The
+ * database refusing the mutation's values is a rejection too: it would refuse a retry the
+ * same way, and a 5xx would keep the mutation queued on the device forever.
+ */
+function asMutationError(caught: unknown): MutationError | null {
+  const thrown = refusedByDatabase(caught) ?? caught;
   if (thrown instanceof ValidationFailed) return { status: 422, message: thrown.message, errors: thrown.errors };
   if (thrown instanceof HttpError && (thrown.statusCode === 403 || thrown.statusCode === 404 || thrown.statusCode === 409)) {
     return { status: thrown.statusCode, message: thrown.message };

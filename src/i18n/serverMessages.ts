@@ -31,6 +31,8 @@ export const serverMessageDescriptors: Record<MessageText, MessageDescriptor> = 
   [messages.birthdateInvalid]: msg`Please enter a valid date of birth`,
   [messages.phoneInvalid]: msg`Please enter a valid phone number`,
   [messages.tooLong]: msg`This text is too long.`,
+  [messages.textInvalid]: msg`This text contains characters that cannot be saved.`,
+  [messages.dateInvalid]: msg`Please enter a valid date.`,
   [messages.invalidData]: msg`The given data was invalid.`,
   [messages.unauthenticated]: msg`Unauthenticated.`,
   [messages.forbidden]: msg`This action is unauthorized.`,

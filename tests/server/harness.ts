@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../server/app';
+import { buildApp, type BuildAppOptions } from '../../server/app';
 import { defaultConfig, type AppConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 import { demoPassword } from '../../server/db/demoData';
@@ -30,7 +30,11 @@ export interface TestServer {
   close: () => Promise<void>;
 }
 
-export async function startServer(backend: Backend, config: Partial<AppConfig> = {}): Promise<TestServer> {
+export async function startServer(
+  backend: Backend,
+  config: Partial<AppConfig> = {},
+  options: Pick<BuildAppOptions, 'logStream'> = {},
+): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'patio-test-'));
   let dropDatabase = async () => {};
   let database;
@@ -46,7 +50,7 @@ export async function startServer(backend: Backend, config: Partial<AppConfig> =
   }
   await database.migrate();
   await seedDemoData(database.db, features);
-  const app = await buildApp({ db: database.db, config: defaultConfig({ dataDir, ...config }) });
+  const app = await buildApp({ db: database.db, config: defaultConfig({ dataDir, ...config }), ...options });
   await app.ready();
   return {
     app,

@@ -1,0 +1,166 @@
+import { and, eq, ne } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uuidv7 } from '../../contract/ids';
+import { mutationError, type MutationResult } from '../../contract/sync';
+import { jsonBodyLimit } from '../../server/app';
+import { posts } from '../../server/posts/schema';
+import { registry } from '../../server/features';
+import { backends, bearer, hostOf, signIn, startServer, type TestServer } from './harness';
+import { applyChanges, changes, type Change } from './hostileValues';
+import { collegeRefs, postArgs, push, type CollegeRefs } from './syncHelpers';
+
+/** Every mutation a device may push (the registry the server looks names up in). */
+const registeredNames = [...registry.mutations.keys()];
+
+/** What the examples draw on: the college's structure, its posts, ids of another college. */
+interface World {
+  refs: CollegeRefs;
+  postIds: string[];
+  foreignIds: string[];
+}
+
+/**
+ * A valid `args` per registered mutation, as a staff member would push it; `pick` chooses
+ * among existing rows. A module that registers a mutation adds its example here (the first
+ * test fails until it does).
+ */
+const examples: Record<string, (world: World, pick: number) => Record<string, unknown>> = {
+  'posts.create': (world) => ({ ...postArgs(world.refs, ['1° Básico A'], 'everyone'), published_at: '2025-03-01T12:00:00-03:00' }),
+  'posts.update': (world, pick) => ({
+    ...postArgs(world.refs, ['1° Básico A', '2° Básico A'], 'students'),
+    id: pickFrom(world.postIds, pick),
+    published_at: '2025-03-02T08:30:00Z',
+  }),
+  'posts.delete': (world, pick) => ({ id: pickFrom(world.postIds, pick) }),
+  'posts.view': (world, pick) => ({ post_id: pickFrom(world.postIds, pick) }),
+};
+
+const pickFrom = (list: readonly string[], pick: number) => list[pick % list.length]!;
+
+/** A mutation as generated: an example with hostile changes, or any JSON as its args. */
+interface MutationSpec {
+  name: string;
+  pick: number;
+  args: { changes: Change[] } | { json: unknown };
+  /** A fresh id, one this actor pushed before (a replay) or one the other actor pushed (409). */
+  id: 'fresh' | { own: number } | { others: number };
+}
+
+const mutationSpec = (foreign: readonly string[]): fc.Arbitrary<MutationSpec> =>
+  fc.record({
+    name: fc.oneof({ weight: 12, arbitrary: fc.constantFrom(...registeredNames) }, { weight: 1, arbitrary: fc.constantFrom('posts.nope', 'x', 'posts.create ') }),
+    pick: fc.nat(),
+    args: fc.oneof(
+      { weight: 5, arbitrary: changes(foreign).map((list) => ({ changes: list })) },
+      { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((json) => ({ json })) },
+    ),
+    id: fc.oneof(
+      { weight: 8, arbitrary: fc.constant('fresh' as const) },
+      { weight: 1, arbitrary: fc.nat().map((own) => ({ own })) },
+      { weight: 1, arbitrary: fc.nat().map((others) => ({ others })) },
+    ),
+  });
+
+type Actor = 'staff' | 'student';
+
+describe.each(backends)('pushing generated mutations on $name', (backend) => {
+  let server: TestServer;
+  const host = hostOf('colinas');
+  const tokens: Record<Actor, string> = { staff: '', student: '' };
+  const pushedIds: Record<Actor, string[]> = { staff: [], student: [] };
+  let world: World;
+
+  beforeAll(async () => {
+    server = await startServer(backend);
+    const refs = await collegeRefs(server.db, 'colinas');
+    const british = await collegeRefs(server.db, 'british');
+    tokens.staff = await signIn(server.app, host, { email: 'staff@colinas.test' });
+    tokens.student = await signIn(server.app, host, { email: 'student@colinas.test' });
+    // Posts the student may see, to update, view and delete.
+    const created = Array.from({ length: 30 }, () => postArgs(refs, ['1° Básico A'], 'everyone'));
+    await push({ app: server.app, host, token: tokens.staff }, created.map((args) => ({ name: 'posts.create', args })));
+    const britishPosts = await server.db
+      .select({ id: posts.id })
+      .from(posts)
+      .where(and(eq(posts.collegeId, british.collegeId), ne(posts.scope, 'staff')))
+      .limit(3);
+    world = {
+      refs,
+      postIds: created.map((p) => p.id),
+      foreignIds: [
+        ...britishPosts.map((p) => p.id),
+        british.categoryId,
+        british.sectionId('1° Básico A'),
+        british.collegeId,
+        refs.collegeId,
+        refs.sectionId('1° Básico A'),
+        ...created.slice(0, 3).map((p) => p.id),
+      ],
+    };
+  });
+  afterAll(() => server.close());
+
+  const pushAs = async (actor: Actor, mutations: { id: string; name: string; args: unknown }[]) => {
+    const payload = JSON.stringify({ clientId: `property-${actor}`, mutations });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/sync/push',
+      headers: { host, ...bearer(tokens[actor]), 'content-type': 'application/json' },
+      payload,
+    });
+    return { payload, status: response.statusCode, body: response.body };
+  };
+
+  const idFor = (actor: Actor, choice: MutationSpec['id']) => {
+    const other: Actor = actor === 'staff' ? 'student' : 'staff';
+    const list = choice === 'fresh' ? [] : 'own' in choice ? pushedIds[actor] : pushedIds[other];
+    const index = choice === 'fresh' ? 0 : 'own' in choice ? choice.own : choice.others;
+    return list.length > 0 ? list[index % list.length]! : uuidv7();
+  };
+
+  it('has a valid example for every registered mutation, applied as staff', async () => {
+    expect(registeredNames.filter((name) => !(name in examples))).toEqual([]);
+    // posts.delete last: the others use the same post.
+    const ordered = [...registeredNames].sort((a, b) => Number(a === 'posts.delete') - Number(b === 'posts.delete'));
+    for (const name of ordered) {
+      const example = examples[name]!(world, world.postIds.length - 1);
+      const [result] = await push({ app: server.app, host, token: tokens.staff }, [{ name, args: example }]);
+      expect({ name, result: result!.status, error: result!.error }).toEqual({ name, result: 'applied', error: undefined });
+    }
+  });
+
+  it('applies or rejects every generated mutation, never 5xx, and a replay answers the same', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom<Actor>('staff', 'student'),
+        fc.array(mutationSpec(world.foreignIds), { minLength: 1, maxLength: 3 }),
+        async (actor, specs) => {
+          const mutations = specs.map((spec) => ({
+            id: idFor(actor, spec.id),
+            name: spec.name,
+            args: 'json' in spec.args ? spec.args.json : applyChanges(examples[spec.name]?.(world, spec.pick) ?? {}, spec.args.changes),
+          }));
+          const first = await pushAs(actor, mutations);
+          if (Buffer.byteLength(first.payload) > jsonBodyLimit) {
+            expect(first.status).toBe(413);
+            return;
+          }
+          expect(first.status, first.body).toBe(200);
+          const results = (JSON.parse(first.body) as { results: MutationResult[] }).results;
+          expect(results.map((r) => r.id)).toEqual(mutations.map((m) => m.id));
+          for (const result of results) {
+            expect(['applied', 'rejected']).toContain(result.status);
+            if (result.status === 'rejected') expect(mutationError.safeParse(result.error).success, JSON.stringify(result)).toBe(true);
+          }
+          pushedIds[actor].push(...mutations.map((m) => m.id));
+
+          const again = await pushAs(actor, mutations);
+          expect(again.status, again.body).toBe(200);
+          expect((JSON.parse(again.body) as { results: MutationResult[] }).results).toEqual(results);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  }, 240_000);
+});
