@@ -48,7 +48,6 @@ async function flagQueuedViews(tx: Transaction): Promise<void> {
     });
 }
 
-
 export const postsData = defineDataModule({
   name: 'posts',
   versions: {
