@@ -11,7 +11,7 @@
  *      from the navigation's start to the "Sign in" heading is the reference figure (the
  *      app's cold start on the same machine, in the same run);
  *   2. fills the form as staff@colinas.test at once (as the end-to-end stories do, so the
- *      service worker is usually still precaching) and presses "Sign in";
+ *      service worker may still be precaching on a busy machine) and presses "Sign in";
  *   3. times, in the page, from the form's submit to the News heading and to the first
  *      post card in the News list (a MutationObserver armed before the page loads).
  * Also, from Node, the raw first pull page (`GET /api/v1/sync/pull?limit=1000`, same user)
