@@ -14,6 +14,7 @@ import { activateLocale } from './i18n/activateLocale';
 import { chooseLocale, localeStorageKey, supportedLocales } from './i18n/locales';
 import { startInstallPromptCapture } from './pwa/installPrompt';
 import { isLoggedIn } from './session/createSession';
+import { startSyncEarly } from './session/earlySync';
 import { session } from './session/session';
 import { reportAppOpen } from './session/sessionApi';
 import { guardStartup } from './startup/reportStartupFailure';
@@ -26,6 +27,9 @@ import { startTheme } from './theme/theme';
 /** Start-up in order; each part is guarded so one failure never keeps the app from mounting. */
 async function start(): Promise<void> {
   await guardStartup('theme', () => void startTheme(), undefined);
+  // Made first: the router starts downloading the first screen's lazy code at once, while
+  // the college and the language catalog arrive (they used to be waited for one by one).
+  const router = createAppRouter();
   const college = await guardStartup('tenant', startTenant, null);
   await guardStartup(
     'branding',
@@ -46,13 +50,16 @@ async function start(): Promise<void> {
     () => {
       // One "app open" entry per start for the statistics; offline or failing, it is skipped.
       if (isLoggedIn(session.getState()) && navigator.onLine) reportAppOpen().catch(() => undefined);
+      // The sync worker starts now (and at each sign-in), not when the signed-in screens render.
+      startSyncEarly();
+      session.subscribe(startSyncEarly);
+      subscribeTenant(startSyncEarly);
     },
     undefined,
   );
 
   const container = document.getElementById('root');
   if (!container) throw new Error('missing #root');
-  const router = createAppRouter();
   createRoot(container).render(
     <StrictMode>
       <I18nProvider i18n={i18n}>

@@ -1,4 +1,4 @@
-import { OutboxPage, PostsPage, expect, localDbName, test, uniqueTitle } from './fixtures';
+import { AppShell, OutboxPage, PostsPage, expect, localDbName, syncDone, test, uniqueTitle } from './fixtures';
 
 interface PushBody {
   mutations: { id: string; name: string; args: { title?: string } }[];
@@ -16,6 +16,8 @@ test('sends a post exactly once when the tab is closed in the middle of sending 
   postsApi,
   device,
 }) => {
+  // Several app starts, syncs and reloads on a machine that may be busy (fixtures: appStart).
+  test.slow();
   const title = uniqueTitle('Entrega de libretas');
   const daniel = await postsApi.signIn('staff@colinas.test');
   await signIn.as('staff@colinas.test', 'Daniel');
@@ -62,7 +64,7 @@ test('sends a post exactly once when the tab is closed in the middle of sending 
   await again.goto();
   await expect(again.card(title)).toBeVisible();
   // The new tab's worker must boot and take the device's lock first: allow for a busy machine.
-  await expect.poll(() => replayAnswers.length, { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect.poll(() => replayAnswers.length, { timeout: syncDone }).toBeGreaterThan(0);
   // The replay is answered with the first result: applied, not applied twice.
   expect(replayAnswers[0]!.results.find((r) => r.id === mutationId)?.status).toBe('applied');
 
@@ -72,7 +74,7 @@ test('sends a post exactly once when the tab is closed in the middle of sending 
   await expect(reopened.getByText('Everything has been sent.')).toBeVisible();
   expect(await postsApi.titled(daniel, title)).toHaveLength(1);
 
-  await reopened.reload();
+  await new AppShell(reopened).reload();
   await expect(reopened.getByText('Everything has been sent.')).toBeVisible();
   await again.goto();
   await expect(again.card(title)).toBeVisible();

@@ -2,7 +2,6 @@ import { AppShell, Device, LoginPage, PostsPage, SignIn, expect, localDbName, te
 
 test.describe('writing offline', () => {
   test('keeps a post written offline marked "Not sent" across a reload, sends it once when back online, and another open browser gets it without reloading', async ({
-    page,
     context,
     signIn,
     shell,
@@ -11,6 +10,8 @@ test.describe('writing offline', () => {
     device,
     devices,
   }) => {
+    // Several app starts, syncs and reloads on a machine that may be busy (fixtures: appStart).
+    test.slow();
     const title = uniqueTitle('Corte de agua el jueves');
     const matias = await postsApi.signIn('matias.silva@colinas.test');
     const josefa = await postsApi.signIn('josefa.herrera@colinas.test');
@@ -38,7 +39,7 @@ test.describe('writing offline', () => {
     await expect(shell.unsent(1)).toBeVisible();
 
     // Still offline: a reload keeps the post and its mark.
-    await page.reload();
+    await shell.reload();
     await expect(postsPage.card(title).getByText('Not sent', { exact: true })).toBeVisible();
     await expect(shell.unsent(1)).toBeVisible();
     await expect(shell.offline).toBeVisible();
@@ -50,7 +51,7 @@ test.describe('writing offline', () => {
     await expect(postsPage.card(title).getByText('Not sent', { exact: true })).toHaveCount(0);
     await expect(shell.anyUnsent).toHaveCount(0);
     await expect.poll(async () => (await postsApi.titled(matias, title)).length).toBe(1);
-    await page.reload();
+    await shell.reload();
     await expect(postsPage.card(title)).toBeVisible();
     await expect(postsPage.card(title).getByText('Not sent', { exact: true })).toHaveCount(0);
     expect(await postsApi.titled(matias, title)).toHaveLength(1);
@@ -58,7 +59,7 @@ test.describe('writing offline', () => {
     // Josefa's open page shows it within seconds, poked by the server, without a reload.
     await expect(phonePosts.card(title)).toBeVisible({ timeout: 5_000 });
     expect(await phone.page.evaluate(() => (window as unknown as { e2eSamePage?: boolean }).e2eSamePage)).toBe(true);
-    await phone.page.reload();
+    await new AppShell(phone.page).reload();
     await expect(phonePosts.card(title)).toBeVisible();
   });
 });

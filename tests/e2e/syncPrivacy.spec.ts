@@ -1,5 +1,9 @@
 import { expect, localDbName, test, uniqueTitle, type Reference } from './fixtures';
 
+// Each story signs in, waits for the initial download, reloads or goes offline and back, on a
+// machine that may be busy (fixtures: appStart).
+test.slow();
+
 interface StoredPost {
   id: string;
   title: string;
@@ -8,6 +12,7 @@ interface StoredPost {
 test('a student never receives a post addressed only to staff or to another section, but does receive one for their own section', async ({
   page,
   signIn,
+  shell,
   postsPage,
   postsApi,
   device,
@@ -50,7 +55,7 @@ test('a student never receives a post addressed only to staff or to another sect
   await postsApi.create(admin, { ...base, title: laterOwn, scope: 'everyone', ...postsApi.sectionAudience(reference, '5° Básico', 'B') });
   await postsPage.goto();
   await expect(postsPage.card(laterOwn)).toBeVisible({ timeout: 5_000 });
-  await page.reload();
+  await shell.reload();
   await expect(postsPage.card(laterOwn)).toBeVisible();
   await expect(postsPage.card(ownSection)).toBeVisible();
   await expect(postsPage.card(laterStaff)).toHaveCount(0);

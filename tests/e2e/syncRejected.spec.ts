@@ -10,6 +10,8 @@ test('shows why the server refused an edit made offline, keeps the text across a
   postsApi,
   device,
 }) => {
+  // Several app starts, syncs and reloads on a machine that may be busy (fixtures: appStart).
+  test.slow();
   const patricia = await postsApi.signIn('admin@colinas.test');
   const daniel = await postsApi.signIn('staff@colinas.test');
   const reference = await postsApi.reference(patricia);
@@ -57,7 +59,7 @@ test('shows why the server refused an edit made offline, keeps the text across a
   const entry = outboxPage.entry(`Edited publication: ${edited}`);
   await expect(entry).toContainText('Needs attention');
   await expect(entry.getByRole('alert')).toContainText('This publication no longer exists.');
-  await page.reload();
+  await shell.reload();
   await expect(entry).toContainText('Needs attention');
   await expect(entry.getByRole('alert')).toContainText('This publication no longer exists.');
   await expect(entry.getByRole('link', { name: 'Fix and resend' })).toBeVisible();
@@ -78,7 +80,7 @@ test('shows why the server refused an edit made offline, keeps the text across a
   await postsPage.goto();
   await expect(postsPage.card(edited)).toHaveCount(0);
   await expect(postsPage.card(title)).toHaveCount(0);
-  await page.reload();
+  await shell.reload();
   await expect(postsPage.card('Nuevos libros en la biblioteca')).toBeVisible();
   await expect(postsPage.card(edited)).toHaveCount(0);
   expect(await postsApi.titled(patricia, title)).toHaveLength(0);

@@ -18,6 +18,8 @@ test('with two tabs open only one syncs, both show a post written in either, and
   postsApi: defaultCollege,
   device,
 }) => {
+  // Several app starts, syncs and reloads on a machine that may be busy (fixtures: appStart).
+  test.slow();
   // At St. George's, so the people of the default college stay to the other stories.
   const british = baseUrlOf('british.localhost', baseURL);
   const postsApi = defaultCollege.at(british);
@@ -68,7 +70,7 @@ test('with two tabs open only one syncs, both show a post written in either, and
   });
   await expect(secondPosts.card(fromServer)).toBeVisible({ timeout: 5_000 });
   expect(secondPulls.count).toBeGreaterThan(0);
-  await second.reload();
+  await new AppShell(second).reload();
   await expect(secondPosts.card(fromServer)).toBeVisible();
   await expect(secondPosts.card(title)).toBeVisible();
 });
