@@ -94,8 +94,13 @@ async function usersChanges(db: PatioDb): Promise<OutboxEntry[]> {
 
 /** The outbox as the user sees it (the outbox screen, the nav count), in the order it is sent. */
 export function useOutbox(): OutboxEntry[] {
+  return useOutboxRead() ?? noEntries;
+}
+
+/** The same, `undefined` until the local database has answered (a screen saying "all sent" must wait for it). */
+export function useOutboxRead(): OutboxEntry[] | undefined {
   const db = useDb();
-  return useLiveQuery(() => usersChanges(db), [db]) ?? noEntries;
+  return useLiveQuery(() => usersChanges(db), [db]);
 }
 
 /** How many of the user's changes are not answered yet (the sign-out warning). */

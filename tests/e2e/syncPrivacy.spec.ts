@@ -66,7 +66,7 @@ test('a student never receives a post addressed only to staff or to another sect
   expect(await titles()).not.toEqual(expect.arrayContaining([otherSection]));
 });
 
-test('signing out with a change not sent yet warns and offers to wait; signing out deletes the local database', async ({
+test('reading offline is no unsent change; signing out with a change not sent yet warns and offers to wait; signing out deletes the local database', async ({
   page,
   context,
   signIn,
@@ -75,18 +75,24 @@ test('signing out with a change not sent yet warns and offers to wait; signing o
   postsApi,
   device,
 }) => {
-  const tomas = await postsApi.signIn('tomas.vargas@colinas.test');
-  const db = localDbName(tomas.id);
-  await signIn.as('tomas.vargas@colinas.test', 'Tomás');
+  const francisca = await postsApi.signIn('francisca.soto@colinas.test');
+  const db = localDbName(francisca.id);
+  await signIn.as('francisca.soto@colinas.test', 'Francisca');
   await device.waitForServiceWorker();
   await device.waitForSync(db);
   expect(await device.databases()).toContain(db);
 
-  // Reading a post offline queues its view: one change not sent.
+  // Reading a post offline is not a change of hers: nothing "not sent".
   await postsPage.goto();
   await context.setOffline(true);
   await postsPage.card('Nuevos libros en la biblioteca').getByRole('link').click();
   await expect(postsPage.heading('Nuevos libros en la biblioteca')).toBeVisible();
+  await expect(shell.anyUnsent).toHaveCount(0);
+
+  // A publication written offline is.
+  await postsPage.goto();
+  const title = `Sin conexión ${Date.now()}`;
+  await postsPage.write({ title, text: 'Escrito sin conexión.' });
   await expect(shell.unsent(1)).toBeVisible();
 
   await shell.signOutButton.click();
@@ -94,12 +100,13 @@ test('signing out with a change not sent yet warns and offers to wait; signing o
   await expect(warning).toContainText('You have 1 change not sent yet.');
   await warning.getByRole('button', { name: 'Wait' }).click();
   await expect(warning).toHaveCount(0);
-  await expect(postsPage.heading('Nuevos libros en la biblioteca')).toBeVisible();
+  await expect(postsPage.heading(title)).toBeVisible();
   expect(await device.databases()).toContain(db);
 
-  // Back online the view is sent; now signing out asks nothing and deletes her data.
+  // Back online the publication is sent; now signing out asks nothing and deletes her data.
   await context.setOffline(false);
   await expect(shell.anyUnsent).toHaveCount(0);
+  await expect.poll(async () => (await postsApi.titled(francisca, title)).length, { timeout: 30_000 }).toBe(1);
   await shell.signOut();
   await expect(page.getByRole('dialog', { name: 'Sign out?' })).toHaveCount(0);
   await expect.poll(() => device.databases()).not.toContain(db);
@@ -109,14 +116,15 @@ test('signing out with a change not sent yet warns and offers to wait; signing o
 });
 
 test('signing out anyway deletes the local database with the changes not sent', async ({ page, context, signIn, shell, postsPage, postsApi, device }) => {
-  const vicente = await postsApi.signIn('vicente.torres@colinas.test');
-  const db = localDbName(vicente.id);
-  await signIn.as('vicente.torres@colinas.test', 'Vicente');
+  const carolina = await postsApi.signIn('carolina.gonzalez@colinas.test');
+  const db = localDbName(carolina.id);
+  await signIn.as('carolina.gonzalez@colinas.test', 'Carolina');
   await device.waitForServiceWorker();
   await device.waitForSync(db);
   await postsPage.goto();
   await context.setOffline(true);
-  await postsPage.card('Nuevos libros en la biblioteca').getByRole('link').click();
+  const title = `Nunca enviado ${Date.now()}`;
+  await postsPage.write({ title, text: 'Escrito sin conexión.' });
   await expect(shell.unsent(1)).toBeVisible();
 
   await shell.signOutButton.click();
@@ -124,4 +132,5 @@ test('signing out anyway deletes the local database with the changes not sent', 
   await expect(page).toHaveURL(/\/auth\/login$/);
   await expect.poll(() => device.databases()).not.toContain(db);
   await context.setOffline(false);
+  expect(await postsApi.titled(carolina, title)).toEqual([]);
 });

@@ -6,7 +6,7 @@ import { useDb } from '../../db/DbProvider';
 import { presenterOf } from '../../modules/uiModule';
 import { useUiModules } from '../../modules/UiModules';
 import { useSession } from '../../session/session';
-import { discard, resend, useOutbox } from '../../sync/hooks';
+import { discard, resend, useOutboxRead } from '../../sync/hooks';
 import { usePageMeta } from '../../tenant/usePageMeta';
 import { showToast } from '../../ui/toastStore';
 import { OutboxView } from './OutboxView';
@@ -16,7 +16,9 @@ export function OutboxScreen() {
   const { t } = useLingui();
   const db = useDb();
   const { user } = useSession();
-  const entries = useOutbox();
+  // Until the database answers nothing is known: "Everything has been sent." would be a guess.
+  const read = useOutboxRead();
+  const entries = read ?? [];
   const modules = useUiModules();
   usePageMeta(t`Changes not sent`);
   // The titles of the rows the changes touch (a delete carries only an id), from their modules.
@@ -45,6 +47,7 @@ export function OutboxScreen() {
   return (
     <OutboxView
       entries={entries}
+      loading={read === undefined}
       titles={titles ?? new Map<string, string>()}
       canFix={can(user?.role, 'content.publish')}
       onResend={onResend}

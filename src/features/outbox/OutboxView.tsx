@@ -1,10 +1,13 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { OutboxEntry } from '../../db/database';
 import { CheckCircleIcon } from '../../ui/icons';
+import { Spinner } from '../../ui/Spinner';
 import { OutboxEntryItem } from './OutboxEntryItem';
 
 export interface OutboxViewProps {
   entries: readonly OutboxEntry[];
+  /** The outbox has not been read yet. */
+  loading: boolean;
   titles: ReadonlyMap<string, string>;
   canFix: boolean;
   onResend: (entry: OutboxEntry) => void;
@@ -12,7 +15,8 @@ export interface OutboxViewProps {
 }
 
 /** "Changes not sent": what this device still has to send, in the order it will send it. */
-export function OutboxView({ entries, titles, canFix, onResend, onDiscard }: OutboxViewProps) {
+export function OutboxView({ entries, loading, titles, canFix, onResend, onDiscard }: OutboxViewProps) {
+  const { t } = useLingui();
   return (
     <div className="page outbox-page">
       <header className="page-header">
@@ -23,7 +27,11 @@ export function OutboxView({ entries, titles, canFix, onResend, onDiscard }: Out
           <Trans>What you did on this device is sent in order as soon as there is a connection. Changes the server did not accept wait here for you.</Trans>
         </p>
       </header>
-      {entries.length === 0 ? (
+      {loading ? (
+        <div className="outbox-empty" aria-busy="true">
+          <Spinner label={t`Loading…`} />
+        </div>
+      ) : entries.length === 0 ? (
         <div className="outbox-empty">
           <CheckCircleIcon width={32} height={32} />
           <p>
