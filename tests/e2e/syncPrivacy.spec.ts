@@ -75,9 +75,9 @@ test('reading offline is no unsent change; signing out with a change not sent ye
   postsApi,
   device,
 }) => {
-  const francisca = await postsApi.signIn('francisca.soto@colinas.test');
-  const db = localDbName(francisca.id);
-  await signIn.as('francisca.soto@colinas.test', 'Francisca');
+  const patricia = await postsApi.signIn('admin@colinas.test');
+  const db = localDbName(patricia.id);
+  await signIn.as('admin@colinas.test', 'Patricia');
   await device.waitForServiceWorker();
   await device.waitForSync(db);
   expect(await device.databases()).toContain(db);
@@ -106,7 +106,7 @@ test('reading offline is no unsent change; signing out with a change not sent ye
   // Back online the publication is sent; now signing out asks nothing and deletes her data.
   await context.setOffline(false);
   await expect(shell.anyUnsent).toHaveCount(0);
-  await expect.poll(async () => (await postsApi.titled(francisca, title)).length, { timeout: 30_000 }).toBe(1);
+  await expect.poll(async () => (await postsApi.titled(patricia, title)).length, { timeout: 30_000 }).toBe(1);
   await shell.signOut();
   await expect(page.getByRole('dialog', { name: 'Sign out?' })).toHaveCount(0);
   await expect.poll(() => device.databases()).not.toContain(db);
@@ -116,9 +116,9 @@ test('reading offline is no unsent change; signing out with a change not sent ye
 });
 
 test('signing out anyway deletes the local database with the changes not sent', async ({ page, context, signIn, shell, postsPage, postsApi, device }) => {
-  const carolina = await postsApi.signIn('carolina.gonzalez@colinas.test');
-  const db = localDbName(carolina.id);
-  await signIn.as('carolina.gonzalez@colinas.test', 'Carolina');
+  const matias = await postsApi.signIn('matias.silva@colinas.test');
+  const db = localDbName(matias.id);
+  await signIn.as('matias.silva@colinas.test', 'Matías');
   await device.waitForServiceWorker();
   await device.waitForSync(db);
   await postsPage.goto();
@@ -132,5 +132,5 @@ test('signing out anyway deletes the local database with the changes not sent', 
   await expect(page).toHaveURL(/\/auth\/login$/);
   await expect.poll(() => device.databases()).not.toContain(db);
   await context.setOffline(false);
-  expect(await postsApi.titled(carolina, title)).toEqual([]);
+  expect(await postsApi.titled(matias, title)).toEqual([]);
 });
