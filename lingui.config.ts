@@ -1,4 +1,5 @@
 import { defineConfig } from '@lingui/cli';
+import { formatter } from '@lingui/format-po';
 
 /**
  * en is the source; es, es-MX, fr and zh-CN are complete (checked by scripts/checkCatalogs);
@@ -14,6 +15,7 @@ export default defineConfig({
       include: ['<rootDir>/src'],
     },
   ],
-  format: 'po',
+  // Origins without line numbers: a change elsewhere in a file does not touch every catalog.
+  format: formatter({ lineNumbers: false }),
   orderBy: 'messageId',
 });
