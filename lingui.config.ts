@@ -2,8 +2,9 @@ import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
 
 /**
- * en is the source; es, es-MX, fr and zh-CN are complete (checked by scripts/checkCatalogs);
- * ar and de are partial and fall back to en. es-MX falls back to es first.
+ * en is the source; es, es-MX, fr, zh-CN, ar and de are all complete (checked by
+ * scripts/checkCatalogs). The fallbacks only cover a message between its extraction and its
+ * translation: es-MX falls back to es first, every other language to en.
  */
 export default defineConfig({
   sourceLocale: 'en',

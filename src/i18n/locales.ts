@@ -1,6 +1,6 @@
 import { textDirection } from '../../contract/direction';
 
-/** The interface languages; en is the source. ar and de are partial and fall back to en. */
+/** The interface languages; en is the source and every other catalog is complete (scripts/checkCatalogs). */
 export const supportedLocales = ['en', 'es', 'es-MX', 'fr', 'zh-CN', 'ar', 'de'] as const;
 export type AppLocale = (typeof supportedLocales)[number];
 export const sourceLocale: AppLocale = 'en';
