@@ -3,6 +3,7 @@ import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './scripts/precompress';
 
 const apiTarget = `http://127.0.0.1:${process.env.PATIO_API_PORT ?? '8080'}`;
 
@@ -22,6 +23,8 @@ export default defineConfig({
       injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,woff2}'] },
       devOptions: { enabled: false, type: 'module' },
     }),
+    // .br and .gz beside the build's text files, served by server/http/staticFiles.ts.
+    precompress(),
   ],
   worker: { format: 'es' },
   build: { target: 'es2022', sourcemap: true, manifest: true },

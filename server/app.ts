@@ -18,6 +18,7 @@ import type { FeatureRegistry } from './feature';
 import { startJobs } from './jobs';
 import { serializeError } from './http/errorLog';
 import { HttpError, registerErrorHandling } from './http/errors';
+import { registerRobots } from './http/robots';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerStaticFiles } from './http/staticFiles';
 import { zodValidatorCompiler } from './http/validation';
@@ -104,6 +105,7 @@ export async function buildApp({ db, config, mailer, storage, logStream, registr
     const jobs = startJobs(db, registry.jobs, app.log);
     app.addHook('onClose', () => jobs.stop());
   }
+  registerRobots(app);
   await registerStaticFiles(app, config.staticDir);
   return app;
 }

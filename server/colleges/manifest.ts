@@ -1,6 +1,11 @@
 import { textDirection } from '../../contract/direction';
 import type { CollegeRow } from '../tenancy/collegeDirectory';
 
+/** Spec §1: the page description, from the app title (the client translates it). */
+export function collegeDescription(college: CollegeRow): string {
+  return `${college.name} management application`;
+}
+
 /** The web app manifest of a college: its own name, colours and icons (incl. maskable). */
 export function webAppManifest(college: CollegeRow) {
   const icons = `/colleges/${college.slug}`;
@@ -8,7 +13,7 @@ export function webAppManifest(college: CollegeRow) {
     id: '/',
     name: college.name,
     short_name: college.shortName,
-    description: `${college.name} management application`,
+    description: collegeDescription(college),
     start_url: '/app',
     scope: '/',
     display: 'standalone',

@@ -1,3 +1,4 @@
+import { ogLocale } from '../../contract/pageMeta';
 import { setMeta } from './branding';
 
 export interface PageMeta {
@@ -9,11 +10,6 @@ export interface PageMeta {
   image: string;
   locale: string;
   url: string;
-}
-
-/** Open Graph wants `es_MX`, not `es-MX`. */
-export function ogLocale(locale: string): string {
-  return locale.replace('-', '_');
 }
 
 export function applyPageMeta(meta: PageMeta): void {

@@ -107,7 +107,8 @@ describe.each(backends)('HTTP basics on $name', (backend) => {
   });
 
   it('serves the app for client routes, revalidates index.html and sw.js, and caches hashed assets forever', async () => {
-    const page = await server.app.inject({ method: 'GET', url: '/app/profile' });
+    // A host of no college: the built page as it is.
+    const page = await server.app.inject({ method: 'GET', url: '/app/profile', headers: { host: 'nowhere.example' } });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.headers['cache-control']).toBe('no-cache');
