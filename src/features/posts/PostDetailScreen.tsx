@@ -5,10 +5,12 @@ import { usePostsDb } from './usePostsDb';
 import { useSession } from '../../session/session';
 import { discard, usePendingStates } from '../../sync/hooks';
 import { usePageMeta } from '../../tenant/usePageMeta';
+import { toastOutcome } from '../../sync/outcomeToasts';
 import { showToast } from '../../ui/toastStore';
 import { LoadingState, PostGone } from './PageStates';
 import { PostAttentionList } from './PostAttentionList';
 import { PostDetailView } from './PostDetailView';
+import { postOutcomeTexts } from './postOutcomeTexts';
 import { deletePost } from './postWrites';
 import { useCountView } from './useCountView';
 import { usePostAttention } from './useOutboxEntry';
@@ -16,7 +18,7 @@ import { useCategories, usePost } from './usePostData';
 
 /** `/blog/post/:post`: reads the local copy, counts the view once, offers edit/delete. */
 export function PostDetailScreen() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const db = usePostsDb();
   const navigate = useNavigate();
   const { user } = useSession();
@@ -43,8 +45,8 @@ export function PostDetailScreen() {
   const category = categories?.find((candidate) => candidate.id === post.category_id);
   const onDelete = () => {
     deletePost(db, post.id)
-      .then(async () => {
-        showToast(t`Publication deleted successfully`);
+      .then(async (seq) => {
+        void toastOutcome(db, i18n, seq, postOutcomeTexts(i18n, 'delete'));
         await navigate(`/blog/${category?.slug ?? 'all'}`);
       })
       .catch((error: unknown) => {
