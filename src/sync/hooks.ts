@@ -5,6 +5,7 @@ import { useDb } from '../db/DbProvider';
 import { asSyncStatus, metaKeys, type SyncPhase } from '../db/syncMeta';
 
 export { discard, resend } from './outboxActions';
+export { itemGone } from './itemGone';
 export type { OutboxEntry, OutboxStatus };
 
 export type ItemSyncState = 'queued' | 'sending' | 'attention';

@@ -11,7 +11,7 @@ import { LoadingState, PostGone } from './PageStates';
 import { PostAttentionList } from './PostAttentionList';
 import { PostDetailView } from './PostDetailView';
 import { postOutcomeTexts } from './postOutcomeTexts';
-import { deletePost } from './postWrites';
+import { deletePost, keepEditAsNewPost } from './postWrites';
 import { useCountView } from './useCountView';
 import { usePostAttention } from './useOutboxEntry';
 import { useCategories, usePost } from './usePostData';
@@ -36,10 +36,22 @@ export function PostDetailScreen() {
     discard(db, seq).catch((error: unknown) => console.error(error));
   };
 
+  const onKeepAsNew = (seq: number) => {
+    if (!user) return;
+    keepEditAsNewPost(db, seq, { user })
+      .then(async (kept) => {
+        if (kept) await navigate(`/blog/post/${kept.id}`);
+      })
+      .catch((error: unknown) => {
+        console.error(error);
+        showToast(t`Something went wrong. Please try again.`, 'error');
+      });
+  };
+
   if (post === undefined) return <LoadingState label={t`Loading…`} />;
   if (post === null) {
     // A refused create the engine rolled back still shows why, so it can be fixed.
-    return attention.length > 0 ? <PostAttentionList entries={attention} canFix={can(user?.role, 'content.publish')} onDiscard={onDiscard} /> : <PostGone />;
+    return attention.length > 0 ? <PostAttentionList entries={attention} canFix={can(user?.role, 'content.publish')} onDiscard={onDiscard} onKeepAsNew={onKeepAsNew} /> : <PostGone />;
   }
 
   const category = categories?.find((candidate) => candidate.id === post.category_id);
@@ -65,6 +77,7 @@ export function PostDetailScreen() {
       canPublish={can(user?.role, 'content.publish')}
       onDelete={onDelete}
       onDiscard={onDiscard}
+      onKeepAsNew={onKeepAsNew}
     />
   );
 }

@@ -2,7 +2,7 @@ import type { User } from '../../../contract/auth';
 import { uuidv7 } from '../../../contract/ids';
 import type { CreatePostArgs, PostFields, UpdatePostArgs } from '../../../contract/posts';
 import type { LocalPost, PostsDb } from './postsDb';
-import { resend } from '../../sync/hooks';
+import { discard, resend } from '../../sync/hooks';
 import { mutate } from '../../sync/mutate';
 import { postWordsOf } from './postWords';
 
@@ -89,6 +89,21 @@ export async function deletePost(db: PostsDb, id: string): Promise<number> {
   return mutate(db, { name: 'posts.delete', args: { id }, entity: 'posts', entityId: id }, async () => {
     await db.posts.delete(id);
     await db.postWords.delete(id);
+  });
+}
+
+/**
+ * An edit the server refused because the post no longer exists (404): what the person wrote
+ * is queued as a new post (a new id) and the refused edit is dropped, in one transaction.
+ */
+export async function keepEditAsNewPost(db: PostsDb, seq: number, author: Author, now = new Date()): Promise<QueuedPostChange | null> {
+  return db.transaction('rw', db.tables, async () => {
+    const entry = await db.outbox.get(seq);
+    if (!entry || entry.name !== 'posts.update' || entry.status !== 'attention') return null;
+    // Written by updatePost from the form's fields; the old id is what is gone.
+    const { id: _gone, ...fields } = entry.args as UpdatePostArgs;
+    await discard(db, seq);
+    return createPost(db, fields, author, now);
   });
 }
 
