@@ -10,8 +10,9 @@ export type MutationOutcome = { state: 'applied' } | { state: 'refused'; error: 
  * answers it: the entry leaves the outbox when applied, and waits in 'attention' when
  * refused (push.ts). Feature-agnostic: any `mutate` or `resend` can be followed. The
  * promise stays pending while the change waits (offline) and when the database closes
- * (sign-out): nothing is left to tell then. A discarded entry also leaves the outbox; the
- * person discarded it on purpose, on the outbox screen, so it reads as settled.
+ * (sign-out): nothing is left to tell then. Only refused entries can be discarded (the
+ * outbox and post screens offer Discard for those alone), and by then the refusal has been
+ * told, so an entry that leaves the outbox while followed was applied.
  */
 export function whenAnswered(db: PatioDb, seq: number): Promise<MutationOutcome> {
   return new Promise((resolve) => {
