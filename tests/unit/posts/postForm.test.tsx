@@ -119,7 +119,7 @@ describe('the new-publication form', () => {
     expect(watcher.seen.filter(([p, o]) => p !== o)).toEqual([]);
 
     // The server applies it (the engine removes the entry): now it says so, wherever the person is.
-    await db.outbox.delete(entry!.seq!);
+    await db.outbox.delete(entry!.seq);
     expect(await screen.findByText('Publication created successfully')).toBeTruthy();
   });
 
