@@ -5,14 +5,16 @@ import { session } from '../session/session';
 import { useUnsentCount } from '../sync/hooks';
 import { requestSync } from '../sync/syncClient';
 import { Button } from '../ui/Button';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Dialog } from '../ui/Dialog';
 import { IconButton } from '../ui/IconButton';
 import { LogOutIcon } from '../ui/icons';
 
 /**
- * Signs out, which deletes this user's local data (src/session/localData.ts). With changes
- * not sent yet it asks first (DESIGN.md sync invariant 6): waiting keeps the user signed in
- * and tries to send them now.
+ * Signs out, which deletes this user's local data (src/session/localData.ts), so it always
+ * asks first. With changes not sent yet it warns about them (DESIGN.md sync invariant 6):
+ * waiting keeps the user signed in and tries to send them now. Without, it says that the
+ * offline copy goes and comes back at the next sign-in (issue 14).
  */
 export function SignOutButton() {
   const { t } = useLingui();
@@ -21,16 +23,18 @@ export function SignOutButton() {
   const unsent = useUnsentCount();
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);
+  const [confirming, setConfirming] = useState(false);
 
   function signOut() {
     setBusy(true);
     setAsking(false);
+    setConfirming(false);
     void session.signOut('user').then(() => navigate('/auth/login', { replace: true }));
   }
 
   return (
     <>
-      <IconButton label={t`Sign out`} disabled={busy} onClick={() => (unsent > 0 ? setAsking(true) : signOut())}>
+      <IconButton label={t`Sign out`} disabled={busy} onClick={() => (unsent > 0 ? setAsking(true) : setConfirming(true))}>
         <LogOutIcon className="icon icon-flip-rtl" />
       </IconButton>
       <Dialog
@@ -59,6 +63,14 @@ export function SignOutButton() {
           </div>
         </div>
       </Dialog>
+      <ConfirmDialog
+        open={confirming && unsent === 0}
+        onOpenChange={setConfirming}
+        title={t`Sign out?`}
+        description={t`Signing out removes this device's offline copy of the school's data. It will be downloaded again the next time you sign in.`}
+        confirmLabel={t`Sign out`}
+        onConfirm={signOut}
+      />
     </>
   );
 }

@@ -44,6 +44,17 @@ export interface OutboxPresenter {
   fixHref?(entry: OutboxEntry): string | null;
   /** Where the changed item can be seen, if anywhere. */
   itemHref?(entry: OutboxEntry): string | null;
+  /**
+   * For a change refused because its item no longer exists (itemGone): fixing and resending
+   * cannot work, so the outbox offers to keep what the person wrote as a new item, when the
+   * module can (an edit of a deleted post becomes a new post). `keep` queues the new item,
+   * drops the refused change, and answers where the new item can be seen.
+   */
+  keepAsNew?: {
+    label: MessageDescriptor;
+    applies(entry: OutboxEntry): boolean;
+    keep(db: PatioDb, entry: OutboxEntry): Promise<string | null>;
+  };
   /** Titles of the rows these entries touch (a delete carries only an id), by row id. */
   titles?(db: PatioDb, entries: readonly OutboxEntry[]): Promise<Map<string, string>>;
 }

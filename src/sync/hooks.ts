@@ -5,6 +5,7 @@ import { useDb } from '../db/DbProvider';
 import { asSyncStatus, metaKeys, type SyncPhase } from '../db/syncMeta';
 
 export { discard, resend } from './outboxActions';
+export { itemGone } from './itemGone';
 export type { OutboxEntry, OutboxStatus };
 
 export type ItemSyncState = 'queued' | 'sending' | 'attention';
@@ -18,6 +19,12 @@ export interface SyncStatusView {
   /** Changes the server refused, waiting for the user. */
   attention: number;
   lastSyncedAt: string | null;
+  /**
+   * The first download has not finished (or its state is not read yet): an empty list may
+   * just not have arrived, so screens say "Downloading…", never "nothing yet" (issue 14).
+   * Before the worker writes its first status the phase reads 'starting', not 'initial'.
+   */
+  firstSyncPending: boolean;
 }
 
 function subscribeOnline(listener: () => void): () => void {
@@ -39,9 +46,9 @@ export function useSyncStatus(): SyncStatusView {
   const browserOnline = useSyncExternalStore(subscribeOnline, () => navigator.onLine);
   const data = useLiveQuery(
     async () => {
-      const [meta, entries] = await Promise.all([db.meta.get(metaKeys.status), usersChanges(db)]);
+      const [meta, cursor, entries] = await Promise.all([db.meta.get(metaKeys.status), db.meta.get(metaKeys.cursor), usersChanges(db)]);
       const attention = entries.filter((entry) => entry.status === 'attention').length;
-      return { status: asSyncStatus(meta?.value), attention, unsent: entries.length - attention };
+      return { status: asSyncStatus(meta?.value), hasCursor: cursor !== undefined, attention, unsent: entries.length - attention };
     },
     [db],
   );
@@ -53,6 +60,7 @@ export function useSyncStatus(): SyncStatusView {
     unsent: data?.unsent ?? 0,
     attention: data?.attention ?? 0,
     lastSyncedAt: status.lastSyncedAt,
+    firstSyncPending: data === undefined || !data.hasCursor || status.phase === 'initial',
   };
 }
 

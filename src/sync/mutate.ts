@@ -20,12 +20,14 @@ export interface MutationInput {
  * A write from the UI (DESIGN.md "The shape"): in ONE transaction, remembers the row as it
  * was, applies the optimistic local change and appends the mutation to the outbox; then
  * asks the worker to push. Either all of it happens or none of it. A full disk throws
- * StorageFullError and leaves the database (and the outbox) as it was.
+ * StorageFullError and leaves the database (and the outbox) as it was. Returns the outbox
+ * entry's `seq`, so the screen can follow what the server makes of it (mutationOutcome.ts).
  */
-export async function mutate(db: PatioDb, input: MutationInput, applyLocal: () => Promise<void>): Promise<void> {
+export async function mutate(db: PatioDb, input: MutationInput, applyLocal: () => Promise<void>): Promise<number> {
   const table = db.tables.find((t) => t.name === input.entity && t.name !== 'outbox' && t.name !== 'meta');
+  let seq: number;
   try {
-    await db.transaction('rw', db.tables, async () => {
+    seq = await db.transaction('rw', db.tables, async () => {
       let before: BeforeImage | undefined;
       if (table) {
         const row = (await table.get(input.entityId)) as Record<string, unknown> | undefined;
@@ -44,11 +46,12 @@ export async function mutate(db: PatioDb, input: MutationInput, applyLocal: () =
         ...(before ? { before } : {}),
         ...(db.registry.isBackgroundMutation(input.name) ? { background: true } : {}),
       };
-      await db.outbox.add(entry);
+      return (await db.outbox.add(entry)) as number;
     });
   } catch (error) {
     if (isQuotaError(error)) throw new StorageFullError({ cause: error });
     throw error;
   }
   requestSync('mutation');
+  return seq;
 }

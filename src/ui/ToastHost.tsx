@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Toast } from 'radix-ui';
-import { AlertIcon, CheckCircleIcon, CloseIcon } from './icons';
+import { AlertIcon, CheckCircleIcon, CloseIcon, CloudOffIcon } from './icons';
 import { dismissToast, toastDurationMs, useToasts } from './toastStore';
 
 /** Toasts at the bottom inline-end corner (bottom right in ltr, bottom left in rtl). */
@@ -18,7 +18,7 @@ export function ToastHost() {
             if (!open) dismissToast(toast.id);
           }}
         >
-          {toast.tone === 'error' ? <AlertIcon /> : <CheckCircleIcon />}
+          {toast.tone === 'error' ? <AlertIcon /> : toast.tone === 'info' ? <CloudOffIcon /> : <CheckCircleIcon />}
           <Toast.Description className="toast-text">{toast.text}</Toast.Description>
           <Toast.Close className="toast-close" aria-label={t`Close`}>
             <CloseIcon width={16} height={16} />

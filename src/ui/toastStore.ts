@@ -36,3 +36,8 @@ export function useToasts(): readonly ToastItem[] {
     () => items,
   );
 }
+
+/** Clears every toast (a new session starts without the last one's news). */
+export function dismissAllToasts(): void {
+  set([]);
+}

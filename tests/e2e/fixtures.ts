@@ -131,8 +131,12 @@ export class AppShell {
     await expect(this.page.locator('main [aria-busy="true"]')).toHaveCount(0, { timeout: appStart });
   }
 
+  /** With nothing unsent: the sign-out button, then "Sign out" in the confirmation it asks for. */
   async signOut(): Promise<void> {
     await this.signOutButton.click();
+    const confirmation = this.page.getByRole('alertdialog', { name: 'Sign out?' });
+    await expect(confirmation).toContainText("Signing out removes this device's offline copy of the school's data.");
+    await confirmation.getByRole('button', { name: 'Sign out', exact: true }).click();
     await expect(this.page).toHaveURL(/\/auth\/login$/);
   }
 }
@@ -441,8 +445,10 @@ export class PostsPage {
     for (const group of ['Courses', 'Grades', 'Sections']) {
       await this.page.getByRole('button', { name: `Select all: ${group}` }).click();
     }
+    // The toast says what happened: sent when online, kept on this device when not.
+    const offline = await this.page.evaluate(() => !navigator.onLine);
     await this.page.getByRole('button', { name: 'Publish' }).click();
-    await expect(toast(this.page, 'Publication created successfully')).toBeVisible();
+    await expect(toast(this.page, offline ? 'Saved on this device. It will be sent when you are back online.' : 'Publication created successfully')).toBeVisible();
     await expect(this.heading(values.title)).toBeVisible();
     const id = /\/blog\/post\/([0-9a-f-]{36})$/.exec(new URL(this.page.url()).pathname)?.[1];
     expect(id).toBeTruthy();

@@ -1,4 +1,4 @@
-import { expect, localDbName, test, uniqueTitle, type Reference } from './fixtures';
+import { expect, localDbName, syncDone, test, toast, uniqueTitle, type Reference } from './fixtures';
 
 // Each story signs in, waits for the initial download, reloads or goes offline and back, on a
 // machine that may be busy (fixtures: appStart).
@@ -103,12 +103,14 @@ test('reading offline is no unsent change; signing out with a change not sent ye
   await expect(postsPage.heading(title)).toBeVisible();
   expect(await device.databases()).toContain(db);
 
-  // Back online the publication is sent; now signing out asks nothing and deletes her data.
+  // Back online the publication is sent, and a second toast says so (issue 14); signing out
+  // still asks, since it deletes her offline copy, and then deletes her data.
   await context.setOffline(false);
+  await expect(toast(page, 'Publication created successfully')).toBeVisible({ timeout: syncDone });
   await expect(shell.anyUnsent).toHaveCount(0);
   await expect.poll(async () => (await postsApi.titled(patricia, title)).length, { timeout: 30_000 }).toBe(1);
   await shell.signOut();
-  await expect(page.getByRole('dialog', { name: 'Sign out?' })).toHaveCount(0);
+  await expect(page.getByRole('alertdialog', { name: 'Sign out?' })).toHaveCount(0);
   await expect.poll(() => device.databases()).not.toContain(db);
   await page.reload();
   await expect(page).toHaveURL(/\/auth\/login/);

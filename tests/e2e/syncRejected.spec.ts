@@ -1,6 +1,6 @@
-import { expect, localDbName, test, uniqueTitle } from './fixtures';
+import { expect, localDbName, syncDone, test, toast, uniqueTitle } from './fixtures';
 
-test('shows why the server refused an edit made offline, keeps the text across a reload, and discards it on request', async ({
+test('says honestly that an edit made offline was saved and then refused, shows why, offers no fix for a deleted post, and discards it on request', async ({
   page,
   context,
   signIn,
@@ -40,13 +40,23 @@ test('shows why the server refused an edit made offline, keeps the text across a
   await page.getByLabel('Title', { exact: true }).fill(edited);
   await page.getByRole('textbox', { name: 'Content' }).fill(text);
   await page.getByRole('button', { name: 'Save changes' }).click();
+  // The toast says what really happened: kept on this device, not "edited successfully".
+  await expect(toast(page, 'Saved on this device. It will be sent when you are back online.')).toBeVisible();
+  await expect(toast(page, 'Publication edited successfully')).toHaveCount(0);
   await expect(postsPage.heading(edited)).toBeVisible();
   await expect(postsPage.detailBadge).toHaveText('Not sent');
 
   // …while a colleague deletes the post on the server. Back online, the edit is refused (404).
   await postsApi.remove(daniel, post.id);
   await context.setOffline(false);
+  await expect(toast(page, 'The server did not accept this edit: This publication no longer exists.')).toBeVisible({ timeout: syncDone });
+  await expect(toast(page, 'Publication edited successfully')).toHaveCount(0);
   await expect(postsPage.detailBadge).toHaveText('Needs attention');
+  // Editing or deleting a post that no longer exists cannot work: only keeping the text can.
+  await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Fix and resend' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Keep as a new publication' })).toBeVisible();
   const alert = page.getByRole('alert').filter({ hasText: 'This change was not accepted by the server' });
   await expect(alert).toContainText('This publication no longer exists.');
   await expect(postsPage.heading(edited)).toBeVisible();
@@ -62,17 +72,12 @@ test('shows why the server refused an edit made offline, keeps the text across a
   await shell.reload();
   await expect(entry).toContainText('Needs attention');
   await expect(entry.getByRole('alert')).toContainText('This publication no longer exists.');
-  await expect(entry.getByRole('link', { name: 'Fix and resend' })).toBeVisible();
-
-  // The form to fix it starts from what she wrote.
-  await entry.getByRole('link', { name: 'Fix and resend' }).click();
-  await expect(page.getByLabel('Title', { exact: true })).toHaveValue(edited);
-  await expect(page.getByRole('textbox', { name: 'Content' })).toContainText(text);
-  await expect(page.getByText('This publication no longer exists.')).toBeVisible();
-  await page.getByRole('button', { name: 'Cancel' }).click();
+  // The outbox offers what can work: discard, or keep the text as a new publication.
+  await expect(entry.getByRole('link', { name: 'Fix and resend' })).toHaveCount(0);
+  await expect(entry.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  await expect(entry.getByRole('button', { name: 'Keep as a new publication' })).toBeVisible();
 
   // Discarding it puts things back as the server has them: the post is gone.
-  await outboxPage.goto();
   await entry.getByRole('button', { name: 'Discard' }).click();
   await page.getByRole('alertdialog', { name: 'Discard this change?' }).getByRole('button', { name: 'Discard' }).click();
   await expect(page.getByText('Everything has been sent.')).toBeVisible();

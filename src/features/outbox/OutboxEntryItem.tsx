@@ -3,7 +3,9 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { OutboxEntry } from '../../db/database';
 import { formatShortDate } from '../../i18n/formatDate';
+import { presenterOf } from '../../modules/uiModule';
 import { useUiModules } from '../../modules/UiModules';
+import { itemGone } from '../../sync/itemGone';
 import { translateServerMessage } from '../../i18n/serverMessages';
 import { Button, buttonClass } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -16,14 +18,18 @@ export interface OutboxEntryItemProps {
   canFix: boolean;
   onResend: (entry: OutboxEntry) => void;
   onDiscard: (entry: OutboxEntry) => void;
+  onKeepAsNew: (entry: OutboxEntry) => void;
 }
 
-export function OutboxEntryItem({ entry, knownTitle, canFix, onResend, onDiscard }: OutboxEntryItemProps) {
+export function OutboxEntryItem({ entry, knownTitle, canFix, onResend, onDiscard, onKeepAsNew }: OutboxEntryItemProps) {
   const { t, i18n } = useLingui();
   const [confirming, setConfirming] = useState(false);
   const modules = useUiModules();
   const label = outboxLabel(i18n, modules, entry, knownTitle);
-  const fix = canFix ? fixHref(modules, entry) : null;
+  const gone = itemGone(entry);
+  // Fixing or retrying a change of an item that no longer exists cannot work (issue 14).
+  const fix = canFix && !gone ? fixHref(modules, entry) : null;
+  const keepAsNew = canFix && gone ? presenterOf(modules, entry)?.keepAsNew : undefined;
   const item = itemHref(modules, entry);
   const fields = Object.entries(entry.error?.errors ?? {});
   const headingId = `outbox-${entry.id}`;
@@ -47,7 +53,11 @@ export function OutboxEntryItem({ entry, knownTitle, canFix, onResend, onDiscard
             </ul>
           ) : null}
           <div className="outbox-actions">
-            {fix ? (
+            {keepAsNew?.applies(entry) ? (
+              <Button variant="primary" onClick={() => onKeepAsNew(entry)}>
+                {i18n._(keepAsNew.label)}
+              </Button>
+            ) : gone ? null : fix ? (
               <Link className={buttonClass('primary')} to={fix}>
                 <Trans>Fix and resend</Trans>
               </Link>

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useNavigate } from 'react-router-dom';
 import { can } from '../../../contract/permissions';
 import type { OutboxEntry } from '../../db/database';
 import { useDb } from '../../db/DbProvider';
@@ -15,6 +16,7 @@ import { OutboxView } from './OutboxView';
 export function OutboxScreen() {
   const { t } = useLingui();
   const db = useDb();
+  const navigate = useNavigate();
   const { user } = useSession();
   // Until the database answers nothing is known: "Everything has been sent." would be a guess.
   const read = useOutboxRead();
@@ -44,6 +46,17 @@ export function OutboxScreen() {
     if (entry.seq !== undefined) discard(db, entry.seq).catch(fail);
   };
 
+  const onKeepAsNew = (entry: OutboxEntry) => {
+    const keepAsNew = presenterOf(modules, entry)?.keepAsNew;
+    if (!keepAsNew) return;
+    keepAsNew
+      .keep(db, entry)
+      .then(async (href) => {
+        if (href) await navigate(href);
+      })
+      .catch(fail);
+  };
+
   return (
     <OutboxView
       entries={entries}
@@ -52,6 +65,7 @@ export function OutboxScreen() {
       canFix={can(user?.role, 'content.publish')}
       onResend={onResend}
       onDiscard={onDiscard}
+      onKeepAsNew={onKeepAsNew}
     />
   );
 }

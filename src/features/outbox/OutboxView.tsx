@@ -12,10 +12,11 @@ export interface OutboxViewProps {
   canFix: boolean;
   onResend: (entry: OutboxEntry) => void;
   onDiscard: (entry: OutboxEntry) => void;
+  onKeepAsNew: (entry: OutboxEntry) => void;
 }
 
 /** "Changes not sent": what this device still has to send, in the order it will send it. */
-export function OutboxView({ entries, loading, titles, canFix, onResend, onDiscard }: OutboxViewProps) {
+export function OutboxView({ entries, loading, titles, canFix, onResend, onDiscard, onKeepAsNew }: OutboxViewProps) {
   const { t } = useLingui();
   return (
     <div className="page outbox-page">
@@ -42,7 +43,14 @@ export function OutboxView({ entries, loading, titles, canFix, onResend, onDisca
         <ol className="outbox-list">
           {entries.map((entry) => (
             <li key={entry.id}>
-              <OutboxEntryItem entry={entry} knownTitle={titles.get(entry.entityId)} canFix={canFix} onResend={onResend} onDiscard={onDiscard} />
+              <OutboxEntryItem
+                entry={entry}
+                knownTitle={titles.get(entry.entityId)}
+                canFix={canFix}
+                onResend={onResend}
+                onDiscard={onDiscard}
+                onKeepAsNew={onKeepAsNew}
+              />
             </li>
           ))}
         </ol>

@@ -7,10 +7,11 @@ import { usePostsDb } from './usePostsDb';
 import type { FieldErrors } from '../../forms/fieldErrors';
 import { useSession } from '../../session/session';
 import { usePageMeta } from '../../tenant/usePageMeta';
-import { showToast } from '../../ui/toastStore';
+import { toastOutcome } from '../../sync/outcomeToasts';
 import { LoadingState, NotAllowed, PostGone } from './PageStates';
 import { PostForm } from './PostForm';
 import { emptyPostValues, valuesFrom } from './postFormValues';
+import { postOutcomeTexts } from './postOutcomeTexts';
 import { resendPost, updatePost } from './postWrites';
 import { useOutboxEntry } from './useOutboxEntry';
 import { usePost, useReferenceData } from './usePostData';
@@ -26,7 +27,7 @@ function firstErrors(errors: Record<string, string[]> | undefined): FieldErrors 
  * form starts from that change's kept text and errors, and saving sends it again in place.
  */
 export function EditPostScreen() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const db = usePostsDb();
   const { user } = useSession();
   const navigate = useNavigate();
@@ -50,10 +51,10 @@ export function EditPostScreen() {
   const save = async (fields: PostFields) => {
     if (fixing?.seq !== undefined) {
       await resendPost(db, fixing.seq, postId, fields);
-      showToast(fixing.name === 'posts.create' ? t`Publication created successfully` : t`Publication edited successfully`);
+      void toastOutcome(db, i18n, fixing.seq, postOutcomeTexts(i18n, fixing.name === 'posts.create' ? 'create' : 'update'));
     } else {
-      await updatePost(db, postId, fields);
-      showToast(t`Publication edited successfully`);
+      const seq = await updatePost(db, postId, fields);
+      void toastOutcome(db, i18n, seq, postOutcomeTexts(i18n, 'update'));
     }
     // A refused create that the engine rolled back has no local row to show yet.
     await navigate(post ? `/blog/post/${postId}` : '/app/outbox');

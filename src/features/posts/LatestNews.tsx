@@ -13,7 +13,7 @@ export function LatestNews() {
   const posts = useLatestPosts(latestCount);
   const categories = useCategories();
   const pendingStates = usePendingStates('posts');
-  const { phase } = useSyncStatus();
+  const { firstSyncPending } = useSyncStatus();
   const names = new Map((categories ?? []).map((c) => [c.id, c.name]));
   return (
     <section className="latest-news" aria-labelledby="latest-news-title">
@@ -25,7 +25,7 @@ export function LatestNews() {
           <Trans>See all news</Trans>
         </Link>
       </div>
-      {posts === undefined || (posts.length === 0 && phase === 'initial') ? (
+      {posts === undefined || (posts.length === 0 && firstSyncPending) ? (
         <LoadingState label={t`Downloading the news…`} />
       ) : posts.length === 0 ? (
         <EmptyState>

@@ -6,16 +6,17 @@ import type { PostFields } from '../../../contract/posts';
 import { usePostsDb } from './usePostsDb';
 import { useSession } from '../../session/session';
 import { usePageMeta } from '../../tenant/usePageMeta';
-import { showToast } from '../../ui/toastStore';
+import { toastOutcome } from '../../sync/outcomeToasts';
 import { LoadingState, NotAllowed } from './PageStates';
 import { PostForm } from './PostForm';
 import { emptyPostValues } from './postFormValues';
+import { postOutcomeTexts } from './postOutcomeTexts';
 import { createPost } from './postWrites';
 import { useReferenceData } from './usePostData';
 
 /** `/blog/new-post`: staff and admins write a post; it is saved locally and queued. */
 export function NewPostScreen() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const db = usePostsDb();
   const { user } = useSession();
   const navigate = useNavigate();
@@ -30,8 +31,9 @@ export function NewPostScreen() {
   // Coming from a category's list, the post starts in that category.
   const categoryId = reference.categories.find((category) => category.slug === params.get('category'))?.id;
   const save = async (fields: PostFields) => {
-    const id = await createPost(db, fields, { user });
-    showToast(t`Publication created successfully`);
+    const { id, seq } = await createPost(db, fields, { user });
+    // The toast waits for the server's answer (or says the post is kept on this device).
+    void toastOutcome(db, i18n, seq, postOutcomeTexts(i18n, 'create'));
     await navigate(`/blog/post/${id}`);
   };
 

@@ -5,18 +5,20 @@ import { usePostsDb } from './usePostsDb';
 import { useSession } from '../../session/session';
 import { discard, usePendingStates } from '../../sync/hooks';
 import { usePageMeta } from '../../tenant/usePageMeta';
+import { toastOutcome } from '../../sync/outcomeToasts';
 import { showToast } from '../../ui/toastStore';
 import { LoadingState, PostGone } from './PageStates';
 import { PostAttentionList } from './PostAttentionList';
 import { PostDetailView } from './PostDetailView';
-import { deletePost } from './postWrites';
+import { postOutcomeTexts } from './postOutcomeTexts';
+import { deletePost, keepEditAsNewPost } from './postWrites';
 import { useCountView } from './useCountView';
 import { usePostAttention } from './useOutboxEntry';
 import { useCategories, usePost } from './usePostData';
 
 /** `/blog/post/:post`: reads the local copy, counts the view once, offers edit/delete. */
 export function PostDetailScreen() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const db = usePostsDb();
   const navigate = useNavigate();
   const { user } = useSession();
@@ -34,17 +36,29 @@ export function PostDetailScreen() {
     discard(db, seq).catch((error: unknown) => console.error(error));
   };
 
+  const onKeepAsNew = (seq: number) => {
+    if (!user) return;
+    keepEditAsNewPost(db, seq, { user })
+      .then(async (kept) => {
+        if (kept) await navigate(`/blog/post/${kept.id}`);
+      })
+      .catch((error: unknown) => {
+        console.error(error);
+        showToast(t`Something went wrong. Please try again.`, 'error');
+      });
+  };
+
   if (post === undefined) return <LoadingState label={t`Loading…`} />;
   if (post === null) {
     // A refused create the engine rolled back still shows why, so it can be fixed.
-    return attention.length > 0 ? <PostAttentionList entries={attention} canFix={can(user?.role, 'content.publish')} onDiscard={onDiscard} /> : <PostGone />;
+    return attention.length > 0 ? <PostAttentionList entries={attention} canFix={can(user?.role, 'content.publish')} onDiscard={onDiscard} onKeepAsNew={onKeepAsNew} /> : <PostGone />;
   }
 
   const category = categories?.find((candidate) => candidate.id === post.category_id);
   const onDelete = () => {
     deletePost(db, post.id)
-      .then(async () => {
-        showToast(t`Publication deleted successfully`);
+      .then(async (seq) => {
+        void toastOutcome(db, i18n, seq, postOutcomeTexts(i18n, 'delete'));
         await navigate(`/blog/${category?.slug ?? 'all'}`);
       })
       .catch((error: unknown) => {
@@ -63,6 +77,7 @@ export function PostDetailScreen() {
       canPublish={can(user?.role, 'content.publish')}
       onDelete={onDelete}
       onDiscard={onDiscard}
+      onKeepAsNew={onKeepAsNew}
     />
   );
 }

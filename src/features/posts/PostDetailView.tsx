@@ -7,6 +7,7 @@ import { Button, buttonClass } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ArrowBackIcon } from '../../ui/icons';
 import { SyncStateBadge, type ItemSyncState } from '../../ui/SyncStateBadge';
+import { itemGone } from '../../sync/itemGone';
 import { PostAttention } from './PostAttention';
 import { PostContent } from './PostContent';
 import { PostMeta } from './PostMeta';
@@ -20,9 +21,12 @@ export interface PostDetailViewProps {
   canPublish: boolean;
   onDelete: () => void;
   onDiscard: (seq: number) => void;
+  onKeepAsNew: (seq: number) => void;
 }
 
-export function PostDetailView({ post, categoryName, categorySlug, syncState, attention, canPublish, onDelete, onDiscard }: PostDetailViewProps) {
+export function PostDetailView({ post, categoryName, categorySlug, syncState, attention, canPublish, onDelete, onDiscard, onKeepAsNew }: PostDetailViewProps) {
+  // The server said the post no longer exists: editing or deleting it cannot work (issue 14).
+  const gone = attention.some(itemGone);
   const { t } = useLingui();
   const [confirmDelete, setConfirmDelete] = useState(false);
   return (
@@ -41,12 +45,12 @@ export function PostDetailView({ post, categoryName, categorySlug, syncState, at
         <SyncStateBadge state={syncState} />
       </header>
       {attention.map((entry) => (
-        <PostAttention key={entry.id} entry={entry} canFix={canPublish} onDiscard={onDiscard} />
+        <PostAttention key={entry.id} entry={entry} canFix={canPublish} onDiscard={onDiscard} onKeepAsNew={onKeepAsNew} />
       ))}
       <div className="card">
         <PostContent html={post.content} />
       </div>
-      {canPublish ? (
+      {canPublish && !gone ? (
         <div className="post-actions">
           <Link className={buttonClass('secondary')} to={`/blog/post/${post.id}/edit`}>
             <Trans>Edit</Trans>

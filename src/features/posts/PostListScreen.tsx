@@ -17,7 +17,7 @@ export function PostListScreen() {
   const { category: slug = 'all' } = useParams();
   const [params] = useSearchParams();
   const { user } = useSession();
-  const { phase } = useSyncStatus();
+  const { firstSyncPending } = useSyncStatus();
   const categories = useCategories();
   const pendingStates = usePendingStates('posts');
   const search = params.get('q') ?? '';
@@ -50,7 +50,7 @@ export function PostListScreen() {
 
   if (categories === undefined) return <LoadingState label={t`Loading…`} />;
   if (slug !== 'all' && !category) {
-    if (phase === 'initial') return <LoadingState label={t`Downloading the news…`} />;
+    if (firstSyncPending) return <LoadingState label={t`Downloading the news…`} />;
     return (
       <BackToNews linkLabel={<Trans>See all news</Trans>}>
         <Trans>This category does not exist.</Trans>
@@ -70,7 +70,7 @@ export function PostListScreen() {
       search={search}
       pendingStates={pendingStates}
       canPublish={can(user?.role, 'content.publish')}
-      initialSync={phase === 'initial'}
+      initialSync={firstSyncPending}
       hrefFor={hrefFor}
       onGoTo={onGoTo}
       onSearch={onSearch}

@@ -2,7 +2,7 @@ import type { User } from '../../../contract/auth';
 import { uuidv7 } from '../../../contract/ids';
 import type { CreatePostArgs, PostFields, UpdatePostArgs } from '../../../contract/posts';
 import type { LocalPost, PostsDb } from './postsDb';
-import { resend } from '../../sync/hooks';
+import { discard, resend } from '../../sync/hooks';
 import { mutate } from '../../sync/mutate';
 import { postWordsOf } from './postWords';
 
@@ -21,7 +21,13 @@ export interface Author {
   user: Pick<User, 'id' | 'name' | 'first_lastname' | 'college_id'>;
 }
 
-export async function createPost(db: PostsDb, fields: PostFields, { user }: Author, now = new Date()): Promise<string> {
+/** A queued change: the post it is about and its outbox entry (to follow with toastOutcome). */
+export interface QueuedPostChange {
+  id: string;
+  seq: number;
+}
+
+export async function createPost(db: PostsDb, fields: PostFields, { user }: Author, now = new Date()): Promise<QueuedPostChange> {
   const id = uuidv7(now.getTime());
   const args: CreatePostArgs = { id, ...fields };
   const stamp = now.toISOString();
@@ -35,11 +41,11 @@ export async function createPost(db: PostsDb, fields: PostFields, { user }: Auth
     views: 0,
     created_at: stamp,
   };
-  await mutate(db, { name: 'posts.create', args, entity: 'posts', entityId: id }, async () => {
+  const seq = await mutate(db, { name: 'posts.create', args, entity: 'posts', entityId: id }, async () => {
     await db.posts.put(row);
     await db.postWords.put(postWordsOf(row));
   });
-  return id;
+  return { id, seq };
 }
 
 /** What a person's edit changes in the local row (a create adds the rest). */
@@ -66,9 +72,9 @@ async function applyEdit(db: PostsDb, id: string, fields: PostFields, now: Date)
   await db.postWords.put(postWordsOf({ id, title: fields.title, content: fields.content }));
 }
 
-export async function updatePost(db: PostsDb, id: string, fields: PostFields, now = new Date()): Promise<void> {
+export async function updatePost(db: PostsDb, id: string, fields: PostFields, now = new Date()): Promise<number> {
   const args: UpdatePostArgs = { id, ...fields };
-  await mutate(db, { name: 'posts.update', args, entity: 'posts', entityId: id }, () => applyEdit(db, id, fields, now));
+  return mutate(db, { name: 'posts.update', args, entity: 'posts', entityId: id }, () => applyEdit(db, id, fields, now));
 }
 
 /**
@@ -79,10 +85,25 @@ export async function resendPost(db: PostsDb, seq: number, id: string, fields: P
   await resend(db, seq, { id, ...fields }, () => applyEdit(db, id, fields, now));
 }
 
-export async function deletePost(db: PostsDb, id: string): Promise<void> {
-  await mutate(db, { name: 'posts.delete', args: { id }, entity: 'posts', entityId: id }, async () => {
+export async function deletePost(db: PostsDb, id: string): Promise<number> {
+  return mutate(db, { name: 'posts.delete', args: { id }, entity: 'posts', entityId: id }, async () => {
     await db.posts.delete(id);
     await db.postWords.delete(id);
+  });
+}
+
+/**
+ * An edit the server refused because the post no longer exists (404): what the person wrote
+ * is queued as a new post (a new id) and the refused edit is dropped, in one transaction.
+ */
+export async function keepEditAsNewPost(db: PostsDb, seq: number, author: Author, now = new Date()): Promise<QueuedPostChange | null> {
+  return db.transaction('rw', db.tables, async () => {
+    const entry = await db.outbox.get(seq);
+    if (!entry || entry.name !== 'posts.update' || entry.status !== 'attention') return null;
+    // Written by updatePost from the form's fields; the old id is what is gone.
+    const { id: _gone, ...fields } = entry.args as UpdatePostArgs;
+    await discard(db, seq);
+    return createPost(db, fields, author, now);
   });
 }
 

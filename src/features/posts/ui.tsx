@@ -2,6 +2,9 @@ import { msg } from '@lingui/core/macro';
 import { Navigate } from 'react-router-dom';
 import type { OutboxEntry } from '../../db/database';
 import { defineUiModule } from '../../modules/uiModule';
+import { session } from '../../session/session';
+// A tiny file: this module is in the shell's first download (no Dexie here).
+import { itemGone } from '../../sync/itemGone';
 import { NewsIcon } from '../../ui/icons';
 import { postsDb } from './postsDb';
 
@@ -50,12 +53,23 @@ export const postsUi = defineUiModule({
       }
     },
     fixHref(entry: OutboxEntry) {
-      if (entry.seq === undefined) return null;
+      if (entry.seq === undefined || itemGone(entry)) return null;
       if (entry.name === 'posts.create' || entry.name === 'posts.update') return `/blog/post/${entry.entityId}/edit?resend=${entry.seq}`;
       return null;
     },
     itemHref(entry: OutboxEntry) {
-      return entry.name === 'posts.delete' ? null : `/blog/post/${entry.entityId}`;
+      return entry.name === 'posts.delete' || itemGone(entry) ? null : `/blog/post/${entry.entityId}`;
+    },
+    keepAsNew: {
+      label: msg`Keep as a new publication`,
+      applies: (entry) => entry.name === 'posts.update' && itemGone(entry),
+      async keep(db, entry) {
+        const user = session.getState().user;
+        if (!user || entry.seq === undefined) return null;
+        const { keepEditAsNewPost } = await import('./postWrites');
+        const kept = await keepEditAsNewPost(postsDb(db), entry.seq, { user });
+        return kept ? `/blog/post/${kept.id}` : null;
+      },
     },
     async titles(db, entries) {
       const rows = await postsDb(db).posts.bulkGet([...new Set(entries.map((entry) => entry.entityId))]);

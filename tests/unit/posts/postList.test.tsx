@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { Route } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { PostsDb } from '../../../src/features/posts/postsDb';
+import { metaKeys } from '../../../src/db/syncMeta';
 import { freshDb } from '../sync/freshDb';
 import { pageCount, postsPerPage, queryPostPage } from '../../../src/features/posts/postQueries';
 import { PostListScreen } from '../../../src/features/posts/PostListScreen';
@@ -74,10 +75,31 @@ describe('post lists read from the local indexes', () => {
     expect(screen.getByRole('link', { name: 'New publication' })).toBeTruthy();
   });
 
-  it('says "No publications yet" for an empty college', async () => {
+  it('says "No publications yet" for an empty college once the first sync has finished', async () => {
+    const { user, db } = await signInAs('guardian');
+    await seedReferenceData(db);
+    await db.meta.bulkPut([
+      { key: metaKeys.cursor, value: 'c1' },
+      { key: metaKeys.status, value: { phase: 'idle', received: 0, lastSyncedAt: '2026-03-01T12:00:00.000Z' } },
+    ]);
+    renderRoutes(user.id, '/blog/all', <Route path="/blog/:category" element={<PostListScreen />} />);
+    expect(await screen.findByText('No publications yet')).toBeTruthy();
+  });
+
+  it('says it is downloading, never "No publications yet", until the first sync has finished', async () => {
     const { user, db } = await signInAs('guardian');
     await seedReferenceData(db);
     renderRoutes(user.id, '/blog/all', <Route path="/blog/:category" element={<PostListScreen />} />);
+    // Before the worker wrote any status (phase "starting"), then with the first page stored.
+    expect(await screen.findByText('Downloading the news…')).toBeTruthy();
+    await db.meta.bulkPut([
+      { key: metaKeys.cursor, value: 'c1' },
+      { key: metaKeys.status, value: { phase: 'initial', received: 1000, lastSyncedAt: null } },
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.getByText('Downloading the news…')).toBeTruthy();
+    expect(screen.queryByText('No publications yet')).toBeNull();
+    await db.meta.put({ key: metaKeys.status, value: { phase: 'idle', received: 1000, lastSyncedAt: '2026-03-01T12:00:00.000Z' } });
     expect(await screen.findByText('No publications yet')).toBeTruthy();
   });
 });

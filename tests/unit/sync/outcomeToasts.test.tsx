@@ -1,0 +1,112 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '../../../contract/messages';
+import { mutate } from '../../../src/sync/mutate';
+import { whenAnswered } from '../../../src/sync/mutationOutcome';
+import { toastOutcome, type OutcomeTexts } from '../../../src/sync/outcomeToasts';
+import { ToastHost } from '../../../src/ui/ToastHost';
+import { dismissAllToasts } from '../../../src/ui/toastStore';
+import { freshDb } from './freshDb';
+
+const texts: OutcomeTexts = {
+  sent: 'Publication created successfully',
+  refused: (reason) => `The server did not accept this publication: ${reason}`,
+};
+
+function setOnline(online: boolean): void {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
+}
+
+async function queueCreate(db: ReturnType<typeof freshDb>): Promise<number> {
+  return mutate(db, { name: 'posts.create', args: { id: 'p1', title: 'Feria' }, entity: 'posts', entityId: 'p1' }, () => Promise.resolve());
+}
+
+function renderToasts() {
+  render(
+    <I18nProvider i18n={i18n}>
+      <ToastHost />
+    </I18nProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  dismissAllToasts();
+});
+
+describe('following a queued change', () => {
+  it('reads a change that left the outbox as applied, and one waiting for the user as refused with its error', async () => {
+    const db = freshDb();
+    const applied = await queueCreate(db);
+    const refused = await queueCreate(db);
+    const first = whenAnswered(db, applied);
+    const second = whenAnswered(db, refused);
+    await db.outbox.delete(applied);
+    await db.outbox.update(refused, { status: 'attention', error: { status: 422, message: messages.postTitleRequired } });
+    await expect(first).resolves.toEqual({ state: 'applied' });
+    await expect(second).resolves.toEqual({ state: 'refused', error: { status: 422, message: messages.postTitleRequired } });
+  });
+
+  it('stays unanswered while the change is only queued or being sent', async () => {
+    const db = freshDb();
+    const seq = await queueCreate(db);
+    const answer = vi.fn();
+    void whenAnswered(db, seq).then(answer);
+    await db.outbox.update(seq, { status: 'sending' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(answer).not.toHaveBeenCalled();
+  });
+});
+
+describe('the toast of a queued change', () => {
+  it('says offline that the change is saved on this device, and that it was sent once it is', async () => {
+    setOnline(false);
+    renderToasts();
+    const db = freshDb();
+    const seq = await queueCreate(db);
+    const done = toastOutcome(db, i18n, seq, texts);
+    expect(await screen.findByText('Saved on this device. It will be sent when you are back online.')).toBeTruthy();
+    expect(screen.queryByText('Publication created successfully')).toBeNull();
+    await db.outbox.delete(seq);
+    await done;
+    expect(await screen.findByText('Publication created successfully')).toBeTruthy();
+  });
+
+  it('says "created successfully" alone when the server applied it at once', async () => {
+    setOnline(true);
+    renderToasts();
+    const db = freshDb();
+    const seq = await queueCreate(db);
+    const done = toastOutcome(db, i18n, seq, texts, 5_000);
+    await db.outbox.delete(seq);
+    await done;
+    expect(await screen.findByText('Publication created successfully')).toBeTruthy();
+    expect(screen.queryByText(/Saved on this device/)).toBeNull();
+  });
+
+  it('says why the server refused it, never that it succeeded', async () => {
+    setOnline(true);
+    renderToasts();
+    const db = freshDb();
+    const seq = await queueCreate(db);
+    const done = toastOutcome(db, i18n, seq, texts, 5_000);
+    await db.outbox.update(seq, { status: 'attention', error: { status: 404, message: messages.postNotFound } });
+    await done;
+    expect(await screen.findByText('The server did not accept this publication: This publication no longer exists.')).toBeTruthy();
+    expect(screen.queryByText('Publication created successfully')).toBeNull();
+  });
+
+  it('online but unanswered for a moment: saved on this device, then the answer when it comes', async () => {
+    setOnline(true);
+    renderToasts();
+    const db = freshDb();
+    const seq = await queueCreate(db);
+    const done = toastOutcome(db, i18n, seq, texts, 20);
+    expect(await screen.findByText('Saved on this device. Sending it now…')).toBeTruthy();
+    await db.outbox.update(seq, { status: 'attention', error: { status: 422, message: messages.postTitleRequired } });
+    await done;
+    expect(await screen.findByText('The server did not accept this publication: The title is required.')).toBeTruthy();
+  });
+});
