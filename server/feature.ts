@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './config';
-import type { Database } from './db/client';
 import type { SyncedEntity } from './sync/entity';
 import { releaseJob } from './audience/release';
 import type { Job } from './jobs';
@@ -63,4 +62,3 @@ export function buildRegistry(modules: readonly FeatureModule[], coreEntities: r
   return { modules, entities, mutations, jobs };
 }
 
-export type { Database };

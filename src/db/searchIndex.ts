@@ -4,7 +4,8 @@ import type { SearchIndex } from './dataModule';
 /**
  * The search hook of the engine, for every table a module declares searchable
  * (DataModule.search). Pulls write rows without words and add their ids to a queue kept in
- * `meta` (`searchPending:<table>`), in the page's own transaction; the engine indexes the
+ * `meta`, one row per id (`searchPending:<table>:<id>`, so queuing a page or indexing a
+ * chunk writes only its own ids, never the whole queue), in the page's own transaction; the engine indexes the
  * queue in chunks after the run (src/sync/engine/syncEngine.ts), each chunk removing its
  * ids in the transaction that writes their words. So a crash loses nothing: the queue
  * says what is still to index, and search screens can scan those rows or say that results
@@ -14,26 +15,27 @@ import type { SearchIndex } from './dataModule';
 /** Rows indexed per transaction: small enough to let a pull or a local write in between. */
 export const indexChunkSize = 500;
 
-export function pendingKey(index: Pick<SearchIndex, 'table'>): string {
-  return `searchPending:${index.table}`;
-}
+const prefixOf = (index: Pick<SearchIndex, 'table'>) => `searchPending:${index.table}:`;
 
-/** The ids waiting to be indexed (inside the caller's transaction, if any). */
+/** The ids waiting to be indexed, in id order (inside the caller's transaction, if any). */
 export async function pendingIds(db: PatioDb, index: Pick<SearchIndex, 'table'>): Promise<string[]> {
-  const value = (await db.meta.get(pendingKey(index)))?.value;
-  return Array.isArray(value) ? (value as string[]) : [];
+  const prefix = prefixOf(index);
+  const keys = await db.meta.where('key').startsWith(prefix).primaryKeys();
+  return keys.map((key) => key.slice(prefix.length));
 }
 
 /** Adds and removes ids of the queue (inside the caller's transaction, which must cover `meta`). */
 export async function updatePending(db: PatioDb, index: Pick<SearchIndex, 'table'>, add: Iterable<string>, remove: Iterable<string> = []): Promise<void> {
-  const ids = new Set(await pendingIds(db, index));
-  const before = ids.size;
-  let changed = false;
-  for (const id of remove) changed = ids.delete(id) || changed;
-  for (const id of add) ids.add(id);
-  if (!changed && ids.size === before) return;
-  if (ids.size === 0) await db.meta.delete(pendingKey(index));
-  else await db.meta.put({ key: pendingKey(index), value: [...ids] });
+  const prefix = prefixOf(index);
+  const removed = [...remove].map((id) => prefix + id);
+  const added = [...add].map((id) => ({ key: prefix + id, value: true }));
+  if (removed.length > 0) await db.meta.bulkDelete(removed);
+  if (added.length > 0) await db.meta.bulkPut(added);
+}
+
+/** Drops the queued ids whose rows are not kept (a reset; inside the caller's transaction). */
+export async function keepPending(db: PatioDb, index: Pick<SearchIndex, 'table'>, kept: (id: string) => boolean): Promise<void> {
+  await updatePending(db, index, [], (await pendingIds(db, index)).filter((id) => !kept(id)));
 }
 
 /**

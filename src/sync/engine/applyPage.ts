@@ -1,6 +1,6 @@
 import type { Change } from '../../../contract/sync';
 import type { OutboxEntry, PatioDb } from '../../db/database';
-import { pendingIds, pendingKey, updatePending } from '../../db/searchIndex';
+import { keepPending, updatePending } from '../../db/searchIndex';
 import { metaKeys, type SyncStatusMeta } from '../../db/syncMeta';
 
 type PendingByRow = Map<string, OutboxEntry>;
@@ -107,11 +107,7 @@ export async function resetLocal(db: PatioDb, status: SyncStatusMeta): Promise<v
       await table.bulkDelete(keys.filter((id) => !keep.has(rowKey(table.name, id))));
     }
     // Only kept rows can still wait for their words.
-    for (const index of registry.searchIndexes) {
-      const waiting = (await pendingIds(db, index)).filter((id) => keep.has(rowKey(index.table, id)));
-      if (waiting.length > 0) await db.meta.put({ key: pendingKey(index), value: waiting });
-      else await db.meta.delete(pendingKey(index));
-    }
+    for (const index of registry.searchIndexes) await keepPending(db, index, (id) => keep.has(rowKey(index.table, id)));
     await db.meta.delete(metaKeys.cursor);
     await db.meta.put({ key: metaKeys.status, value: status });
   });
