@@ -37,6 +37,16 @@ function subscribeOnline(listener: () => void): () => void {
 }
 
 /**
+ * Whether the first download has not finished yet: no cursor stored, or the initial sync
+ * still running. Read it inside the same live query as the rows a screen shows, so the
+ * "nothing here" decision never mixes a new status with rows read before the last page.
+ */
+export async function readFirstSyncPending(db: PatioDb): Promise<boolean> {
+  const [meta, cursor] = await Promise.all([db.meta.get(metaKeys.status), db.meta.get(metaKeys.cursor)]);
+  return cursor === undefined || asSyncStatus(meta?.value).phase === 'initial';
+}
+
+/**
  * The sync state for the app bar, from the database (written by whichever tab's worker
  * syncs), so every tab shows the same. Offline when the browser says so or the worker
  * cannot reach the server.

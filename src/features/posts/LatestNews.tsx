@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
-import { usePendingStates, useSyncStatus } from '../../sync/hooks';
+import { usePendingStates } from '../../sync/hooks';
 import { EmptyState, LoadingState } from './PageStates';
 import { PostCard } from './PostCard';
 import { useCategories, useLatestPosts } from './usePostData';
@@ -10,10 +10,10 @@ const latestCount = 5;
 /** The home screen's "Latest news": the five newest posts this user may see. */
 export function LatestNews() {
   const { t } = useLingui();
-  const posts = useLatestPosts(latestCount);
+  const latest = useLatestPosts(latestCount);
+  const posts = latest?.posts;
   const categories = useCategories();
   const pendingStates = usePendingStates('posts');
-  const { firstSyncPending } = useSyncStatus();
   const names = new Map((categories ?? []).map((c) => [c.id, c.name]));
   return (
     <section className="latest-news" aria-labelledby="latest-news-title">
@@ -25,7 +25,7 @@ export function LatestNews() {
           <Trans>See all news</Trans>
         </Link>
       </div>
-      {posts === undefined || (posts.length === 0 && firstSyncPending) ? (
+      {posts === undefined || (posts.length === 0 && latest?.firstSyncPending) ? (
         <LoadingState label={t`Downloading the news…`} />
       ) : posts.length === 0 ? (
         <EmptyState>

@@ -70,7 +70,7 @@ export function PostListScreen() {
       search={search}
       pendingStates={pendingStates}
       canPublish={can(user?.role, 'content.publish')}
-      initialSync={firstSyncPending}
+      initialSync={result?.firstSyncPending ?? firstSyncPending}
       hrefFor={hrefFor}
       onGoTo={onGoTo}
       onSearch={onSearch}

@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { AudienceOptions } from '../../audience/audienceChoice';
+import { readFirstSyncPending } from '../../sync/hooks';
 import type { Category } from '../../../contract/posts';
 import type { LocalPost } from './postsDb';
 import { usePostsDb } from './usePostsDb';
@@ -15,14 +16,21 @@ export function useCategories(): Category[] | undefined {
 export interface LivePostPage extends PostPage {
   /** Still the previous query's answer while the new one runs (kept to avoid a flash). */
   stale: boolean;
+  /** The first download has not finished: read with the rows, so "empty" is never a guess. */
+  firstSyncPending: boolean;
 }
 
 export function usePostPage(query: PostPageQuery): LivePostPage | undefined {
   const db = usePostsDb();
   const { categoryId, page, search } = query;
   const key = JSON.stringify([categoryId, page, search]);
-  const result = useLiveQuery(async () => ({ key, ...(await queryPostPage(db, { categoryId, page, search })) }), [db, key]);
-  return result ? { posts: result.posts, total: result.total, unindexed: result.unindexed, stale: result.key !== key } : undefined;
+  const result = useLiveQuery(async () => {
+    const [found, firstSyncPending] = await Promise.all([queryPostPage(db, { categoryId, page, search }), readFirstSyncPending(db)]);
+    return { key, ...found, firstSyncPending };
+  }, [db, key]);
+  return result
+    ? { posts: result.posts, total: result.total, unindexed: result.unindexed, stale: result.key !== key, firstSyncPending: result.firstSyncPending }
+    : undefined;
 }
 
 /** `null` once read and absent; `undefined` while reading. */
@@ -31,9 +39,13 @@ export function usePost(id: string | undefined): LocalPost | null | undefined {
   return useLiveQuery(async () => (id ? postWithViews(db, id) : null), [db, id]);
 }
 
-export function useLatestPosts(count: number): LocalPost[] | undefined {
+/** The newest posts, and whether the first download is still running (one read, see usePostPage). */
+export function useLatestPosts(count: number): { posts: LocalPost[]; firstSyncPending: boolean } | undefined {
   const db = usePostsDb();
-  return useLiveQuery(() => latestPosts(db, count), [db, count]);
+  return useLiveQuery(async () => {
+    const [posts, firstSyncPending] = await Promise.all([latestPosts(db, count), readFirstSyncPending(db)]);
+    return { posts, firstSyncPending };
+  }, [db, count]);
 }
 
 export interface ReferenceData extends AudienceOptions {
