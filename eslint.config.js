@@ -68,10 +68,13 @@ const featureFolders = readdirSync(featuresDir, { withFileTypes: true })
 const featureModules = featureFolders.filter((name) => existsSync(new URL(`${name}/module.ts`, featuresDir)));
 const alternatives = (names) => names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
 
+/** zod runs jitless in the browser (no eval under the CSP): always through contract/zod.ts. */
+const zodDoor = { name: 'zod', message: 'Import z from contract/zod.ts (jitless in the browser: no eval under the CSP).', allowTypeImports: true };
 const doors = [
   // Types are no door: a module types its tables with Dexie's.
   { name: 'dexie', message: 'IndexedDB is reached only through src/db.', allowTypeImports: true },
   { name: 'ky', message: 'HTTP goes through src/api/client.' },
+  zodDoor,
 ];
 const restrictImports = ({ paths = doors, patterns = [] }) => ({
   'no-restricted-imports': ['error', { paths, patterns }],
@@ -93,7 +96,8 @@ const featurePatterns = (feature, depth) => {
 };
 const boundaries = [
   { files: ['src/**/*.{ts,tsx}'], rules: restrictImports({ patterns: corePatterns }) },
-  { files: ['src/db/**/*.ts', 'src/api/**/*.ts'], rules: restrictImports({ paths: [], patterns: corePatterns }) },
+  { files: ['src/db/**/*.ts', 'src/api/**/*.ts'], rules: restrictImports({ paths: [zodDoor], patterns: corePatterns }) },
+  { files: ['contract/**/*.ts'], ignores: ['contract/zod.ts'], rules: restrictImports({ paths: [zodDoor] }) },
   { files: ['src/app/**/*.{ts,tsx}', 'src/main.tsx'], rules: restrictImports({}) },
   {
     files: ['src/registry/**/*.ts'],
@@ -121,7 +125,7 @@ const boundaries = [
   {
     files: ['workers/**/*.ts'],
     rules: restrictImports({
-      paths: [],
+      paths: [zodDoor],
       patterns: [{ regex: '(^|/)src/(features|app)/|(^|/)registry/uiModules$', message: 'The worker reaches features only through src/registry/dataModules.ts.' }],
     }),
   },

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { messages } from './messages';
 import { roles } from './permissions';
 import { isValidRut } from './rut';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** A campus of a college. */
 export const place = z.object({ id: z.string(), name: z.string(), address: z.string() });

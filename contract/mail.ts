@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** A mail of the college's outbox (`GET /api/v1/admin/mail-outbox`, admins only). */
 export const mailOutboxItem = z.object({

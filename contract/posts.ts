@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { audienceFields, audienceScopes, type AudienceScope } from './audience';
 import { messages } from './messages';
 import { dateTime, text } from './text';

@@ -106,6 +106,6 @@ export async function buildApp({ db, config, mailer, storage, logStream, registr
     app.addHook('onClose', () => jobs.stop());
   }
   registerRobots(app);
-  await registerStaticFiles(app, config.staticDir);
+  await registerStaticFiles(app, config.staticDir, (row) => ctx.directory.record(row));
   return app;
 }

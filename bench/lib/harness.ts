@@ -152,8 +152,14 @@ function stopChild(child: ChildProcess, label: string): Promise<void> {
 }
 
 /** Starts a child process (node script) and registers its stop (by pid). */
-export function startChild(cleanup: Cleanup, label: string, args: string[], env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+export function startChild(
+  cleanup: Cleanup,
+  label: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  cwd?: string,
+): { child: ChildProcess; output: () => string } {
+  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);
@@ -166,16 +172,18 @@ export function startChild(cleanup: Cleanup, label: string, args: string[], env:
 
 /**
  * The real Patio server (server/main.ts) on 127.0.0.1:`port` with the embedded database in
- * `dataDir`; resolves once `/api/health` answers.
+ * `dataDir`; resolves once `/api/health` answers. `checkout` runs another checkout's server
+ * and build (a reference measured side by side); `dataDir` is then relative to it.
  */
-export async function startPatioServer(cleanup: Cleanup, port: number, dataDir: string): Promise<{ origin: string; output: () => string }> {
+export async function startPatioServer(cleanup: Cleanup, port: number, dataDir: string, checkout?: string): Promise<{ origin: string; output: () => string }> {
   if (port < 8481 || port > 8489) throw new Error('benchmarks use ports 8481–8489');
-  const server = startChild(cleanup, 'patio server', ['--import', 'tsx', 'server/main.ts'], {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PATIO_DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-  });
+  const server = startChild(
+    cleanup,
+    checkout ? `reference server (${checkout})` : 'patio server',
+    ['--import', 'tsx', 'server/main.ts'],
+    { PORT: String(port), HOST: '127.0.0.1', PATIO_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    checkout,
+  );
   try {
     await waitForHttp(`http://127.0.0.1:${port}/api/health`, server.child, 120_000);
   } catch (error) {

@@ -1,3 +1,4 @@
+import type { College } from '../../contract/college';
 import { textDirection } from '../../contract/direction';
 import { ogLocale } from '../../contract/pageMeta';
 import type { CollegeRow } from '../tenancy/collegeDirectory';
@@ -15,14 +16,33 @@ export interface PageAddress {
   path: string;
 }
 
+/** The id of the element that carries the college's record (src/tenant/embeddedCollege.ts reads it). */
+export const embeddedCollegeId = 'patio-college';
+
+/**
+ * JSON inside `<script type="application/json">`: `<` is escaped, so no value can close
+ * the element (`</script>`) or open a comment; the JSON means the same.
+ */
+export function jsonForScriptElement(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+export interface PageExtras {
+  /** The college's public record, so the app starts without asking for it. */
+  record: College;
+  /** `<link rel="modulepreload">` tags for the first screen (server/http/preloads.ts). */
+  preloads: string;
+}
+
 /**
  * The built index.html with the college of the request's host in it (spec §1 metadata):
  * title, description, Open Graph tags, theme colour, manifest and touch icon, language and
  * direction. Link previews and the first paint then show the college before any script
- * runs; the client sets the same tags again (src/tenant/pageMeta.ts, branding.ts). Only
- * attributes and the title change: no script is added (CSP).
+ * runs; the client sets the same tags again (src/tenant/pageMeta.ts, branding.ts). With
+ * `extras`, the college's record goes in as data (`type="application/json"`: never run, so
+ * the CSP's no-inline-scripts holds) and the first screen's code is preloaded.
  */
-export function renderCollegePage(template: string, college: CollegeRow, address: PageAddress): string {
+export function renderCollegePage(template: string, college: CollegeRow, address: PageAddress, extras?: PageExtras): string {
   const description = collegeDescription(college);
   const language = college.language;
   let html = template.replace(/<html\b[^>]*>/i, `<html lang="${escapeHtml(language)}" dir="${textDirection(language)}">`);
@@ -45,11 +65,15 @@ export function renderCollegePage(template: string, college: CollegeRow, address
   }
   // The manifest is served per host (server/colleges/collegeRoutes.ts); the touch icon as branding.ts sets it.
   html = replaceTag(html, /<link\s+rel="manifest"[^>]*>/i, '<link rel="manifest" href="/manifest.webmanifest" />');
-  return replaceTag(
+  html = replaceTag(
     html,
     /<link\s+rel="apple-touch-icon"[^>]*>/i,
     `<link rel="apple-touch-icon" href="/colleges/${escapeHtml(encodeURIComponent(college.slug))}/apple-touch-icon.png" />`,
   );
+  if (!extras) return html;
+  const data = `<script type="application/json" id="${embeddedCollegeId}">${jsonForScriptElement(extras.record)}</script>`;
+  const head = [extras.preloads, data].filter((part) => part !== '').join('\n    ');
+  return html.replace(/<\/head>/i, () => `  ${head}\n  </head>`);
 }
 
 /** Replaces the tag, or adds it at the end of `<head>` when the template has none. */

@@ -2,8 +2,12 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { dirname, join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { College } from '../../contract/college';
 import { renderCollegePage } from '../colleges/collegePage';
+import type { CollegeRow } from '../tenancy/collegeDirectory';
+import { catalogSource, preloadsFor, preloadTags, readManifest, screenSourcesFor, type ViteManifest } from './preloads';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -39,17 +43,27 @@ interface Page {
 /** Enough for every college × public page; an address outside it is rendered again. */
 const maxCachedPages = 200;
 
+/** A visitor with a session (src/session/tokenStorage.ts keeps the token in this cookie too). */
+const signedInCookie = /(?:^|;\s*)token=[^;\s]/;
+
+/** The college's public record (`POST /api/colleges/domain`), written into the page. */
+export type CollegeRecord = (row: CollegeRow) => Promise<College>;
+
 /**
  * index.html as the server sends it: rendered for the college of the request's host
- * (server/colleges/collegePage.ts), compressed when asked (brotli or gzip, made once per
- * page and kept in a small cache), with an ETag so a `no-cache` revalidation is a 304. The
- * file is read again when a new build replaces it.
+ * (server/colleges/collegePage.ts) with its record and the hints for the first screen's code
+ * (server/http/preloads.ts), compressed when asked (brotli or gzip, made once per page and
+ * kept in a small cache), with an ETag so a `no-cache` revalidation is a 304. The file and
+ * the build's manifest are read again when a new build replaces index.html.
  */
 export class AppShell {
-  private template: { stamp: string; html: string } | null = null;
+  private template: { stamp: string; html: string; manifest: ViteManifest } | null = null;
   private pages = new Map<string, Page>();
 
-  constructor(private readonly indexPath: string) {}
+  constructor(
+    private readonly indexPath: string,
+    private readonly collegeRecord: CollegeRecord,
+  ) {}
 
   async send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const page = await this.page(request);
@@ -58,7 +72,8 @@ export class AppShell {
     reply
       .header('Content-Type', 'text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
-      .header('Vary', 'Accept-Encoding')
+      // The page names the first screen's code, which depends on the session cookie.
+      .header('Vary', 'Accept-Encoding, Cookie')
       .header('ETag', etag);
     if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === etag)) {
       return reply.code(304).send();
@@ -72,7 +87,9 @@ export class AppShell {
     const college = request.college;
     const origin = `${request.protocol}://${request.host}`;
     const path = request.url.split('?')[0] ?? '/';
-    const key = college ? JSON.stringify([template.stamp, origin, path, college]) : template.stamp;
+    const signedIn = signedInCookie.test(request.headers.cookie ?? '');
+    const record = college ? await this.collegeRecord(college) : null;
+    const key = college ? JSON.stringify([template.stamp, origin, path, signedIn, college, record]) : template.stamp;
     const cached = this.pages.get(key);
     if (cached) {
       // Most recently used last: the first key is the one to drop.
@@ -80,7 +97,12 @@ export class AppShell {
       this.pages.set(key, cached);
       return cached;
     }
-    const html = college ? renderCollegePage(template.html, college, { origin, path }) : template.html;
+    let html = template.html;
+    if (college && record) {
+      const sources = [...screenSourcesFor(path, signedIn), catalogSource(college.language)];
+      const preloads = preloadTags(preloadsFor(template.manifest, sources, (file) => template.html.includes(`/${file}"`)));
+      html = renderCollegePage(template.html, college, { origin, path }, { record, preloads });
+    }
     const identity = Buffer.from(html);
     const page: Page = { identity, etag: createHash('sha256').update(identity).digest('base64url').slice(0, 22), bodies: {} };
     this.pages.set(key, page);
@@ -103,11 +125,15 @@ export class AppShell {
     return page.bodies[encoding];
   }
 
-  private async currentTemplate(): Promise<{ stamp: string; html: string }> {
+  private async currentTemplate(): Promise<{ stamp: string; html: string; manifest: ViteManifest }> {
     const info = await stat(this.indexPath);
     const stamp = `${info.mtimeMs}:${info.size}`;
     if (this.template?.stamp !== stamp) {
-      this.template = { stamp, html: await readFile(this.indexPath, 'utf8') };
+      const [html, manifest] = await Promise.all([
+        readFile(this.indexPath, 'utf8'),
+        readManifest(join(dirname(this.indexPath), '.vite', 'manifest.json')),
+      ]);
+      this.template = { stamp, html, manifest };
       this.pages.clear();
     }
     return this.template;

@@ -3,7 +3,7 @@ import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { messages } from '../../contract/messages';
-import { AppShell } from './appShell';
+import { AppShell, type CollegeRecord } from './appShell';
 
 /** Paths that never fall back to the app: the API and files that must exist. */
 const noFallback = /^\/(api|sanctum|uploads|assets)(\/|$)/;
@@ -16,9 +16,9 @@ const noFallback = /^\/(api|sanctum|uploads|assets)(\/|$)/;
  * any other GET that is not a file (client-side routes) get index.html rendered for the
  * request's college (server/http/appShell.ts); unknown API paths answer 404 JSON.
  */
-export async function registerStaticFiles(app: FastifyInstance, staticDir: string | null): Promise<void> {
+export async function registerStaticFiles(app: FastifyInstance, staticDir: string | null, collegeRecord: CollegeRecord): Promise<void> {
   const hasApp = staticDir !== null && existsSync(join(staticDir, 'index.html'));
-  const shell = hasApp ? new AppShell(join(staticDir, 'index.html')) : null;
+  const shell = hasApp ? new AppShell(join(staticDir, 'index.html'), collegeRecord) : null;
   if (staticDir !== null && existsSync(staticDir)) {
     await app.register(fastifyStatic, {
       root: staticDir,

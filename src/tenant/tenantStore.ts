@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { College } from '../../contract/college';
 import { ApiError } from '../api/errors';
 import { clearCachedCollege, readCachedCollege, writeCachedCollege } from './collegeCache';
+import { readEmbeddedCollege } from './embeddedCollege';
 import { fetchCollegeForHost } from './tenantApi';
 
 export type TenantState =
@@ -45,8 +46,10 @@ async function refresh(): Promise<void> {
 }
 
 /**
- * Uses the cached college at once and refreshes it in the background; without a cache it
- * waits for the server. Resolves with the college to start with (null when there is none).
+ * Uses the cached college at once and refreshes it in the background. Without a cache, the
+ * record the server wrote into this page is used (a first visit: the page just came from
+ * the server, so it is fresh, and it is cached for the next start); without either it waits
+ * for the server. Resolves with the college to start with (null when there is none).
  */
 export async function startTenant(): Promise<College | null> {
   const cached = readCachedCollege();
@@ -54,6 +57,12 @@ export async function startTenant(): Promise<College | null> {
     set({ status: 'ready', college: cached });
     refresh().catch(() => undefined);
     return cached;
+  }
+  const embedded = readEmbeddedCollege();
+  if (embedded) {
+    writeCachedCollege(embedded);
+    set({ status: 'ready', college: embedded });
+    return embedded;
   }
   try {
     await refresh();

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages';
 import { precompressDir } from '../../scripts/precompress';
 import { colleges } from '../../server/db/schema';
+import { catalogSource, screenSources } from '../../server/http/preloads';
 import { backends, hostOf, json, startServer, type TestServer } from './harness';
 
 /** Like a built tree: the real index.html, a hashed script, the service worker, a small file. */
@@ -26,6 +28,21 @@ async function fakeBuild(): Promise<{ dir: string; script: string; template: str
   await writeFile(join(dir, 'assets', 'index-abc123.js'), script);
   await writeFile(join(dir, 'sw.js'), `self.addEventListener('install', () => {}); // ${'precache '.repeat(200)}`);
   await writeFile(join(dir, 'boot.js'), 'document.documentElement.dataset.boot = "1";');
+  // Vite's manifest (build.manifest) of the screens the page preloads.
+  await mkdir(join(dir, '.vite'));
+  const manifest = {
+    'index.html': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_react-r1.js'] },
+    '_react-r1.js': { file: 'assets/react-r1.js' },
+    '_shared-s1.js': { file: 'assets/shared-s1.js', imports: ['_react-r1.js', 'index.html'] },
+    'src/features/landing/LandingRoute.ts': { file: 'assets/LandingRoute-l1.js', imports: ['index.html', '_shared-s1.js'] },
+    'src/features/auth/LoginRoute.ts': { file: 'assets/LoginRoute-g1.js', imports: ['_shared-s1.js'] },
+    'src/app/SignedInArea.tsx': { file: 'assets/SignedInArea-a1.js', imports: ['_shared-s1.js'], css: ['assets/SignedInArea-a1.css'] },
+    'src/features/home/HomeRoute.ts': { file: 'assets/HomeRoute-h1.js' },
+    'src/features/posts/latestNewsRoute.ts': { file: 'assets/latestNewsRoute-n1.js' },
+    'src/locales/es/messages.po': { file: 'assets/messages-es1.js' },
+    'src/locales/ar/messages.po': { file: 'assets/messages-ar1.js' },
+  };
+  await writeFile(join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
   await precompressDir(dir);
   return { dir, script, template };
 }
@@ -39,6 +56,10 @@ const decoded = (response: LightMyRequestResponse): string => {
 
 const metaContent = (html: string, attribute: string, key: string): string | undefined =>
   new RegExp(`<meta ${attribute}="${key}" content="([^"]*)"`).exec(html)?.[1];
+
+it('preloads only screens that exist: every source the server names is a file of src/', () => {
+  for (const source of [...screenSources, catalogSource('es')]) expect(existsSync(source), source).toBe(true);
+});
 
 describe.each(backends)('static delivery on $name', (backend) => {
   let server: TestServer;
@@ -138,6 +159,37 @@ describe.each(backends)('static delivery on $name', (backend) => {
     expect(html).not.toContain('<Française>');
     expect(html).toContain('<html lang="ar" dir="rtl">');
     expect(metaContent(html, 'property', 'og:locale')).toBe('ar');
+  });
+
+  it('writes the college’s public record into the page as data, the same as POST /api/colleges/domain answers', async () => {
+    const html = (await get('/', { host: hostOf('alianza') })).body;
+    const element = /<script type="application\/json" id="patio-college">([^<]*)<\/script>/.exec(html);
+    expect(element).not.toBeNull();
+    // The name's `<` is escaped inside the element, so nothing a college holds can close it.
+    expect(element![1]).toContain('\\u003cFrançaise>');
+    const answer = await server.app.inject({ method: 'POST', url: '/api/colleges/domain', headers: { host: hostOf('alianza') }, payload: { domain: hostOf('alianza') } });
+    expect(JSON.parse(element![1]!)).toEqual(json(answer));
+    // No script the CSP would refuse: the only inline element is data.
+    expect(html.match(/<script(?![^>]*\ssrc=)[^>]*>/g)).toEqual(['<script type="application/json" id="patio-college">']);
+  });
+
+  it('preloads the first screen’s code and the college’s language catalog, less what the page loads anyway', async () => {
+    const modulepreloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((m) => m[1]);
+    const landing = await get('/');
+    expect(landing.headers['vary']).toMatch(/cookie/i);
+    expect(modulepreloads(landing.body)).toEqual(['assets/LandingRoute-l1.js', 'assets/shared-s1.js', 'assets/react-r1.js', 'assets/messages-es1.js']);
+
+    const login = await get('/auth/login?redirect=%2Fapp', { host: hostOf('alianza') });
+    expect(modulepreloads(login.body)).toEqual(['assets/LoginRoute-g1.js', 'assets/shared-s1.js', 'assets/react-r1.js', 'assets/messages-ar1.js']);
+
+    // Signed in (the session cookie), the landing sends the visitor home: home's code.
+    const home = await get('/', { cookie: 'theme=dark; token=abc' });
+    expect(modulepreloads(home.body)).toEqual(['assets/SignedInArea-a1.js', 'assets/shared-s1.js', 'assets/react-r1.js', 'assets/HomeRoute-h1.js', 'assets/latestNewsRoute-n1.js', 'assets/messages-es1.js']);
+    expect(home.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/SignedInArea-a1.css">');
+    expect(home.headers.etag).not.toBe(landing.headers.etag);
+
+    // A path with no screen of its own gets the catalog only.
+    expect(modulepreloads((await get('/nowhere/at/all')).body)).toEqual(['assets/messages-es1.js']);
   });
 
   it('keeps the built page as it is for a host of no college', async () => {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../../contract/zod';
 import { deleteChange, pullResponse, pushResponse, upsertChange, type PullResponse, type PushRequest, type PushResponse } from '../../../contract/sync';
 import type { Http } from '../../api/http';
 

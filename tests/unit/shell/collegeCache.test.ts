@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { College } from '../../../contract/college';
 import { collegeStorageKey, readCachedCollege, writeCachedCollege } from '../../../src/tenant/collegeCache';
+import { readEmbeddedCollege } from '../../../src/tenant/embeddedCollege';
 
 const colinas: College = {
   id: 'c1',
@@ -44,5 +45,42 @@ describe('the college cache for offline starts', () => {
     expect(readCachedCollege()).toBeNull();
     localStorage.setItem(collegeStorageKey, JSON.stringify({ name: 'Half a college' }));
     expect(readCachedCollege()).toBeNull();
+  });
+});
+
+describe('the college the server wrote into the page', () => {
+  const embed = (text: string) => {
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = 'patio-college';
+    element.textContent = text;
+    document.head.append(element);
+    return element;
+  };
+
+  it('starts a first visit with it, without asking the server, and caches it for the next start', async () => {
+    localStorage.clear();
+    const element = embed(JSON.stringify(colinas).replace(/</g, '\\u003c'));
+    const fetched = vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('offline'));
+    try {
+      vi.resetModules();
+      const { startTenant, getTenant } = await import('../../../src/tenant/tenantStore');
+      await expect(startTenant()).resolves.toEqual(colinas);
+      expect(getTenant()).toEqual({ status: 'ready', college: colinas });
+      expect(fetched).not.toHaveBeenCalled();
+      expect(readCachedCollege()).toEqual(colinas);
+    } finally {
+      fetched.mockRestore();
+      element.remove();
+    }
+  });
+
+  it('is ignored when it is not a college', () => {
+    const element = embed('{"name":"Half a college"}');
+    expect(readEmbeddedCollege()).toBeNull();
+    element.textContent = '{not json';
+    expect(readEmbeddedCollege()).toBeNull();
+    element.remove();
+    expect(readEmbeddedCollege()).toBeNull();
   });
 });

@@ -1,0 +1,22 @@
+import type { College } from '../../contract/college';
+import { looksLikeCollege } from './collegeCache';
+
+/** Kept in step with server/colleges/collegePage.ts (`embeddedCollegeId`). */
+const elementId = 'patio-college';
+
+/**
+ * The college's record as the server wrote it into the page it sent for this host, so a
+ * first visit starts without waiting for `POST /api/colleges/domain` (and without loading
+ * zod to check it). Null when the page has none (the development server, an old shell) or
+ * it does not look like a college.
+ */
+export function readEmbeddedCollege(doc: Pick<Document, 'getElementById'> = document): College | null {
+  const text = doc.getElementById(elementId)?.textContent;
+  if (!text) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return looksLikeCollege(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
