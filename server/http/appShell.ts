@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { College } from '../../contract/college';
 import { renderCollegePage } from '../colleges/collegePage';
 import type { CollegeRow } from '../tenancy/collegeDirectory';
-import { catalogSource, preloadsFor, preloadTags, readManifest, screenSourcesFor, type ViteManifest } from './preloads';
+import { catalogSource, imagesFor, preloadsFor, preloadTags, readManifest, screenSourcesFor, type ViteManifest } from './preloads';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -100,7 +100,8 @@ export class AppShell {
     let html = template.html;
     if (college && record) {
       const sources = [...screenSourcesFor(path, signedIn), catalogSource(college.language)];
-      const preloads = preloadTags(preloadsFor(template.manifest, sources, (file) => template.html.includes(`/${file}"`)));
+      const code = preloadsFor(template.manifest, sources, (file) => template.html.includes(`/${file}"`));
+      const preloads = preloadTags({ ...code, images: imagesFor(path, signedIn, college) });
       html = renderCollegePage(template.html, college, { origin, path }, { record, preloads });
     }
     const identity = Buffer.from(html);

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { escapeHtml } from '../colleges/collegePage';
 
 /** One chunk of Vite's build manifest (`dist/.vite/manifest.json`, `build.manifest`). */
 interface ManifestChunk {
@@ -65,9 +66,18 @@ export function preloadsFor(manifest: ViteManifest, sources: string[], alreadyLo
   return { scripts: [...scripts], styles: [...styles] };
 }
 
+/**
+ * The images the first screen paints large, which the browser would find only once the
+ * screen is rendered: the landing's hero (a CSS background, its largest paint) and logo.
+ */
+export function imagesFor(path: string, signedIn: boolean, college: { image: string; logo: string }): string[] {
+  return !signedIn && path === '/' ? [college.image, college.logo] : [];
+}
+
 /** The tags for `preloadsFor`'s answer, as Vite writes its own (`crossorigin`: module scripts are CORS requests). */
-export function preloadTags({ scripts, styles }: { scripts: string[]; styles: string[] }): string {
+export function preloadTags({ scripts, styles, images = [] }: { scripts: string[]; styles: string[]; images?: string[] }): string {
   return [
+    ...images.map((url, i) => `<link rel="preload" as="image" href="${escapeHtml(url)}"${i === 0 ? ' fetchpriority="high"' : ''}>`),
     ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
     ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
   ].join('\n    ');

@@ -177,6 +177,9 @@ describe.each(backends)('static delivery on $name', (backend) => {
     const modulepreloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((m) => m[1]);
     const landing = await get('/');
     expect(landing.headers['vary']).toMatch(/cookie/i);
+    // The hero (the landing's largest paint, a CSS background) and the logo, found before any script runs.
+    expect(landing.body).toContain('<link rel="preload" as="image" href="/colleges/colinas/hero.svg" fetchpriority="high">');
+    expect(landing.body).toContain('<link rel="preload" as="image" href="/colleges/colinas/logo.svg">');
     expect(modulepreloads(landing.body)).toEqual(['assets/LandingRoute-l1.js', 'assets/shared-s1.js', 'assets/react-r1.js', 'assets/messages-es1.js']);
 
     const login = await get('/auth/login?redirect=%2Fapp', { host: hostOf('alianza') });
@@ -184,6 +187,7 @@ describe.each(backends)('static delivery on $name', (backend) => {
 
     // Signed in (the session cookie), the landing sends the visitor home: home's code.
     const home = await get('/', { cookie: 'theme=dark; token=abc' });
+    expect(home.body).not.toContain('as="image"');
     expect(modulepreloads(home.body)).toEqual(['assets/SignedInArea-a1.js', 'assets/shared-s1.js', 'assets/react-r1.js', 'assets/HomeRoute-h1.js', 'assets/latestNewsRoute-n1.js', 'assets/messages-es1.js']);
     expect(home.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/SignedInArea-a1.css">');
     expect(home.headers.etag).not.toBe(landing.headers.etag);
