@@ -64,7 +64,7 @@ function sampleOf(result: RunnerResult | undefined): Sample {
     for (const ref of lhr.categories[category]?.auditRefs ?? []) {
       const audit = lhr.audits[ref.id];
       if (!audit || ref.weight === 0 || audit.score === null || audit.score >= 0.9) continue;
-      failing.push(`${category}: ${ref.id} (${audit.displayValue ?? audit.score})`);
+      failing.push(`${category}: ${ref.id}`);
     }
   }
   return { scores, metrics: values, benchmarkIndex: lhr.environment.benchmarkIndex, failing };
@@ -110,8 +110,10 @@ function show(label: string, samples: Sample[]): Record<string, number> {
     `${label.padEnd(18)} perf ${String(row.performance).padStart(3)} (${each('performance')})  a11y ${row.accessibility}  best ${row['best-practices']}  seo ${row.seo}` +
       `  FCP ${(row.FCP! / 1000).toFixed(1)} s  LCP ${(row.LCP! / 1000).toFixed(1)} s  TBT ${Math.round(row.TBT!)} ms  SI ${(row.SI! / 1000).toFixed(1)} s  CLS ${row.CLS!.toFixed(3)}  (benchmark index ${Math.round(row.benchmarkIndex)})`,
   );
-  const failing = new Set(samples.flatMap((s) => s.failing));
-  for (const line of failing) console.log(`    · ${line}`);
+  // Each audit below 0.9 in any run, with how many runs it failed in.
+  const failing = new Map<string, number>();
+  for (const line of samples.flatMap((s) => s.failing)) failing.set(line, (failing.get(line) ?? 0) + 1);
+  for (const [line, count] of failing) console.log(`    · ${line} (${count} of ${samples.length} runs)`);
   return row;
 }
 
