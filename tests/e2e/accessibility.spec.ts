@@ -1,0 +1,288 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import axeCore, { type Result } from 'axe-core';
+import { translated } from './catalog';
+import { appStart, Device, expect, localDbName, password, PostsApi, syncDone, test, uniqueTitle } from './fixtures';
+
+/**
+ * Issue 14, "Accessibility, checked on every screen": every screen of the router, and the
+ * states that matter on them (dialogs, form errors, a change not sent, a change refused),
+ * passes axe-core's WCAG 2.2 AA rules in the light and the dark theme and in a left-to-right
+ * and the right-to-left language; and on a 320 px wide phone none of them scrolls sideways
+ * (WCAG 1.4.10 reflow).
+ *
+ * One browser per look, signed in once, visits every screen. The four looks cover each
+ * theme × language pair once, each on a phone (320 × 640, where the reflow is checked) or
+ * a desktop, so both themes and both directions are seen at both sizes.
+ */
+
+const wcag22aa = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+interface Look {
+  theme: 'light' | 'dark';
+  locale: 'es' | 'ar';
+  viewport: { width: number; height: number };
+}
+
+const phone = { width: 320, height: 640 };
+const desktop = { width: 1280, height: 800 };
+const looks: Look[] = [
+  { theme: 'light', locale: 'es', viewport: desktop },
+  { theme: 'dark', locale: 'es', viewport: phone },
+  { theme: 'light', locale: 'ar', viewport: phone },
+  { theme: 'dark', locale: 'ar', viewport: desktop },
+];
+
+/** One line per failing element: rule, impact, where, and what axe found. */
+function describeViolations(violations: Result[]): string[] {
+  return violations.flatMap((violation) =>
+    violation.nodes.map((node) => {
+      const why = [...node.any, ...node.all, ...node.none].map((check) => check.message).join('; ');
+      return `${violation.id} (${violation.impact ?? 'unknown impact'}) at ${node.target.join(' ')}: ${why}`;
+    }),
+  );
+}
+
+/**
+ * What makes the page wider than the window: the page's own sideways scroll, and every
+ * outermost element that reaches past either edge without a scrolling or clipping box
+ * around it (a box of its own that scrolls is allowed, and is checked as one element).
+ */
+function sidewaysOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    const width = root.clientWidth;
+    const found: string[] = [];
+    if (root.scrollWidth > width) found.push(`the page is ${root.scrollWidth} px wide in a ${width} px window`);
+    const describe = (element: Element): string => {
+      const parts: string[] = [];
+      for (let at: Element | null = element; at && at !== document.body && parts.length < 4; at = at.parentElement) {
+        const classes = [...at.classList].map((name) => `.${name}`).join('');
+        parts.unshift(`${at.tagName.toLowerCase()}${at.id ? `#${at.id}` : ''}${classes}`);
+      }
+      return parts.join(' > ');
+    };
+    const contained = (element: Element): boolean => {
+      for (let at = element.parentElement; at && at !== document.body; at = at.parentElement) {
+        if (getComputedStyle(at).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    const reported: Element[] = [];
+    for (const element of document.body.querySelectorAll('*')) {
+      const box = element.getBoundingClientRect();
+      // Not drawn, or a visually hidden text for screen readers (1 px, clipped).
+      if (box.width <= 1 || box.height <= 1) continue;
+      if (box.left > -1 && box.right < width + 1) continue;
+      if (contained(element) || reported.some((outer) => outer.contains(element))) continue;
+      reported.push(element);
+      found.push(`${describe(element)} spans ${Math.round(box.left)} to ${Math.round(box.right)} px`);
+    }
+    return found;
+  });
+}
+
+/** Checks the screen as it is now; collects every finding of the tour instead of stopping. */
+class ScreenCheck {
+  constructor(
+    private readonly page: Page,
+    private readonly look: Look,
+  ) {}
+
+  get name(): string {
+    return `${this.look.theme}, ${this.look.locale}, ${this.look.viewport.width} px`;
+  }
+
+  /** `within`: a part just opened on a screen already checked (a dialog, a form's errors). */
+  async check(screen: string, within?: string): Promise<void> {
+    // axe goes into each page once, not at every analysis (its 0.5 MB took longer to load
+    // than the analysis itself); legacy mode runs it in the page itself: Patio has no
+    // frames, and the default mode opens a blank page per analysis to merge frame results.
+    if (!(await this.page.evaluate(() => 'axe' in window))) await this.page.evaluate(axeCore.source);
+    const axe = new AxeBuilder({ page: this.page, axeSource: 'void 0' }).withTags(wcag22aa).setLegacyMode();
+    const { violations } = await (within ? axe.include(within) : axe).analyze();
+    expect.soft(describeViolations(violations), `axe WCAG 2.2 AA on ${screen} (${this.name})`).toEqual([]);
+    if (this.look.viewport.width <= 320) {
+      expect.soft(await sidewaysOverflow(this.page), `reflow at 320 px on ${screen} (${this.name})`).toEqual([]);
+    }
+  }
+}
+
+/** Opens an address and waits for its page heading (the screen's code and data are in). */
+async function open(page: Page, path: string, heading: Locator = page.getByRole('heading', { level: 1 })): Promise<void> {
+  await page.goto(path);
+  await expect(heading).toBeVisible({ timeout: appStart });
+  await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0, { timeout: appStart });
+}
+
+/**
+ * Follows the app's own link to `path` (the visible one: the tab bar on phones, the app
+ * bar on wide screens) and waits for the screen it opens.
+ */
+async function follow(page: Page, path: string, link = `a[href="${path}"]`, heading: Locator = page.getByRole('heading', { level: 1 })): Promise<void> {
+  await page.locator(`${link}:visible`).first().click();
+  await expect(page).toHaveURL((url) => url.pathname === path);
+  await expect(heading).toBeVisible({ timeout: appStart });
+  await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0, { timeout: appStart });
+}
+
+for (const look of looks) {
+  test.describe(`${look.theme} theme, ${look.locale}, ${look.viewport.width} px wide`, () => {
+    test.describe.configure({ mode: 'parallel' });
+    test.use({ viewport: look.viewport, colorScheme: look.theme });
+    const tr = (text: string) => translated(look.locale, text);
+    const expectLook = async (page: Page) => {
+      await expect(page.locator('html')).toHaveAttribute('lang', look.locale);
+      await expect(page.locator('html')).toHaveAttribute('dir', look.locale === 'ar' ? 'rtl' : 'ltr');
+      await expect(page.locator('html')).toHaveClass(look.theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+    };
+
+    test.beforeEach(async ({ context }) => {
+      // Stored the way the app keeps the choices, so every page loads already in them.
+      await context.addInitScript(({ theme, locale }) => {
+        window.localStorage.setItem('theme', theme);
+        window.localStorage.setItem('locale', locale);
+      }, look);
+    });
+
+    test('the public screens pass axe, and fit the width', async ({ page }) => {
+      test.slow();
+      const screens = new ScreenCheck(page, look);
+      await open(page, '/');
+      await expectLook(page);
+      await screens.check('the landing page');
+
+      await open(page, '/auth/login');
+      await screens.check('sign-in');
+      await page.locator('main form button[type="submit"]').click();
+      await expect(page.locator('main [aria-invalid="true"]').first()).toBeVisible();
+      await screens.check('sign-in with the fields left empty', 'main form');
+
+      await page.getByRole('button', { name: tr('Forgot your password?') }).click();
+      const recover = page.getByRole('dialog', { name: tr('Recover your account') });
+      await expect(recover).toBeVisible();
+      await screens.check('the recover-account dialog', '[role="dialog"]');
+      await recover.getByRole('textbox').fill('nadie@colinas.test');
+      await recover.locator('button[type="submit"]').click();
+      await expect(recover.getByRole('button', { name: tr('Done') })).toBeVisible();
+      await screens.check('the recover-account dialog, link sent', '[role="dialog"]');
+
+      await open(page, '/auth/signup-no');
+      await screens.check('sign-up');
+      await page.locator('main form button[type="submit"]').click();
+      await expect(page.locator('main [aria-invalid="true"]').first()).toBeVisible();
+      await screens.check('sign-up with the fields left empty', 'main form');
+
+      await open(page, '/auth/reset-password?token=a1b2c3d4e5f6&email=staff%40colinas.test');
+      await expect(page.locator('main input[type="password"]').first()).toBeVisible();
+      await screens.check('choose a new password');
+      await open(page, '/auth/reset-password');
+      await expect(page.getByRole('alert').first()).toBeVisible();
+      await screens.check('choose a new password, link not valid');
+
+      await open(page, '/no/such/page');
+      await screens.check('page not found');
+    });
+
+    test('the signed-in screens pass axe, and fit the width', async ({ page, context, request }) => {
+      // A sign-in, the first download, about twenty screens and a change sent while offline.
+      test.slow();
+      const screens = new ScreenCheck(page, look);
+      const device = new Device(page);
+      const postsApi = new PostsApi(request);
+      const staff = await postsApi.signIn('staff@colinas.test');
+      const reference = await postsApi.reference(staff);
+      const title = uniqueTitle('Reunión de apoderados');
+      const post = await postsApi.create(staff, {
+        title,
+        content: '<p>El jueves a las 18:00 en el gimnasio.</p>',
+        category_id: reference.categories[0]!.id,
+        scope: 'everyone',
+        ...postsApi.everywhere(reference),
+      });
+
+      await open(page, '/auth/login');
+      await page.locator('input[name="identifier"]').fill('staff@colinas.test');
+      await page.locator('input[name="password"]').fill(password);
+      await page.locator('main form button[type="submit"]').click();
+      await expect(page).toHaveURL(/\/app$/, { timeout: appStart });
+      await device.waitForSync(localDbName(staff.id));
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.locator('main article').first()).toBeVisible();
+      await expectLook(page);
+      await screens.check('home');
+
+      const signOut = page.getByRole('button', { name: tr('Sign out'), exact: true });
+      await signOut.click();
+      const confirmation = page.getByRole('alertdialog', { name: tr('Sign out?') });
+      await expect(confirmation).toBeVisible();
+      await screens.check('the sign-out confirmation', '[role="alertdialog"]');
+      await page.keyboard.press('Escape');
+      await expect(confirmation).toHaveCount(0);
+
+      // Addresses typed in (or followed from outside): a page load each.
+      await open(page, '/blog/post/019a0000-0000-7000-8000-000000000000', page.getByText(tr('This publication no longer exists.')));
+      await screens.check('an unknown publication');
+      await open(page, '/app/no-such-page');
+      await screens.check('page not found, signed in');
+
+      // The rest as a user moves: through the app's links, without reloading it.
+      await open(page, '/app/profile');
+      await screens.check('profile');
+
+      await follow(page, '/app/outbox');
+      await expect(page.getByText(tr('Everything has been sent.'))).toBeVisible();
+      await screens.check('the outbox, empty');
+
+      await follow(page, '/blog/all');
+      await expect(page.locator('main article').first()).toBeVisible();
+      await screens.check('the news list');
+
+      await follow(page, '/blog/new-post', 'a[href^="/blog/new-post"]');
+      await screens.check('a new publication');
+      await page.locator('main form button[type="submit"]').click();
+      await expect(page.locator('main [aria-invalid="true"]').first()).toBeVisible();
+      await screens.check('a new publication with the fields left empty', 'main form');
+
+      await follow(page, '/blog/all');
+      await follow(page, `/blog/post/${post.id}`, `main a[href="/blog/post/${post.id}"]`, page.getByRole('heading', { name: title, level: 1 }));
+      await screens.check('a publication');
+
+      await follow(page, `/blog/post/${post.id}/edit`);
+      const titleField = page.locator('main input[name="title"]');
+      await expect(titleField).toHaveValue(title);
+      await screens.check('editing a publication');
+
+      // Edited offline: the post says it is not sent, the outbox lists it, sign-out warns.
+      await context.setOffline(true);
+      await expect(page.getByRole('banner').getByText(tr('Offline'), { exact: true })).toBeVisible();
+      const edited = `${title} (gimnasio 2)`;
+      await titleField.fill(edited);
+      await page.locator('main form button[type="submit"]').click();
+      await expect(page.getByRole('heading', { name: edited, level: 1 })).toBeVisible();
+      await expect(page.locator('.post-detail-header .sync-badge')).toBeVisible();
+      await screens.check('a publication not sent, offline');
+
+      await signOut.click();
+      const warning = page.getByRole('dialog', { name: tr('Sign out?') });
+      await expect(warning).toBeVisible();
+      await screens.check('the sign-out warning about unsent changes', '[role="dialog"]');
+      await warning.getByRole('button', { name: tr('Wait'), exact: true }).click();
+      await expect(warning).toHaveCount(0);
+
+      await follow(page, '/app/outbox');
+      const entry = page.locator('main article.outbox-entry');
+      await expect(entry).toBeVisible();
+      await screens.check('the outbox with a change not sent');
+
+      // A colleague deletes the post meanwhile: back online, the edit is refused.
+      await postsApi.remove(staff, post.id);
+      await context.setOffline(false);
+      await expect(entry.getByRole('alert')).toBeVisible({ timeout: syncDone });
+      await screens.check('the outbox with a change that needs attention');
+
+      await open(page, `/blog/post/${post.id}`, page.getByRole('alert').first());
+      await screens.check('a publication whose change needs attention');
+    });
+  });
+}
