@@ -1,10 +1,9 @@
 import { Trans } from '@lingui/react/macro';
-import { LanguageSelect } from '../i18n/LanguageSelect';
 import { useCollege } from '../tenant/tenantStore';
-import { ThemeToggle } from '../theme/ThemeToggle';
 import { CollegeBrand } from './CollegeBrand';
 import { FadeOutlet } from './FadeOutlet';
 import { OfflineIndicator } from './OfflineIndicator';
+import { PreferencesMenu } from './PreferencesMenu';
 
 /** Landing, sign-in, sign-up, reset and not-found: brand, language and theme only. */
 export function PublicLayout() {
@@ -17,8 +16,7 @@ export function PublicLayout() {
         <CollegeBrand to="/" />
         <div className="topbar-actions">
           <OfflineIndicator />
-          <LanguageSelect compact />
-          <ThemeToggle />
+          <PreferencesMenu />
         </div>
       </header>
       <main id="main" className="public-main" tabIndex={-1}>
