@@ -9,7 +9,7 @@ import { PreferencesMenu } from './PreferencesMenu';
 export function PublicLayout() {
   const college = useCollege();
   const year = new Date().getFullYear();
-  const name = college.name;
+  const name = <bdi>{college.name}</bdi>;
   return (
     <div className="public-shell">
       <header className="topbar topbar-public">

@@ -15,9 +15,10 @@ export interface HomeViewProps {
 
 /** "Inicio": a welcome, the latest news and the college's identity (campuses, contacts). */
 export function HomeView({ college, userName, locale, today, news }: HomeViewProps) {
-  const name = userName.split(/\s+/)[0] ?? userName;
+  // Names keep their own direction inside a sentence of the interface (<bdi>).
+  const name = <bdi>{userName.split(/\s+/)[0] ?? userName}</bdi>;
   const date = formatLongDate(today, locale);
-  const collegeName = college.name;
+  const collegeName = <bdi>{college.name}</bdi>;
   return (
     <div className="page">
       <section className="welcome" style={{ backgroundImage: `url("${college.image}")` }}>
@@ -43,17 +44,21 @@ export function HomeView({ college, userName, locale, today, news }: HomeViewPro
           <div className="identity-head">
             <img className="identity-logo" src={college.logo} alt="" width="64" height="64" />
             <div>
-              <h2 id="identity-title" className="card-title">
+              <h2 id="identity-title" className="card-title" dir="auto">
                 {college.name}
               </h2>
-              {college.acronym ? <p className="muted">{college.acronym}</p> : null}
+              {college.acronym ? (
+                <p className="muted" dir="auto">
+                  {college.acronym}
+                </p>
+              ) : null}
             </div>
           </div>
           <ul className="contact-list">
             {college.address ? (
               <li>
                 <MapPinIcon />
-                <span>{[college.address, college.commune.name].filter(Boolean).join(', ')}</span>
+                <span dir="auto">{[college.address, college.commune.name].filter(Boolean).join(', ')}</span>
               </li>
             ) : null}
             {college.phone ? (
@@ -65,7 +70,9 @@ export function HomeView({ college, userName, locale, today, news }: HomeViewPro
             {college.email ? (
               <li>
                 <MailIcon />
-                <a href={`mailto:${college.email}`}>{college.email}</a>
+                <a dir="ltr" href={`mailto:${college.email}`}>
+                  {college.email}
+                </a>
               </li>
             ) : null}
           </ul>
@@ -82,7 +89,7 @@ export function HomeView({ college, userName, locale, today, news }: HomeViewPro
                   <span className="place-icon">
                     <MapPinIcon />
                   </span>
-                  <span>
+                  <span dir="auto">
                     <strong>{place.name}</strong>
                     {place.address ? <span className="muted place-address">{place.address}</span> : null}
                   </span>
