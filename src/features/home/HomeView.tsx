@@ -44,12 +44,12 @@ export function HomeView({ college, userName, locale, today, news }: HomeViewPro
           <div className="identity-head">
             <img className="identity-logo" src={college.logo} alt="" width="64" height="64" />
             <div>
-              <h2 id="identity-title" className="card-title" dir="auto">
-                {college.name}
+              <h2 id="identity-title" className="card-title">
+                <bdi>{college.name}</bdi>
               </h2>
               {college.acronym ? (
-                <p className="muted" dir="auto">
-                  {college.acronym}
+                <p className="muted">
+                  <bdi>{college.acronym}</bdi>
                 </p>
               ) : null}
             </div>

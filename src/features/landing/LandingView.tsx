@@ -12,7 +12,7 @@ export interface LandingViewProps {
 
 /** The college's public front door: who it is, sign in, install. */
 export function LandingView({ college, install, onInstall }: LandingViewProps) {
-  // The college's name keeps its own direction inside a sentence of the interface.
+  // The college's name keeps its own direction, in the interface's layout.
   const name = <bdi>{college.name}</bdi>;
   return (
     <div className="landing">
@@ -20,9 +20,7 @@ export function LandingView({ college, install, onInstall }: LandingViewProps) {
         <div className="hero-scrim" />
         <div className="hero-content">
           <img className="hero-logo" src={college.logo} alt="" width="88" height="88" />
-          <h1 className="hero-title" dir="auto">
-            {college.name}
-          </h1>
+          <h1 className="hero-title">{name}</h1>
           <p className="hero-lead">
             <Trans>News, events, documents and messages from your school, in one app that also works offline.</Trans>
           </p>
