@@ -2,9 +2,7 @@ import './appLayout.css';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
-import { LanguageSelect } from '../i18n/LanguageSelect';
 import { useSession } from '../session/session';
-import { ThemeToggle } from '../theme/ThemeToggle';
 import { Avatar } from '../ui/Avatar';
 import { SyncStatus } from '../sync/SyncStatus';
 import { useOutbox } from '../sync/hooks';
@@ -12,6 +10,7 @@ import { uiModules } from '../registry/uiModules';
 import { HomeIcon, OutboxIcon, UserIcon } from '../ui/icons';
 import { CollegeBrand } from './CollegeBrand';
 import { FadeOutlet } from './FadeOutlet';
+import { PreferencesMenu } from './PreferencesMenu';
 import { SignOutButton } from './SignOutButton';
 
 interface NavItem {
@@ -71,8 +70,7 @@ export function AppLayout() {
         </nav>
         <div className="topbar-actions">
           <SyncStatus />
-          <LanguageSelect compact />
-          <ThemeToggle />
+          <PreferencesMenu />
           {user ? (
             <NavLink to="/app/profile" className="topbar-avatar" aria-label={t`Profile`} title={user.name}>
               <Avatar name={user.name} src={user.avatar} size={32} />

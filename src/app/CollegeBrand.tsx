@@ -7,8 +7,12 @@ export function CollegeBrand({ to }: { to: string }) {
   return (
     <Link to={to} className="brand">
       <img className="brand-logo" src={college.logo} alt="" width="36" height="36" />
-      <span className="brand-name brand-name-long">{college.name}</span>
-      <span className="brand-name brand-name-short">{college.short_name || college.acronym}</span>
+      <span className="brand-name brand-name-long" dir="auto">
+        {college.name}
+      </span>
+      <span className="brand-name brand-name-short" dir="auto">
+        {college.short_name || college.acronym}
+      </span>
     </Link>
   );
 }

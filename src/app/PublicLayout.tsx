@@ -1,24 +1,22 @@
 import { Trans } from '@lingui/react/macro';
-import { LanguageSelect } from '../i18n/LanguageSelect';
 import { useCollege } from '../tenant/tenantStore';
-import { ThemeToggle } from '../theme/ThemeToggle';
 import { CollegeBrand } from './CollegeBrand';
 import { FadeOutlet } from './FadeOutlet';
 import { OfflineIndicator } from './OfflineIndicator';
+import { PreferencesMenu } from './PreferencesMenu';
 
 /** Landing, sign-in, sign-up, reset and not-found: brand, language and theme only. */
 export function PublicLayout() {
   const college = useCollege();
   const year = new Date().getFullYear();
-  const name = college.name;
+  const name = <bdi>{college.name}</bdi>;
   return (
     <div className="public-shell">
       <header className="topbar topbar-public">
         <CollegeBrand to="/" />
         <div className="topbar-actions">
           <OfflineIndicator />
-          <LanguageSelect compact />
-          <ThemeToggle />
+          <PreferencesMenu />
         </div>
       </header>
       <main id="main" className="public-main" tabIndex={-1}>

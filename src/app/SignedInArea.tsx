@@ -9,7 +9,7 @@ import { AppLayout } from './AppLayout';
  * features reach the core here: their data modules make the database, their UI modules
  * label the outbox.
  */
-function SignedInArea() {
+export function SignedInArea() {
   return (
     <UiModulesProvider value={uiModules}>
       <SignedInData modules={dataModules}>
@@ -18,5 +18,3 @@ function SignedInArea() {
     </UiModulesProvider>
   );
 }
-
-export const route = { Component: SignedInArea };

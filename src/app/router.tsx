@@ -4,6 +4,7 @@ import { RedirectSignedIn, RequireSignedIn } from '../session/guards';
 import { PublicLayout } from './PublicLayout';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
+import { SessionArea, sessionAreaLoader } from './SessionArea';
 import { StartingUp } from './StartingUp';
 
 /** Home ("Inicio") with the latest news: the app composes the two features. */
@@ -40,18 +41,16 @@ export function createAppRouter() {
             { path: 'auth', element: <Navigate to="/auth/login" replace /> },
             { path: 'auth/signup-no', lazy: () => import('../features/auth/SignupRoute').then((m) => m.route) },
             { path: 'auth/reset-password', lazy: () => import('../features/auth/ResetPasswordRoute').then((m) => m.route) },
-            { path: '*', lazy: () => import('../features/notFound/NotFoundRoute').then((m) => m.route) },
           ],
         },
         {
-          // One guard and one layout for every signed-in path, so moving between /app and
-          // /blog keeps the local database and the app bar mounted.
-          element: <RequireSignedIn />,
+          // One layout for every signed-in path, so moving between /app and /blog keeps the
+          // local database and the app bar mounted. Signed out, it is the public layout.
+          element: <SessionArea />,
+          loader: sessionAreaLoader,
           children: [
             {
-              // The signed-in area (local database, sync worker, app bar) is its own chunk,
-              // so public pages never download Dexie or the worker client.
-              lazy: () => import('./SignedInArea').then((m) => m.route),
+              element: <RequireSignedIn />,
               children: [
                 {
                   path: 'app',
@@ -66,6 +65,8 @@ export function createAppRouter() {
                 ...uiModules.flatMap((module) => module.routes ?? []),
               ],
             },
+            // An unknown address: inside the app (bar and navigation) when signed in.
+            { path: '*', lazy: () => import('../features/notFound/NotFoundRoute').then((m) => m.route) },
           ],
         },
       ],

@@ -5,15 +5,13 @@ import { chooseAndActivateLocale } from './activateLocale';
 import { autonymOf, matchLocale, sourceLocale, supportedLocales } from './locales';
 
 /** Every language shown by its own name, so anyone can find theirs. */
-export function LanguageSelect({ compact = false }: { compact?: boolean }) {
+export function LanguageSelect() {
   const { t, i18n } = useLingui();
   const options = useMemo(() => supportedLocales.map((locale) => ({ value: locale, label: autonymOf(locale), lang: locale })), []);
   const current = matchLocale(i18n.locale, supportedLocales) ?? sourceLocale;
   return (
     <Select
-      className={compact ? 'select-compact' : undefined}
       label={t`Language`}
-      hideLabel={compact}
       options={options}
       value={current}
       onChange={(event) => {

@@ -4,8 +4,8 @@ import { useSession } from './session';
 
 /**
  * A signed-out visitor of a signed-in route goes to the login, and comes back after it. A
- * signed-in one gets the signed-in area (src/app/SignedInArea.tsx, loaded lazily: the
- * local database, the sync worker and the app bar).
+ * signed-in one gets the screen, inside the signed-in area its layout route chose
+ * (src/app/SessionArea.tsx: the local database, the sync worker and the app bar).
  */
 export function RequireSignedIn() {
   const { isLoggedIn } = useSession();

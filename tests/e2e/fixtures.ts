@@ -75,10 +75,43 @@ export class LoginPage {
   }
 }
 
+/**
+ * The app bar's language-and-theme menu, on every screen (public ones too) and every
+ * width. The button's name says the current language and theme in the current language,
+ * so it is found by what it opens.
+ */
+export class PreferencesMenu {
+  readonly button: Locator;
+  readonly menu: Locator;
+
+  constructor(readonly page: Page) {
+    this.button = page.getByRole('banner').locator('button[aria-haspopup="menu"]');
+    this.menu = page.getByRole('menu');
+  }
+
+  async open(): Promise<void> {
+    await this.button.click();
+    await expect(this.menu).toBeVisible();
+  }
+
+  /** A language by its own name ("Français", "العربية"). */
+  async chooseLanguage(autonym: string | RegExp): Promise<void> {
+    await this.open();
+    await this.menu.getByRole('menuitemradio', { name: autonym, exact: true }).click();
+    await expect(this.menu).toBeHidden();
+  }
+
+  /** "Same as the device", "Light" or "Dark", in the current language. */
+  async chooseTheme(name: string): Promise<void> {
+    await this.open();
+    await this.menu.getByRole('menuitemradio', { name, exact: true }).click();
+    await expect(this.menu).toBeHidden();
+  }
+}
+
 /** The signed-in shell (app bar) and the home screen (`/app`). */
 export class AppShell {
   readonly signOutButton: Locator;
-  readonly language: Locator;
   readonly profileLink: Locator;
   /** The app bar: offline status, unsent changes, the initial download. */
   readonly appBar: Locator;
@@ -89,7 +122,6 @@ export class AppShell {
 
   constructor(readonly page: Page) {
     this.signOutButton = page.getByRole('button', { name: 'Sign out' });
-    this.language = page.getByRole('combobox', { name: 'Language' });
     this.profileLink = page.getByRole('link', { name: 'Profile' }).first();
     this.appBar = page.getByRole('banner');
     this.offline = this.appBar.getByText('Offline', { exact: true });
@@ -564,6 +596,7 @@ export class Devices {
 
 interface Fixtures {
   loginPage: LoginPage;
+  preferences: PreferencesMenu;
   shell: AppShell;
   signIn: SignIn;
   signupPage: SignupPage;
@@ -585,6 +618,7 @@ export const test = base.extend<Fixtures>({
     await use(context);
   },
   loginPage: async ({ page }, use) => use(new LoginPage(page)),
+  preferences: async ({ page }, use) => use(new PreferencesMenu(page)),
   shell: async ({ page }, use) => use(new AppShell(page)),
   signIn: async ({ loginPage, shell }, use) => use(new SignIn(loginPage, shell)),
   signupPage: async ({ page }, use) => use(new SignupPage(page)),

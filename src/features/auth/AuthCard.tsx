@@ -8,7 +8,9 @@ export function AuthCard({ college, title, subtitle, children }: { college: Coll
       <div className="auth-art" style={{ backgroundImage: `url("${college.image}")` }} aria-hidden="true">
         <div className="hero-scrim" />
         <img className="auth-art-logo" src={college.logo} alt="" width="72" height="72" />
-        <p className="auth-art-name">{college.name}</p>
+        <p className="auth-art-name">
+          <bdi>{college.name}</bdi>
+        </p>
       </div>
       <section className="auth-card card" aria-labelledby="auth-title">
         <h1 id="auth-title" className="auth-title">

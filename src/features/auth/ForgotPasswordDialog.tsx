@@ -19,7 +19,7 @@ export function ForgotPasswordDialog({ open, onOpenChange, initialEmail }: { ope
   const [error, setError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sentToAddress, setSentToAddress] = useState<string | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -33,7 +33,7 @@ export function ForgotPasswordDialog({ open, onOpenChange, initialEmail }: { ope
     setFormError(null);
     try {
       await requestPasswordReset(checked.data.email);
-      setSentTo(checked.data.email);
+      setSentToAddress(checked.data.email);
     } catch (failure) {
       const described = describeFailure(failure, i18n);
       setError(described.fields.email);
@@ -43,9 +43,11 @@ export function ForgotPasswordDialog({ open, onOpenChange, initialEmail }: { ope
     }
   }
 
+  // An address stays in one piece (and in order) inside an Arabic sentence.
+  const sentTo = <bdi dir="ltr">{sentToAddress}</bdi>;
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={t`Recover your account`}>
-      {sentTo ? (
+      {sentToAddress ? (
         <div className="dialog-body">
           <p className="with-icon">
             <MailIcon />
@@ -72,6 +74,7 @@ export function ForgotPasswordDialog({ open, onOpenChange, initialEmail }: { ope
             name="email"
             type="email"
             autoComplete="email"
+            valueDir="ltr"
             value={email}
             onChange={(event) => setEmail(event.target.value)}
             error={error}

@@ -39,6 +39,10 @@ export function LoginForm({ onSubmit, onForgot, allowSignup }: LoginFormProps) {
   }
 
   const isRut = looksLikeRut(identifier);
+  // Examples below the field rather than a placeholder: they stay while typing and are
+  // never cut off. Each keeps its order inside an Arabic sentence (not "5-12.345.678").
+  const emailExample = <bdi dir="ltr">name@example.com</bdi>;
+  const rutExample = <bdi dir="ltr">12.345.678-5</bdi>;
   return (
     <form className="form" noValidate onSubmit={(event) => void submit(event)}>
       <FormAlert message={formError} />
@@ -49,7 +53,8 @@ export function LoginForm({ onSubmit, onForgot, allowSignup }: LoginFormProps) {
         inputMode={isRut ? 'text' : 'email'}
         autoCapitalize="none"
         spellCheck={false}
-        placeholder={t`name@example.com or 12.345.678-5`}
+        valueDir="ltr"
+        hint={<Trans>For example {emailExample} or {rutExample}</Trans>}
         value={identifier}
         onChange={(event) => setIdentifier(event.target.value)}
         error={errors.identifier}

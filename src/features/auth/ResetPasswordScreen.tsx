@@ -18,12 +18,14 @@ export function ResetPasswordScreen() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const email = params.get('email') ?? '';
+  const address = params.get('email') ?? '';
+  // The address stays in one piece (and in order) inside an Arabic sentence.
+  const email = <bdi dir="ltr">{address}</bdi>;
   usePageMeta(t`Choose a new password`);
 
   const submit: ResetSubmit = async (values) => {
     try {
-      await resetPassword({ token, email, ...values });
+      await resetPassword({ token, email: address, ...values });
       showToast(t`Password reset successfully`);
       await navigate('/auth/login', { replace: true });
       return null;
@@ -33,9 +35,9 @@ export function ResetPasswordScreen() {
   };
 
   return (
-    <AuthCard college={college} title={t`Choose a new password`} subtitle={email ? <Trans>For the account {email}</Trans> : undefined}>
-      {token && email ? (
-        <ResetPasswordForm email={email} token={token} onSubmit={submit} />
+    <AuthCard college={college} title={t`Choose a new password`} subtitle={address ? <Trans>For the account {email}</Trans> : undefined}>
+      {token && address ? (
+        <ResetPasswordForm email={address} token={token} onSubmit={submit} />
       ) : (
         <div className="form">
           <FormAlert message={messages.resetInvalid} />

@@ -59,7 +59,9 @@ export function SignupScreen() {
             {college.email ? (
               <li>
                 <MailIcon />
-                <a href={`mailto:${college.email}`}>{college.email}</a>
+                <a dir="ltr" href={`mailto:${college.email}`}>
+                  {college.email}
+                </a>
               </li>
             ) : null}
             {college.phone ? (

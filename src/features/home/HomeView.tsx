@@ -15,9 +15,10 @@ export interface HomeViewProps {
 
 /** "Inicio": a welcome, the latest news and the college's identity (campuses, contacts). */
 export function HomeView({ college, userName, locale, today, news }: HomeViewProps) {
-  const name = userName.split(/\s+/)[0] ?? userName;
+  // Names keep their own direction inside a sentence of the interface (<bdi>).
+  const name = <bdi>{userName.split(/\s+/)[0] ?? userName}</bdi>;
   const date = formatLongDate(today, locale);
-  const collegeName = college.name;
+  const collegeName = <bdi>{college.name}</bdi>;
   return (
     <div className="page">
       <section className="welcome" style={{ backgroundImage: `url("${college.image}")` }}>
@@ -44,16 +45,20 @@ export function HomeView({ college, userName, locale, today, news }: HomeViewPro
             <img className="identity-logo" src={college.logo} alt="" width="64" height="64" />
             <div>
               <h2 id="identity-title" className="card-title">
-                {college.name}
+                <bdi>{college.name}</bdi>
               </h2>
-              {college.acronym ? <p className="muted">{college.acronym}</p> : null}
+              {college.acronym ? (
+                <p className="muted">
+                  <bdi>{college.acronym}</bdi>
+                </p>
+              ) : null}
             </div>
           </div>
           <ul className="contact-list">
             {college.address ? (
               <li>
                 <MapPinIcon />
-                <span>{[college.address, college.commune.name].filter(Boolean).join(', ')}</span>
+                <span dir="auto">{[college.address, college.commune.name].filter(Boolean).join(', ')}</span>
               </li>
             ) : null}
             {college.phone ? (
@@ -65,7 +70,9 @@ export function HomeView({ college, userName, locale, today, news }: HomeViewPro
             {college.email ? (
               <li>
                 <MailIcon />
-                <a href={`mailto:${college.email}`}>{college.email}</a>
+                <a dir="ltr" href={`mailto:${college.email}`}>
+                  {college.email}
+                </a>
               </li>
             ) : null}
           </ul>
@@ -82,7 +89,7 @@ export function HomeView({ college, userName, locale, today, news }: HomeViewPro
                   <span className="place-icon">
                     <MapPinIcon />
                   </span>
-                  <span>
+                  <span dir="auto">
                     <strong>{place.name}</strong>
                     {place.address ? <span className="muted place-address">{place.address}</span> : null}
                   </span>

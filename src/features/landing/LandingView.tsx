@@ -12,7 +12,8 @@ export interface LandingViewProps {
 
 /** The college's public front door: who it is, sign in, install. */
 export function LandingView({ college, install, onInstall }: LandingViewProps) {
-  const name = college.name;
+  // The college's name keeps its own direction, in the interface's layout.
+  const name = <bdi>{college.name}</bdi>;
   return (
     <div className="landing">
       <section className="hero" style={{ backgroundImage: `url("${college.image}")` }}>

@@ -40,7 +40,7 @@ export function LinkDialog({ open, onOpenChange, onInsert }: LinkDialogProps) {
           name="href"
           type="url"
           inputMode="url"
-          dir="ltr"
+          valueDir="ltr"
           placeholder="https://"
           hint={t`An address starting with https://, http:// or mailto:`}
           value={value}

@@ -23,19 +23,19 @@ export function EmptyState({ children, action }: { children: ReactNode; action?:
   );
 }
 
-/** A screen with nothing to show but the way back to the news. */
+/**
+ * A screen with nothing to show but the way back to the news. What it says is the page's
+ * heading: a screen without an h1 leaves screen reader users without a title to find.
+ */
 export function BackToNews({ children, linkLabel }: { children: ReactNode; linkLabel?: ReactNode }) {
   return (
     <div className="page">
-      <EmptyState
-        action={
-          <Link className={buttonClass('secondary')} to="/blog/all">
-            {linkLabel ?? <Trans>Back to news</Trans>}
-          </Link>
-        }
-      >
-        {children}
-      </EmptyState>
+      <div className="posts-state">
+        <h1 className="posts-state-text">{children}</h1>
+        <Link className={buttonClass('secondary')} to="/blog/all">
+          {linkLabel ?? <Trans>Back to news</Trans>}
+        </Link>
+      </div>
     </div>
   );
 }

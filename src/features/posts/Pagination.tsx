@@ -80,6 +80,7 @@ export function Pagination({ page, pages, hrefFor, onGoTo }: PaginationProps) {
           className="input"
           type="number"
           inputMode="numeric"
+          dir="ltr"
           min={1}
           max={pages}
           value={target}

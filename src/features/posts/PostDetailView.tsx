@@ -38,7 +38,7 @@ export function PostDetailView({ post, categoryName, categorySlug, syncState, at
         </span>
       </Link>
       <header className="post-detail-header">
-        <h1 id="post-title" className="post-detail-title">
+        <h1 id="post-title" className="post-detail-title" dir="auto">
           {post.title}
         </h1>
         <PostMeta post={post} categoryName={categoryName} />

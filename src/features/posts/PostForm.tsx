@@ -85,7 +85,7 @@ export function PostForm({ title, initial, reference, submitLabel, initialErrors
         {title}
       </h1>
       <FormAlert message={formError} />
-      <TextField label={t`Title`} name="title" value={values.title} onChange={(event) => set({ title: event.target.value })} error={errors.title} maxLength={200} required />
+      <TextField label={t`Title`} name="title" valueDir="auto" value={values.title} onChange={(event) => set({ title: event.target.value })} error={errors.title} maxLength={200} required />
       <RichTextEditor label={t`Content`} initialHtml={initial.content} onChange={(content) => set({ content })} error={errors.content} />
       <div className="post-form-row">
         <div className="field">

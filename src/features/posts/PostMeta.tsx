@@ -21,8 +21,12 @@ export function PostMeta({ post, categoryName }: { post: LocalPost; categoryName
   const date = formatShortDate(post.published_at, i18n.locale, scheduled);
   return (
     <p className="post-meta">
-      {categoryName ? <span className="post-category">{categoryName}</span> : null}
-      <span>{post.author_name}</span>
+      {categoryName ? (
+        <span className="post-category" dir="auto">
+          {categoryName}
+        </span>
+      ) : null}
+      <bdi>{post.author_name}</bdi>
       {scheduled ? (
         <span className="post-scheduled">
           <Trans>

@@ -29,7 +29,7 @@ export function PostSearchBox({ value, onSearch }: { value: string; onSearch: (t
       <label htmlFor={id} className="visually-hidden">
         {t`Search publications`}
       </label>
-      <input id={id} className="input" type="search" placeholder={t`Search publications`} value={text} onChange={(event) => setText(event.target.value)} />
+      <input id={id} className="input" type="search" dir={text ? 'auto' : undefined} placeholder={t`Search publications`} value={text} onChange={(event) => setText(event.target.value)} />
     </form>
   );
 }

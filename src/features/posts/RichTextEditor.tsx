@@ -28,6 +28,8 @@ export function RichTextEditor({ label, initialHtml, onChange, error }: RichText
   const savedRange = useRef<Range | null>(null);
   const [active, setActive] = useState<ReadonlySet<EditorCommand>>(new Set());
   const [linkOpen, setLinkOpen] = useState(false);
+  // The text's own direction once there is some; an empty `dir="auto"` box would be ltr.
+  const [written, setWritten] = useState(() => initialHtml.trim() !== '');
 
   useEffect(() => {
     if (editorRef.current) editorRef.current.innerHTML = initialHtml;
@@ -46,7 +48,10 @@ export function RichTextEditor({ label, initialHtml, onChange, error }: RichText
     return () => document.removeEventListener('selectionchange', update);
   }, []);
 
-  const emit = () => onChange(editorRef.current?.innerHTML ?? '');
+  const emit = () => {
+    setWritten(Boolean(editorRef.current?.textContent?.trim()));
+    onChange(editorRef.current?.innerHTML ?? '');
+  };
 
   function run(command: EditorCommand) {
     if (command === 'link') {
@@ -93,6 +98,7 @@ export function RichTextEditor({ label, initialHtml, onChange, error }: RichText
           id={id}
           ref={editorRef}
           className="editor-content"
+          dir={written ? 'auto' : undefined}
           contentEditable
           suppressContentEditableWarning
           role="textbox"

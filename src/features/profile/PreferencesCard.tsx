@@ -1,8 +1,8 @@
 import { Trans } from '@lingui/react/macro';
 import { LanguageSelect } from '../../i18n/LanguageSelect';
-import { ThemeToggle } from '../../theme/ThemeToggle';
+import { ThemeChoice } from '../../theme/ThemeChoice';
 
-/** Language and theme: on phones the app bar has no room for the language picker. */
+/** Language and theme, also in the app bar's menu on every screen. */
 export function PreferencesCard() {
   return (
     <section className="card form preferences-card" aria-labelledby="preferences-title">
@@ -10,12 +10,7 @@ export function PreferencesCard() {
         <Trans>Preferences</Trans>
       </h2>
       <LanguageSelect />
-      <div className="preferences-theme">
-        <span>
-          <Trans>Theme</Trans>
-        </span>
-        <ThemeToggle />
-      </div>
+      <ThemeChoice />
     </section>
   );
 }

@@ -1,0 +1,64 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { PreferencesTriggerFace, usePreferencesSummary } from './PreferencesTrigger';
+
+// Once here (an earlier screen fetched it), a new app bar's button is the menu at once.
+let arrived = false;
+const PreferencesMenuContent = lazy(() =>
+  import('./PreferencesMenuContent').then((m) => {
+    arrived = true;
+    return { default: m.PreferencesMenuContent };
+  }),
+);
+
+/**
+ * The app bar's language and theme, on every screen and every width: a button that opens
+ * a menu of the languages and the themes, the current ones checked. The menu (Radix) is
+ * not in the shell's first download: it is fetched once the page is idle, or as soon as
+ * someone reaches for the button, which until then is a plain button that looks the same.
+ */
+export function PreferencesMenu() {
+  const summary = usePreferencesSummary();
+  const [wanted, setWanted] = useState(arrived);
+  const [openAtOnce, setOpenAtOnce] = useState(false);
+  const [focused, setFocused] = useState(false);
+
+  useEffect(() => {
+    if (wanted) return;
+    const want = () => setWanted(true);
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(want, { timeout: 4000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = window.setTimeout(want, 1500);
+    return () => window.clearTimeout(timer);
+  }, [wanted]);
+
+  const standIn = (
+    <button
+      type="button"
+      className="prefs-trigger"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      aria-label={summary.label}
+      title={summary.label}
+      onPointerEnter={() => setWanted(true)}
+      onFocus={() => {
+        setFocused(true);
+        setWanted(true);
+      }}
+      onBlur={() => setFocused(false)}
+      onClick={() => {
+        setOpenAtOnce(true);
+        setWanted(true);
+      }}
+    >
+      <PreferencesTriggerFace language={summary.language} preference={summary.preference} />
+    </button>
+  );
+  if (!wanted) return standIn;
+  return (
+    <Suspense fallback={standIn}>
+      <PreferencesMenuContent summary={summary} defaultOpen={openAtOnce} focusTrigger={focused} />
+    </Suspense>
+  );
+}
