@@ -30,7 +30,7 @@ export function PreferencesMenuContent({ summary, defaultOpen, focusTrigger }: P
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
-    <DropdownMenu.Root defaultOpen={defaultOpen} dir={directionOf(summary.locale)}>
+    <DropdownMenu.Root defaultOpen={defaultOpen} dir={directionOf(summary.locale)} modal={false}>
       <DropdownMenu.Trigger ref={trigger} className="prefs-trigger" aria-label={summary.label} title={summary.label}>
         <PreferencesTriggerFace language={summary.language} preference={summary.preference} />
       </DropdownMenu.Trigger>
