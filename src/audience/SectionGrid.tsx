@@ -12,8 +12,8 @@ export interface SectionGridProps {
 }
 
 /**
- * The sections in school order, one row per grade ("4° Básico: All A B"), under their course
- * ("Básica: All"). "All" ticks or clears a grade's (or course's) every section, and shows
+ * The sections in school order, one row per grade ("4° Básico | A | B"), under their course
+ * ("Básica"). A grade's (or course's) own box ticks or clears its every section, and shows
  * "some" (mixed) when only part of them are chosen.
  */
 export function SectionGrid({ groups, chosen, onChange, error }: SectionGridProps) {
@@ -47,36 +47,26 @@ export function SectionGrid({ groups, chosen, onChange, error }: SectionGridProp
           return (
             <div key={group.course.id} className="audience-course" role="group" aria-labelledby={courseId}>
               <div className="audience-row">
-                <span id={courseId} className="audience-row-name audience-course-name">
-                  {group.course.name}
-                </span>
-                <div className="audience-chips">
-                  <AllChip name={group.course.name} sections={sectionsOfCourse(group)} chosen={chosen} onChange={setMany} />
-                </div>
+                <WholeChip labelId={courseId} name={group.course.name} sections={sectionsOfCourse(group)} chosen={chosen} onChange={setMany} course />
               </div>
               {group.grades.map(({ grade, sections }, gradeIndex) => {
                 const gradeId = `${courseId}-g${gradeIndex}`;
                 return (
-                  <div key={grade.id} className="audience-row audience-grade" role="group" aria-labelledby={gradeId}>
-                    <span id={gradeId} className="audience-row-name">
-                      {grade.name}
-                    </span>
-                    <div className="audience-chips">
-                      <AllChip name={grade.name} sections={sections} chosen={chosen} onChange={setMany} />
-                      {sections.map((section) => (
-                        <label key={section.id} className="audience-chip">
-                          <input
-                            type="checkbox"
-                            name="section_ids"
-                            value={section.id}
-                            aria-label={sectionLabel(grade, section)}
-                            checked={chosen.has(section.id)}
-                            onChange={(event) => setMany([section], event.target.checked)}
-                          />
-                          <span>{section.name}</span>
-                        </label>
-                      ))}
-                    </div>
+                  <div key={grade.id} className="audience-row" role="group" aria-labelledby={gradeId}>
+                    <WholeChip labelId={gradeId} name={grade.name} sections={sections} chosen={chosen} onChange={setMany} />
+                    {sections.map((section) => (
+                      <label key={section.id} className="audience-chip">
+                        <input
+                          type="checkbox"
+                          name="section_ids"
+                          value={section.id}
+                          aria-label={sectionLabel(grade, section)}
+                          checked={chosen.has(section.id)}
+                          onChange={(event) => setMany([section], event.target.checked)}
+                        />
+                        <bdi>{section.name}</bdi>
+                      </label>
+                    ))}
                   </div>
                 );
               })}
@@ -89,22 +79,30 @@ export function SectionGrid({ groups, chosen, onChange, error }: SectionGridProp
   );
 }
 
-function AllChip({
+/**
+ * A grade or a course as one choice: ticked when all its sections are, mixed when some are.
+ * Its visible name is the group's label; its accessible name says it takes every section.
+ */
+function WholeChip({
+  labelId,
   name,
   sections,
   chosen,
   onChange,
+  course = false,
 }: {
+  labelId: string;
   name: string;
   sections: readonly Section[];
   chosen: ReadonlySet<string>;
   onChange: (sections: readonly Section[], on: boolean) => void;
+  course?: boolean;
 }) {
   const { t } = useLingui();
   const count = sections.filter((section) => chosen.has(section.id)).length;
   const all = count === sections.length;
   return (
-    <label className="audience-chip audience-chip-all">
+    <label className={course ? 'audience-chip audience-chip-whole audience-chip-course' : 'audience-chip audience-chip-whole'}>
       <input
         type="checkbox"
         aria-label={t`All of ${name}`}
@@ -114,9 +112,7 @@ function AllChip({
         }}
         onChange={() => onChange(sections, !all)}
       />
-      <span>
-        <Trans context="sections">All</Trans>
-      </span>
+      <bdi id={labelId}>{name}</bdi>
     </label>
   );
 }
