@@ -4,13 +4,26 @@ import { text } from './text';
 
 /**
  * Who an item (post, event, notification, document) is for, shared by every feature that
- * has an audience. The person picks courses, grades and sections (spec §3) and a scope:
- * who within them. Sections decide; courses and grades say how the choice was made.
+ * has an audience. The scope says who:
+ * - `college`: every member of the college (no sections needed);
+ * - `staff`: staff and administrators only (no sections needed);
+ * - `everyone`, `students`, `guardians`: students and guardians, students, or guardians
+ *   of the chosen sections (spec §5: at least one course, one grade and one section).
+ * Sections decide; courses and grades say how the choice was made. Staff and
+ * administrators read every item addressed by section.
  */
-export const audienceScopes = ['everyone', 'staff', 'students', 'guardians'] as const;
+export const audienceScopes = ['college', 'everyone', 'students', 'guardians', 'staff'] as const;
 export type AudienceScope = (typeof audienceScopes)[number];
 
-const ids = (error: string) => z.array(text({ max: 64 }).min(1), { error }).min(1, { error }).max(200);
+/** Scopes that address the members of chosen sections. */
+export const sectionScopes = ['everyone', 'students', 'guardians'] as const satisfies readonly AudienceScope[];
+export type SectionScope = (typeof sectionScopes)[number];
+
+export function scopeNeedsSections(scope: AudienceScope): scope is SectionScope {
+  return (sectionScopes as readonly string[]).includes(scope);
+}
+
+const ids = (error: string) => z.array(text({ max: 64 }).min(1), { error }).max(200);
 
 export const audienceFields = z.object({
   course_ids: ids(messages.postCoursesRequired),
@@ -19,6 +32,22 @@ export const audienceFields = z.object({
   scope: z.enum(audienceScopes, { error: messages.postScopeInvalid }),
 });
 export type AudienceFields = z.infer<typeof audienceFields>;
+
+/**
+ * The spec §5 rule for an audience by sections: at least one course, one grade and one
+ * section. Attach it to every schema that spreads `audienceFields.shape`
+ * (`schema.superRefine(requireSections)`); it runs beside the other fields' checks, so a
+ * form shows every message at once.
+ */
+export function requireSections(value: Pick<AudienceFields, 'course_ids' | 'grade_ids' | 'section_ids' | 'scope'>, ctx: z.RefinementCtx): void {
+  if (!scopeNeedsSections(value.scope)) return;
+  const required = [
+    ['course_ids', messages.postCoursesRequired],
+    ['grade_ids', messages.postGradesRequired],
+    ['section_ids', messages.postSectionsRequired],
+  ] as const;
+  for (const [field, message] of required) if (value[field].length === 0) ctx.addIssue({ code: 'custom', path: [field], message });
+}
 
 /**
  * Visibility as sets of keys, one model for every audience kind: a row carries the keys of
@@ -37,8 +66,9 @@ export const audienceKeys = {
   member: (role: string, sectionId: string) => `${role}:${sectionId}`,
 } as const;
 
-/** Keys of an audience chosen with the picker: the scope's roles in each chosen section. */
+/** Keys of an audience chosen with the picker: everyone, or the scope's roles in each chosen section (and staff). */
 export function keysOfAudience(audience: Pick<AudienceFields, 'scope' | 'section_ids'>): string[] {
+  if (audience.scope === 'college') return [audienceKeys.college];
   const roles = audience.scope === 'everyone' ? ['student', 'guardian'] : audience.scope === 'students' ? ['student'] : audience.scope === 'guardians' ? ['guardian'] : [];
   const keys = new Set<string>([audienceKeys.staff]);
   for (const sectionId of audience.section_ids) for (const role of roles) keys.add(audienceKeys.member(role, sectionId.toLowerCase()));
@@ -69,3 +99,19 @@ export function keysOfMember(member: AudienceMember): string[] {
 export function meets(rowKeys: readonly string[], memberKeys: ReadonlySet<string>): boolean {
   return rowKeys.some((key) => memberKeys.has(key));
 }
+
+/**
+ * `POST /api/v1/audience/reach` (staff and administrators): how many active members of the
+ * college an audience reaches, by the same keys as visibility. Unknown sections reach no one.
+ */
+export const audienceReachRequest = z.object({
+  scope: z.enum(audienceScopes, { error: messages.postScopeInvalid }),
+  section_ids: z.array(text({ max: 64 })).max(200).default([]),
+});
+export type AudienceReachRequest = z.input<typeof audienceReachRequest>;
+
+const count = z.number().int().min(0);
+
+/** The members reached: `staff` counts staff and administrators. */
+export const audienceReach = z.object({ total: count, students: count, guardians: count, staff: count });
+export type AudienceReach = z.infer<typeof audienceReach>;

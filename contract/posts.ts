@@ -1,12 +1,13 @@
 import { z } from './zod';
-import { audienceFields, audienceScopes, type AudienceScope } from './audience';
+import { audienceFields, audienceScopes, requireSections, type AudienceScope } from './audience';
 import { messages } from './messages';
 import { dateTime, text } from './text';
 
 /**
  * Posts (news): the first synced entity. Validation of spec §5 ("content required; at
- * least one course, one grade and one section") is this one schema, used by the new-post
- * form, the push mutation handlers and the REST endpoints alike.
+ * least one course, one grade and one section", unless the post is for the whole college
+ * or for staff only: contract/audience.ts) is this one schema, used by the new-post form,
+ * the push mutation handlers and the REST endpoints alike.
  */
 export const postScopes = audienceScopes;
 export type PostScope = AudienceScope;
@@ -56,7 +57,7 @@ export type PostStats = z.infer<typeof postStats>;
  * The fields a person writes; shared by create and update. A `published_at` in the future
  * schedules the post: only its author receives it until then.
  */
-export const postFields = z.object({
+const postFieldsShape = z.object({
   title: text({ max: 200, trim: true, error: messages.postTitleRequired }).min(1, { error: messages.postTitleRequired }),
   content: text({ max: 100_000, error: messages.postContentRequired }).refine(
     (html) => html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() !== '',
@@ -67,14 +68,15 @@ export const postFields = z.object({
   /** When it is shown as published; defaults to the moment the server applies it. */
   published_at: dateTime().optional(),
 });
+export const postFields = postFieldsShape.superRefine(requireSections);
 export type PostFields = z.infer<typeof postFields>;
 
 /** Mutation `posts.create`: the id is a UUIDv7 made by the device. */
-export const createPostArgs = postFields.extend({ id: z.uuid() });
+export const createPostArgs = postFieldsShape.extend({ id: z.uuid() }).superRefine(requireSections);
 export type CreatePostArgs = z.infer<typeof createPostArgs>;
 
 /** Mutation `posts.update` and `PUT /api/v1/posts/{id}`. */
-export const updatePostArgs = postFields.extend({ id: z.uuid() });
+export const updatePostArgs = postFieldsShape.extend({ id: z.uuid() }).superRefine(requireSections);
 export type UpdatePostArgs = z.infer<typeof updatePostArgs>;
 
 /** Mutation `posts.delete` and `DELETE /api/v1/posts/{id}`. */
@@ -92,7 +94,7 @@ export const postMutations = {
 export type PostMutationName = keyof typeof postMutations;
 
 /** `POST /api/v1/posts`: like `posts.create`; without an id the server makes one. */
-export const restCreatePostBody = postFields.extend({ id: z.uuid().optional() });
+export const restCreatePostBody = postFieldsShape.extend({ id: z.uuid().optional() }).superRefine(requireSections);
 
 /** `GET /api/v1/posts`: the visible posts, newest first; `category` is an id or a slug. */
 export const postListQuery = z.object({

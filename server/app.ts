@@ -6,6 +6,7 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import { z } from 'zod';
 import { avatarMaxBytes } from '../contract/auth';
 import { messages } from '../contract/messages';
+import { audienceRoutes } from './audience/reachRoutes';
 import { recoveryRoutes } from './auth/recoveryRoutes';
 import { sessionRoutes } from './auth/sessionRoutes';
 import { signupRoutes } from './auth/signupRoutes';
@@ -98,6 +99,7 @@ export async function buildApp({ db, config, mailer, storage, logStream, registr
   profileRoutes(app, ctx);
   entryRoutes(app, db);
   outboxRoutes(app, db);
+  audienceRoutes(app, db);
   uploadRoutes(app, ctx.storage);
   syncRoutes(app, db, registry);
   for (const feature of registry.modules) feature.routes?.(app, ctx);

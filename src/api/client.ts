@@ -10,9 +10,9 @@ export type { Parser } from './http';
  */
 const http = createHttp({ getToken: readToken });
 
-/** Sends a request and parses the JSON answer. */
-export function requestJson<T>(method: Method, path: string, parse: Parser<T>, body?: Body): Promise<T> {
-  return http.requestJson(method, path, parse, body);
+/** Sends a request and parses the JSON answer; `signal` cancels it (a newer request replaces it). */
+export function requestJson<T>(method: Method, path: string, parse: Parser<T>, body?: Body, signal?: AbortSignal): Promise<T> {
+  return http.requestJson(method, path, parse, body, signal);
 }
 
 /** Sends a request whose answer body does not matter (204, or a `{message}` we ignore). */

@@ -1,8 +1,15 @@
 import './audience.css';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
+import { useMemo } from 'react';
+import { scopeNeedsSections } from '../../contract/audience';
 import type { FieldErrors } from '../forms/fieldErrors';
-import { pruneAudience, type AudienceChoice, type AudienceOptions } from './audienceChoice';
-import { CheckboxGroup } from './CheckboxGroup';
+import { audienceToSend, withSections, type AudienceChoice } from './audienceChoice';
+import { groupSections, type AudienceOptions } from './audienceGroups';
+import { audienceSummary, describeAudience } from './audienceSummary';
+import { AudienceSummaryView } from './AudienceSummaryView';
+import { ScopeChoice } from './ScopeChoice';
+import { SectionGrid } from './SectionGrid';
+import { useAudienceReach } from './useAudienceReach';
 
 export interface AudiencePickerProps<T extends AudienceChoice> {
   audience: AudienceOptions;
@@ -11,46 +18,40 @@ export interface AudiencePickerProps<T extends AudienceChoice> {
   onChange: (values: T) => void;
 }
 
+/** The first error of any of `fields` (a server error may name an item: `section_ids.0`). */
+function errorOf(errors: FieldErrors, fields: readonly string[]): string | undefined {
+  for (const field of fields) {
+    const key = Object.keys(errors).find((candidate) => candidate === field || candidate.startsWith(`${field}.`));
+    if (key) return errors[key];
+  }
+  return undefined;
+}
+
 /**
- * Who an item is for, shared by posts, events, notifications and documents: courses →
- * grades of the chosen courses → sections of the chosen grades (spec §5).
+ * Who an item is for, shared by posts, events, notifications and documents: the whole
+ * school, staff only, or families and/or students of chosen grades and sections (in school
+ * order); then the choice in words and how many members it reaches.
  */
 export function AudiencePicker<T extends AudienceChoice>({ audience, values, errors, onChange }: AudiencePickerProps<T>) {
-  const { t } = useLingui();
-  const courseName = new Map(audience.courses.map((course) => [course.id, course.name]));
-  const gradeName = new Map(audience.grades.map((grade) => [grade.id, grade.name]));
-  const grades = audience.grades.filter((grade) => values.course_ids.includes(grade.course_id));
-  const sections = audience.sections.filter((section) => values.grade_ids.includes(section.grade_id));
-  const set = (patch: Partial<AudienceChoice>) => onChange(pruneAudience({ ...values, ...patch }, audience));
+  const { i18n } = useLingui();
+  const groups = useMemo(() => groupSections(audience), [audience]);
+  const bySections = scopeNeedsSections(values.scope);
+  const chosen = useMemo(() => new Set(values.section_ids), [values.section_ids]);
+  const summary = audienceSummary(i18n, describeAudience(values, audience));
+  // Nothing to count until sections are chosen (the form then asks for them).
+  const reach = useAudienceReach(audienceToSend(values), !bySections || values.section_ids.length > 0);
   return (
     <div className="audience-picker">
-      <CheckboxGroup
-        legend={t`Courses`}
-        name="course_ids"
-        options={audience.courses.map((course) => ({ id: course.id, label: course.name }))}
-        selected={values.course_ids}
-        onChange={(course_ids) => set({ course_ids })}
-        error={errors.course_ids}
-        empty={<Trans>No courses yet.</Trans>}
-      />
-      <CheckboxGroup
-        legend={t`Grades`}
-        name="grade_ids"
-        options={grades.map((grade) => ({ id: grade.id, label: grade.name, detail: courseName.get(grade.course_id) }))}
-        selected={values.grade_ids}
-        onChange={(grade_ids) => set({ grade_ids })}
-        error={errors.grade_ids}
-        empty={<Trans>Choose a course first.</Trans>}
-      />
-      <CheckboxGroup
-        legend={t`Sections`}
-        name="section_ids"
-        options={sections.map((section) => ({ id: section.id, label: section.name, detail: gradeName.get(section.grade_id) }))}
-        selected={values.section_ids}
-        onChange={(section_ids) => set({ section_ids })}
-        error={errors.section_ids}
-        empty={<Trans>Choose a grade first.</Trans>}
-      />
+      <ScopeChoice scope={values.scope} error={errorOf(errors, ['scope'])} onChange={(scope) => onChange({ ...values, scope })} />
+      {bySections ? (
+        <SectionGrid
+          groups={groups}
+          chosen={chosen}
+          error={errorOf(errors, ['section_ids', 'grade_ids', 'course_ids'])}
+          onChange={(sectionIds) => onChange(withSections(values, sectionIds, audience))}
+        />
+      ) : null}
+      <AudienceSummaryView summary={summary} reach={reach} />
     </div>
   );
 }

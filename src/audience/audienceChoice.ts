@@ -1,33 +1,39 @@
-import type { Course, Grade, Section } from '../../contract/college';
+import { scopeNeedsSections, type AudienceScope } from '../../contract/audience';
+import { groupSections, type AudienceOptions } from './audienceGroups';
 
-/** The college's structure an audience is picked from (synced core tables). */
-export interface AudienceOptions {
-  courses: Course[];
-  grades: Grade[];
-  sections: Section[];
-}
-
-/** What the picker edits: the ids of contract/audience.ts `audienceFields`. */
+/** What the picker edits: contract/audience.ts `audienceFields`. */
 export interface AudienceChoice {
   course_ids: string[];
   grade_ids: string[];
   section_ids: string[];
+  scope: AudienceScope;
 }
 
 /**
- * Keeps a choice consistent: grades only of chosen courses, sections only of chosen grades
- * (a course unticked takes its grades and their sections with it).
+ * The choice with these sections, in school order, and the grades and courses they belong
+ * to (what the contract asks for: spec §5's courses and grades say how sections were chosen).
  */
-export function pruneAudience<T extends AudienceChoice>(values: T, options: Pick<AudienceOptions, 'grades' | 'sections'>): T {
-  const courses = new Set(values.course_ids);
-  const gradeIds = values.grade_ids.filter((id) => {
-    const grade = options.grades.find((g) => g.id === id);
-    return grade !== undefined && courses.has(grade.course_id);
-  });
-  const grades = new Set(gradeIds);
-  const sectionIds = values.section_ids.filter((id) => {
-    const section = options.sections.find((s) => s.id === id);
-    return section !== undefined && grades.has(section.grade_id);
-  });
-  return { ...values, grade_ids: gradeIds, section_ids: sectionIds };
+export function withSections<T extends AudienceChoice>(values: T, sectionIds: Iterable<string>, options: AudienceOptions): T {
+  const chosen = new Set(sectionIds);
+  const section_ids: string[] = [];
+  const grade_ids: string[] = [];
+  const course_ids: string[] = [];
+  for (const { course, grades } of groupSections(options)) {
+    for (const { grade, sections } of grades) {
+      const picked = sections.filter((section) => chosen.has(section.id));
+      if (picked.length === 0) continue;
+      section_ids.push(...picked.map((section) => section.id));
+      grade_ids.push(grade.id);
+      if (!course_ids.includes(course.id)) course_ids.push(course.id);
+    }
+  }
+  return { ...values, section_ids, grade_ids, course_ids };
+}
+
+/**
+ * What is sent: the whole college and staff-only audiences name no sections (the picker
+ * keeps the sections chosen before, should the person switch back).
+ */
+export function audienceToSend<T extends AudienceChoice>(values: T): T {
+  return scopeNeedsSections(values.scope) ? values : { ...values, course_ids: [], grade_ids: [], section_ids: [] };
 }

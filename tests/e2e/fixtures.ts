@@ -6,6 +6,7 @@
  */
 import { deflateSync } from 'node:zlib';
 import { expect, test as base, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import type { AudienceReach } from '../../contract/audience';
 import type { Course, Grade, Section } from '../../contract/college';
 import type { Category, Post, PostFields } from '../../contract/posts';
 import { demoPassword } from '../../server/db/demoData';
@@ -404,6 +405,13 @@ export class PostsApi {
     return (await reply.json()) as Post;
   }
 
+  /** How many members an audience reaches, as the server counts them. */
+  async reach(member: ApiMember, audience: { scope: PostFields['scope']; section_ids?: string[] }): Promise<AudienceReach> {
+    const reply = await this.request.post('/api/v1/audience/reach', { headers: this.headers(member), data: audience });
+    expect(reply.status(), await reply.text()).toBe(200);
+    return (await reply.json()) as AudienceReach;
+  }
+
   async remove(member: ApiMember, id: string): Promise<void> {
     const reply = await this.request.delete(`/api/v1/posts/${id}`, { headers: this.headers(member) });
     expect(reply.status()).toBe(204);
@@ -464,27 +472,65 @@ export class PostsPage {
   }
 
   /**
-   * From the list: "New publication", fills the form for every course, grade and section,
-   * publishes; lands on the new post's page. Returns the post's id.
+   * From the list: "New publication", fills the form for everyone in the school (or staff
+   * only), publishes; lands on the new post's page. Returns the post's id.
    */
-  async write(values: { title: string; text: string; category?: string; scope?: 'Everyone' | 'Staff' | 'Students' | 'Guardians' }): Promise<string> {
+  async write(values: { title: string; text: string; category?: string; audience?: 'Everyone in the school' | 'Staff only' }): Promise<string> {
     await this.newPostLink.click();
     await expect(this.page.getByRole('heading', { name: 'New publication', level: 1 })).toBeVisible();
     await this.page.getByLabel('Title', { exact: true }).fill(values.title);
     await this.page.getByRole('textbox', { name: 'Content' }).fill(values.text);
     await this.page.getByLabel('Category', { exact: true }).selectOption({ label: values.category ?? 'Noticias' });
-    await this.page.getByLabel('Who is it for?').selectOption({ label: values.scope ?? 'Everyone' });
-    for (const group of ['Courses', 'Grades', 'Sections']) {
-      await this.page.getByRole('button', { name: `Select all: ${group}` }).click();
-    }
+    await this.audience.choose(values.audience ?? 'Everyone in the school');
+    return this.publish(values.title);
+  }
+
+  /** Presses Publish on a filled form; lands on the new post's page. Returns the post's id. */
+  async publish(title: string): Promise<string> {
     // The toast says what happened: sent when online, kept on this device when not.
     const offline = await this.page.evaluate(() => !navigator.onLine);
     await this.page.getByRole('button', { name: 'Publish' }).click();
     await expect(toast(this.page, offline ? 'Saved on this device. It will be sent when you are back online.' : 'Publication created successfully')).toBeVisible();
-    await expect(this.heading(values.title)).toBeVisible();
+    await expect(this.heading(title)).toBeVisible();
     const id = /\/blog\/post\/([0-9a-f-]{36})$/.exec(new URL(this.page.url()).pathname)?.[1];
     expect(id).toBeTruthy();
     return id!;
+  }
+
+  /** The form's audience picker (src/audience). */
+  get audience(): AudiencePicker {
+    return new AudiencePicker(this.page);
+  }
+
+  /** "For: …" on a post's page (staff and administrators). */
+  get detailAudience(): Locator {
+    return this.page.locator('.post-audience');
+  }
+}
+
+/** The audience picker of a form: who, which grades and sections, and who that reaches. */
+export class AudiencePicker {
+  readonly who: Locator;
+  readonly sections: Locator;
+  /** The choice in words ("Families and students of 4° Básico"). */
+  readonly summary: Locator;
+  /** "Reaches N people", or why it cannot say. */
+  readonly reach: Locator;
+
+  constructor(readonly page: Page) {
+    this.who = page.getByRole('group', { name: 'Who is it for?' });
+    this.sections = page.getByRole('group', { name: 'Grades and sections' });
+    this.summary = page.locator('.audience-summary-text');
+    this.reach = page.locator('.audience-reach');
+  }
+
+  async choose(who: string): Promise<void> {
+    await this.who.getByRole('radio', { name: who, exact: true }).check();
+  }
+
+  /** A section's checkbox ("4° Básico A") or a whole grade or course ("All of 4° Básico"). */
+  checkbox(name: string): Locator {
+    return this.sections.getByRole('checkbox', { name, exact: true });
   }
 }
 

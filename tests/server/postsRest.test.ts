@@ -43,7 +43,7 @@ describe.each(backends)('posts REST on $name', (backend) => {
   });
 
   it('answers the same 422 as the posts.create mutation, and 403 to students before validating', async () => {
-    const bad = { ...postArgs(refs, ['1° Básico A'], 'everyone'), title: ' ', course_ids: [], scope: 'teachers' };
+    const bad = { ...postArgs(refs, ['1° Básico A'], 'everyone'), title: ' ', course_ids: 'all', scope: 'teachers' };
     const rest = await call(tokens.staff, 'POST', '/api/v1/posts', bad);
     expect(rest.statusCode).toBe(422);
     const [pushed] = await push({ app: server.app, host, token: tokens.staff }, [{ name: 'posts.create', args: bad }]);

@@ -8,7 +8,7 @@ import { collegeRefs, postArgs, push, type CollegeRefs } from './syncHelpers';
 /** A request of the posts REST API, as generated. */
 type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: string };
 
-describe.each(backends)('posts REST with generated input on $name', (backend) => {
+describe.each(backends)('posts and audience REST with generated input on $name', (backend) => {
   let server: TestServer;
   let refs: CollegeRefs;
   const host = hostOf('colinas');
@@ -50,8 +50,19 @@ describe.each(backends)('posts REST with generated input on $name', (backend) =>
       { weight: 4, arbitrary: changes(foreignIds).map((list) => JSON.stringify(applyChanges(postArgs(refs, ['1° Básico A'], 'everyone'), list))) },
       { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)) },
     );
+  const reachBody = () =>
+    fc.oneof(
+      {
+        weight: 4,
+        arbitrary: fc
+          .tuple(fc.constantFrom('college', 'everyone', 'students', 'guardians', 'staff'), changes(foreignIds))
+          .map(([scope, list]) => JSON.stringify(applyChanges({ scope, section_ids: [refs.sectionId('1° Básico A'), ...foreignIds.slice(0, 2)] }, list))),
+      },
+      { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)) },
+    );
   const call = (): fc.Arbitrary<Call> =>
     fc.oneof(
+      reachBody().map((payload): Call => ({ method: 'POST', url: '/api/v1/audience/reach', payload })),
       listCall,
       idSegment().map((id): Call => ({ method: 'GET', url: `/api/v1/posts/${id}` })),
       body().map((payload): Call => ({ method: 'POST', url: '/api/v1/posts', payload })),

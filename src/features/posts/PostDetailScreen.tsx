@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useNavigate, useParams } from 'react-router-dom';
 import { can } from '../../../contract/permissions';
+import { audienceSummary, describeAudience } from '../../audience/audienceSummary';
 import { usePostsDb } from './usePostsDb';
 import { useSession } from '../../session/session';
 import { discard, usePendingStates } from '../../sync/hooks';
@@ -14,7 +15,7 @@ import { postOutcomeTexts } from './postOutcomeTexts';
 import { deletePost, keepEditAsNewPost } from './postWrites';
 import { useCountView } from './useCountView';
 import { usePostAttention } from './useOutboxEntry';
-import { useCategories, usePost } from './usePostData';
+import { useCategories, usePost, useReferenceData } from './usePostData';
 
 /** `/blog/post/:post`: reads the local copy, counts the view once, offers edit/delete. */
 export function PostDetailScreen() {
@@ -25,6 +26,7 @@ export function PostDetailScreen() {
   const { post: postId = '' } = useParams();
   const post = usePost(postId);
   const categories = useCategories();
+  const reference = useReferenceData();
   const attention = usePostAttention(postId) ?? [];
   // Per entity `posts`: a queued view (entity `viewedPosts`) does not make the post "not sent".
   const syncState = usePendingStates('posts').get(postId) ?? null;
@@ -55,6 +57,8 @@ export function PostDetailScreen() {
   }
 
   const category = categories?.find((candidate) => candidate.id === post.category_id);
+  // Who it is for is the publishers' business (they choose it), not the readers'.
+  const audience = can(user?.role, 'content.readAll') && reference ? audienceSummary(i18n, describeAudience(post, reference)) : null;
   const onDelete = () => {
     deletePost(db, post.id)
       .then(async (seq) => {
@@ -75,6 +79,7 @@ export function PostDetailScreen() {
       syncState={syncState}
       attention={attention}
       canPublish={can(user?.role, 'content.publish')}
+      audience={audience}
       onDelete={onDelete}
       onDiscard={onDiscard}
       onKeepAsNew={onKeepAsNew}

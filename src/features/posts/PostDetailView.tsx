@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { IsolatedText } from '../../audience/IsolatedText';
 import type { OutboxEntry } from '../../db/database';
 import type { LocalPost } from './postsDb';
 import { Button, buttonClass } from '../../ui/Button';
@@ -19,12 +20,14 @@ export interface PostDetailViewProps {
   syncState: ItemSyncState | null | undefined;
   attention: readonly OutboxEntry[];
   canPublish: boolean;
+  /** Who the post is for, in words (audienceSummary); shown to staff and administrators only. */
+  audience: string | null;
   onDelete: () => void;
   onDiscard: (seq: number) => void;
   onKeepAsNew: (seq: number) => void;
 }
 
-export function PostDetailView({ post, categoryName, categorySlug, syncState, attention, canPublish, onDelete, onDiscard, onKeepAsNew }: PostDetailViewProps) {
+export function PostDetailView({ post, categoryName, categorySlug, syncState, attention, canPublish, audience, onDelete, onDiscard, onKeepAsNew }: PostDetailViewProps) {
   // The server said the post no longer exists: editing or deleting it cannot work (issue 14).
   const gone = attention.some(itemGone);
   const { t } = useLingui();
@@ -42,6 +45,16 @@ export function PostDetailView({ post, categoryName, categorySlug, syncState, at
           {post.title}
         </h1>
         <PostMeta post={post} categoryName={categoryName} />
+        {audience ? (
+          <p className="post-audience">
+            <span className="post-audience-label">
+              <Trans>For:</Trans>
+            </span>{' '}
+            <span className="post-audience-text">
+              <IsolatedText text={audience} />
+            </span>
+          </p>
+        ) : null}
         <SyncStateBadge state={syncState} />
       </header>
       {attention.map((entry) => (

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { postFields, postScopes, type PostFields, type PostScope } from '../../../contract/posts';
+import { postFields, type PostFields } from '../../../contract/posts';
 import { StorageFullError } from '../../sync/StorageFullError';
 import { validateWith, type FieldErrors } from '../../forms/fieldErrors';
 import { Button } from '../../ui/Button';
@@ -40,12 +40,6 @@ export function PostForm({ title, initial, reference, submitLabel, initialErrors
   const [busy, setBusy] = useState(false);
   const categoryErrorId = `${useId()}-category-error`;
   const set = (patch: Partial<PostFormValues>) => setValues((current) => ({ ...current, ...patch }));
-  const scopeLabels: Record<PostScope, string> = {
-    everyone: t`Everyone`,
-    staff: t`Staff`,
-    students: t`Students`,
-    guardians: t`Guardians`,
-  };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -53,12 +47,13 @@ export function PostForm({ title, initial, reference, submitLabel, initialErrors
     const checked = validateWith(postFields, { ...toFieldsInput(values), content: sanitizePostHtml(values.content) });
     if (!checked.ok) {
       setErrors(checked.errors);
-      // Move to the first field that needs fixing, in the order of the form.
+      // Move to the first field that needs fixing, in the order of the form (a group names
+      // every field it shows the errors of: `data-field="section_ids grade_ids"`).
       const first = Array.from(form.querySelectorAll<HTMLElement>('[data-field], [name]')).find((el) => {
-        const field = el.dataset.field ?? el.getAttribute('name') ?? '';
-        return Object.keys(checked.errors).some((key) => key === field || key.startsWith(`${field}.`));
+        const fields = (el.dataset.field ?? el.getAttribute('name') ?? '').split(' ');
+        return Object.keys(checked.errors).some((key) => fields.some((field) => key === field || key.startsWith(`${field}.`)));
       });
-      const target = first?.matches('fieldset') ? first.querySelector<HTMLElement>('input, button') : first;
+      const target = first?.matches('fieldset') ? first.querySelector<HTMLElement>('input:checked, input, button') : first;
       target?.focus();
       return;
     }
@@ -100,13 +95,6 @@ export function PostForm({ title, initial, reference, submitLabel, initialErrors
           />
           <FieldError id={categoryErrorId} message={errors.category_id} />
         </div>
-        <Select
-          label={t`Who is it for?`}
-          name="scope"
-          value={values.scope}
-          onChange={(event) => set({ scope: event.target.value as PostScope })}
-          options={postScopes.map((scope) => ({ value: scope, label: scopeLabels[scope] }))}
-        />
         <TextField
           label={t`Publication date`}
           name="published_at"

@@ -1,4 +1,5 @@
 import { postScopes, type PostFields, type PostScope } from '../../../contract/posts';
+import { audienceToSend } from '../../audience/audienceChoice';
 
 /** What the post form holds while someone types; `published_at` as a datetime-local value. */
 export interface PostFormValues {
@@ -63,7 +64,11 @@ export function valuesFrom(source: unknown, fallback: PostFormValues): PostFormV
   };
 }
 
-/** The input of `postFields` validation (the same schema the server applies). */
+/**
+ * The input of `postFields` validation (the same schema the server applies); a post for the
+ * whole school or for staff only names no sections (the form keeps them, should the person
+ * switch back).
+ */
 export function toFieldsInput(values: PostFormValues): Record<keyof PostFields, unknown> {
-  return { ...values, published_at: fromLocalInput(values.published_at) };
+  return { ...audienceToSend(values), published_at: fromLocalInput(values.published_at) };
 }

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { AudienceOptions } from '../../audience/audienceChoice';
+import type { AudienceOptions } from '../../audience/audienceGroups';
 import { readFirstSyncPending } from '../../sync/hooks';
 import type { Category } from '../../../contract/posts';
 import type { LocalPost } from './postsDb';
@@ -61,7 +61,6 @@ export function useReferenceData(): ReferenceData | undefined {
       db.grades.orderBy('position').toArray(),
       db.sections.toArray(),
     ]);
-    sections.sort((a, b) => a.name.localeCompare(b.name));
     return { categories, courses, grades, sections };
   }, [db]);
 }

@@ -1,7 +1,7 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { liveQuery } from 'dexie';
 import { Route, useParams } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PostsDb } from '../../../src/features/posts/postsDb';
 import { NewPostScreen } from '../../../src/features/posts/NewPostScreen';
 import { isScheduled } from '../../../src/features/posts/PostMeta';
@@ -12,6 +12,8 @@ function PostPage() {
   const { post } = useParams();
   return <p>Showing post {post}</p>;
 }
+
+afterEach(() => vi.restoreAllMocks());
 
 async function openForm(role: 'staff' | 'student' = 'staff') {
   const { user, db } = await signInAs(role);
@@ -50,27 +52,67 @@ describe('the new-publication form', () => {
 
     expect(await screen.findByText('The content is required.')).toBeTruthy();
     expect(screen.getByText('Choose a category.')).toBeTruthy();
-    expect(screen.getByText('Choose at least one course.')).toBeTruthy();
-    expect(screen.getByText('Choose at least one grade.')).toBeTruthy();
-    expect(screen.getByText('Choose at least one section.')).toBeTruthy();
+    // Families and students of chosen grades, and none chosen: one message, on the sections.
+    const sections = screen.getByRole('group', { name: 'Grades and sections' });
+    expect(sections.getAttribute('aria-invalid')).toBe('true');
+    expect(within(sections).getByText('Choose at least one section.')).toBeTruthy();
     expect(screen.getByRole('textbox', { name: 'Content' }).getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByRole('group', { name: 'Courses' }).getAttribute('aria-invalid')).toBe('true');
     expect(await db.posts.count()).toBe(0);
     expect(await db.outbox.count()).toBe(0);
   });
 
-  it('offers grades of the chosen courses and sections of the chosen grades', async () => {
+  it('offers the sections by grade in school order, a whole grade or course in one choice, and says who it reaches', async () => {
     await openForm();
-    expect(await screen.findByText('Choose a course first.')).toBeTruthy();
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Básica' }));
-    expect(screen.getByRole('checkbox', { name: /1° Básico/ })).toBeTruthy();
-    expect(screen.queryByRole('checkbox', { name: /I° Medio/ })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Select all: Grades' }));
-    const sections = screen.getByRole('group', { name: 'Sections' });
-    expect(sections.querySelectorAll('input[type=checkbox]')).toHaveLength(3);
-    // Unticking the course takes its grades (and their sections) with it.
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Básica' }));
-    expect(screen.getByText('Choose a grade first.')).toBeTruthy();
+    const sections = await screen.findByRole('group', { name: 'Grades and sections' });
+    const rows = within(sections).getAllByRole('group').map((group) => group.getAttribute('aria-labelledby'));
+    expect(rows.map((id) => document.getElementById(id!)?.textContent)).toEqual(['Básica', '1° Básico', '2° Básico', 'Media', 'I° Medio']);
+    const summary = () => document.querySelector('.audience-summary-text')?.textContent;
+    expect(summary()).toBe('No grades or sections chosen yet');
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'All of 1° Básico' }));
+    expect(summary()).toBe('Families and students of 1° Básico');
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: '1° Básico 1° B' }).checked).toBe(true);
+    const basica = screen.getByRole<HTMLInputElement>('checkbox', { name: 'All of Básica' });
+    expect(basica.indeterminate).toBe(true);
+
+    fireEvent.click(basica);
+    expect(summary()).toBe('Families and students of Básica');
+    fireEvent.click(screen.getByRole('checkbox', { name: '1° Básico 1° A' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Students of chosen grades' }));
+    expect(summary()).toBe('Students of 1° Básico 1° B and 2° Básico');
+
+    // The whole school is one choice: no sections to pick.
+    fireEvent.click(screen.getByRole('radio', { name: 'Everyone in the school' }));
+    expect(screen.queryByRole('group', { name: 'Grades and sections' })).toBeNull();
+    expect(summary()).toBe('Everyone in the school');
+    fireEvent.click(screen.getByRole('radio', { name: 'Staff only' }));
+    expect(summary()).toBe('Staff only');
+  });
+
+  it('says the count is unavailable offline instead of guessing it', async () => {
+    // The browser says it is offline (a teacher on a weak campus network).
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await openForm();
+    fireEvent.click(await screen.findByRole('radio', { name: 'Everyone in the school' }));
+    expect(await screen.findByText('How many people it reaches cannot be counted offline.')).toBeTruthy();
+    expect(screen.queryByText(/^Reaches|Counting/)).toBeNull();
+  });
+
+  it('publishes to everyone in the school with one choice', async () => {
+    const db = await openForm();
+    fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Día del colegio' } });
+    typeContent('<p>Celebramos juntos.</p>');
+    fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'cat-news' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'All of Media' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Everyone in the school' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+
+    await screen.findByText(/Showing post /);
+    const [post] = await db.posts.toArray();
+    const [entry] = await db.outbox.toArray();
+    // The sections chosen before switching are not sent: the whole school names none.
+    expect(post).toMatchObject({ scope: 'college', course_ids: [], grade_ids: [], section_ids: [] });
+    expect(entry!.args).toMatchObject({ scope: 'college', section_ids: [] });
   });
 
   it('saves a valid post and its one outbox entry in one transaction, then opens it', async () => {
@@ -79,10 +121,8 @@ describe('the new-publication form', () => {
     fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Reunión de apoderados' } });
     typeContent('<div><b>Jueves</b> a las 19:00<script>alert(1)</script></div>');
     fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'cat-news' } });
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Básica' }));
-    fireEvent.click(screen.getByRole('checkbox', { name: /1° Básico/ }));
-    fireEvent.click(screen.getByRole('checkbox', { name: /1° A/ }));
-    fireEvent.change(screen.getByLabelText('Who is it for?'), { target: { value: 'guardians' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Families of chosen grades' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: '1° Básico 1° A' }));
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
 
     const shown = await screen.findByText(/Showing post /);
@@ -129,9 +169,7 @@ describe('the new-publication form', () => {
     fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Matrícula' } });
     typeContent('<p>Abre en marzo</p>');
     fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'cat-news' } });
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Básica' }));
-    fireEvent.click(screen.getByRole('checkbox', { name: /1° Básico/ }));
-    fireEvent.click(screen.getByRole('checkbox', { name: /1° A/ }));
+    fireEvent.click(screen.getByRole('checkbox', { name: '1° Básico 1° A' }));
     fireEvent.change(screen.getByLabelText('Publication date'), { target: { value: `${nextYear}-03-01T08:00` } });
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
 

@@ -44,3 +44,31 @@ describe('counting a view', () => {
     expect(screen.queryByText('Not sent')).toBeNull();
   });
 });
+
+describe('who a post is for, on its page', () => {
+  it('is told to staff in words, and not to the readers it is for', async () => {
+    const { user, db } = await signInAs('staff');
+    await seedReferenceData(db);
+    const post = localPost({ scope: 'guardians', course_ids: ['course-basica'], grade_ids: ['grade-1'], section_ids: ['sec-1a', 'sec-1b'] });
+    await db.posts.put(post);
+    const view = renderRoutes(user.id, `/blog/post/${post.id}`, <Route path="/blog/post/:post" element={<PostDetailScreen />} />);
+    const audience = () => document.querySelector('.post-audience')?.textContent;
+    await waitFor(() => expect(audience()).toBe('For: Families of 1° Básico'));
+    // The grade's name is isolated: it keeps its order inside an Arabic sentence.
+    expect(document.querySelector('.post-audience bdi')?.textContent).toBe('1° Básico');
+    view.unmount();
+
+    await db.posts.put({ ...post, scope: 'college', section_ids: [] });
+    const again = renderRoutes(user.id, `/blog/post/${post.id}`, <Route path="/blog/post/:post" element={<PostDetailScreen />} />);
+    await waitFor(() => expect(audience()).toBe('For: Everyone in the school'));
+    again.unmount();
+
+    const guardian = await signInAs('guardian');
+    await seedReferenceData(guardian.db);
+    await guardian.db.posts.put(post);
+    renderRoutes(guardian.user.id, `/blog/post/${post.id}`, <Route path="/blog/post/:post" element={<PostDetailScreen />} />);
+    expect(await screen.findByRole('heading', { name: post.title })).toBeTruthy();
+    expect(await screen.findByText('4 views')).toBeTruthy();
+    expect(document.querySelector('.post-audience')).toBeNull();
+  });
+});

@@ -1,0 +1,50 @@
+import type { Course, Grade, Section } from '../../contract/college';
+
+/** The college's structure an audience is picked from (synced core tables). */
+export interface AudienceOptions {
+  courses: Course[];
+  grades: Grade[];
+  sections: Section[];
+}
+
+export interface GradeGroup {
+  grade: Grade;
+  /** By name, numbers in number order ("A", "B", … "10"). */
+  sections: Section[];
+}
+
+export interface CourseGroup {
+  course: Course;
+  grades: GradeGroup[];
+}
+
+const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, undefined, { numeric: true });
+const byPosition = <T extends { name: string; position: number }>(a: T, b: T) => a.position - b.position || byName(a, b);
+
+/**
+ * The sections in school order: courses and their grades by the college's positions
+ * (Básica: 1° … 8° Básico, then Media: I … IV Medio), each grade's sections by name. Grades
+ * without sections, and courses without such grades, offer nothing to choose and are left out.
+ */
+export function groupSections({ courses, grades, sections }: AudienceOptions): CourseGroup[] {
+  const sectionsOf = new Map<string, Section[]>();
+  for (const section of sections) sectionsOf.set(section.grade_id, [...(sectionsOf.get(section.grade_id) ?? []), section]);
+  return [...courses]
+    .sort(byPosition)
+    .map((course) => ({
+      course,
+      grades: grades
+        .filter((grade) => grade.course_id === course.id)
+        .sort(byPosition)
+        .map((grade) => ({ grade, sections: [...(sectionsOf.get(grade.id) ?? [])].sort(byName) }))
+        .filter((group) => group.sections.length > 0),
+    }))
+    .filter((group) => group.grades.length > 0);
+}
+
+/** A section's full name, as people say it: "4° Básico A". */
+export function sectionLabel(grade: Pick<Grade, 'name'>, section: Pick<Section, 'name'>): string {
+  return `${grade.name} ${section.name}`;
+}
+
+export const sectionsOfCourse = (group: CourseGroup): Section[] => group.grades.flatMap((grade) => grade.sections);
