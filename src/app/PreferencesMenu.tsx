@@ -47,6 +47,14 @@ export function PreferencesMenu() {
         setWanted(true);
       }}
       onBlur={() => setFocused(false)}
+      // Like the menu's own trigger, it opens on the press, not on the click that follows:
+      // should the menu arrive in between, the click lands on a trigger that does not open
+      // on clicks, and the press is what asked for it. The click stays for the keyboard.
+      onPointerDown={(event) => {
+        if (event.button !== 0 || event.ctrlKey) return;
+        setOpenAtOnce(true);
+        setWanted(true);
+      }}
       onClick={() => {
         setOpenAtOnce(true);
         setWanted(true);
