@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { loginRequest } from '../../../contract/auth';
 import { useSubmission } from '../../forms/useSubmission';
 import { validateWith, type SubmitFailure } from '../../forms/fieldErrors';
 import { Button } from '../../ui/Button';
@@ -28,7 +27,12 @@ export function LoginForm({ onSubmit, onForgot, allowSignup }: LoginFormProps) {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const credentials = credentialsOf(identifier);
-    const checked = validateWith(loginRequest, { ...credentials, password });
+    // The contract's schemas (zod) load at the first submit, not with the screen. Should
+    // they fail to arrive, the server's own check answers instead.
+    const checked = await import('../../../contract/auth').then(
+      ({ loginRequest }) => validateWith(loginRequest, { ...credentials, password }),
+      () => ({ ok: true as const }),
+    );
     if (!checked.ok) {
       const { email, rut, ...rest } = checked.errors;
       reject({ ...rest, identifier: rut ?? email });

@@ -1,13 +1,19 @@
 import { useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { describeFailure } from '../../forms/fieldErrors';
 import { session } from '../../session/session';
 import { login } from '../../session/sessionApi';
 import { usePageMeta } from '../../tenant/usePageMeta';
 import { useCollege } from '../../tenant/tenantStore';
 import { AuthCard } from './AuthCard';
-import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { LoginForm, type LoginSubmit } from './LoginForm';
+
+/*
+ * The recover-account dialog (Radix Dialog and the contract's zod schemas) is not needed to
+ * paint the sign-in: it is fetched once the page is idle, or when asked for.
+ */
+const loadForgotPasswordDialog = () => import('./ForgotPasswordDialog');
+const ForgotPasswordDialog = lazy(() => loadForgotPasswordDialog().then((m) => ({ default: m.ForgotPasswordDialog })));
 
 export function LoginScreen() {
   const { t, i18n } = useLingui();
@@ -16,6 +22,11 @@ export function LoginScreen() {
   const [forgotEmail, setForgotEmail] = useState('');
   const [forgotKey, setForgotKey] = useState(0);
   usePageMeta(t`Sign in`);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback !== 'function') return;
+    const id = window.requestIdleCallback(() => void loadForgotPasswordDialog().catch(() => undefined), { timeout: 5000 });
+    return () => window.cancelIdleCallback(id);
+  }, []);
 
   const submit: LoginSubmit = async (credentials, password) => {
     try {
@@ -40,7 +51,11 @@ export function LoginScreen() {
           setForgotOpen(true);
         }}
       />
-      <ForgotPasswordDialog key={forgotKey} open={forgotOpen} onOpenChange={setForgotOpen} initialEmail={forgotEmail} />
+      {forgotKey > 0 ? (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog key={forgotKey} open={forgotOpen} onOpenChange={setForgotOpen} initialEmail={forgotEmail} />
+        </Suspense>
+      ) : null}
     </AuthCard>
   );
 }
