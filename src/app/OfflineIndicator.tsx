@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { CloudOffIcon } from '../ui/icons';
-import { useOnline } from './useOnline';
+import { useOnline } from '../ui/useOnline';
 
 export function OfflineIndicator() {
   const online = useOnline();

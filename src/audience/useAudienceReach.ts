@@ -1,6 +1,7 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { audienceReach, type AudienceReach, type AudienceScope } from '../../contract/audience';
 import { NetworkError, requestJson } from '../api/client';
+import { useOnline } from '../ui/useOnline';
 
 /** What the picker can say about how many members an audience reaches. */
 export type ReachState =
@@ -13,15 +14,6 @@ export type ReachState =
 /** Quiet time after the last change before asking: ticking five sections sends one request. */
 export const reachDebounceMs = 400;
 
-function subscribeOnline(listener: () => void): () => void {
-  window.addEventListener('online', listener);
-  window.addEventListener('offline', listener);
-  return () => {
-    window.removeEventListener('online', listener);
-    window.removeEventListener('offline', listener);
-  };
-}
-
 type Answer = { key: string; state: ReachState };
 
 /**
@@ -31,7 +23,7 @@ type Answer = { key: string; state: ReachState };
  * this device's data, which does not hold the other members.
  */
 export function useAudienceReach(audience: { scope: AudienceScope; section_ids: readonly string[] }, enabled: boolean): ReachState {
-  const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine);
+  const online = useOnline();
   const key = JSON.stringify([audience.scope, [...audience.section_ids].sort()]);
   const [answer, setAnswer] = useState<Answer | null>(null);
 

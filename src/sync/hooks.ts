@@ -1,8 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useMemo, useSyncExternalStore } from 'react';
+import { useMemo } from 'react';
 import { isBackground, type OutboxEntry, type OutboxStatus, type PatioDb } from '../db/database';
 import { useDb } from '../db/DbProvider';
 import { asSyncStatus, metaKeys, type SyncPhase } from '../db/syncMeta';
+import { useOnline } from '../ui/useOnline';
 
 export { discard, resend } from './outboxActions';
 export { itemGone } from './itemGone';
@@ -27,15 +28,6 @@ export interface SyncStatusView {
   firstSyncPending: boolean;
 }
 
-function subscribeOnline(listener: () => void): () => void {
-  window.addEventListener('online', listener);
-  window.addEventListener('offline', listener);
-  return () => {
-    window.removeEventListener('online', listener);
-    window.removeEventListener('offline', listener);
-  };
-}
-
 /**
  * Whether the first download has not finished yet: no cursor stored, or the initial sync
  * still running. Read it inside the same live query as the rows a screen shows, so the
@@ -53,7 +45,7 @@ export async function readFirstSyncPending(db: PatioDb): Promise<boolean> {
  */
 export function useSyncStatus(): SyncStatusView {
   const db = useDb();
-  const browserOnline = useSyncExternalStore(subscribeOnline, () => navigator.onLine);
+  const browserOnline = useOnline();
   const data = useLiveQuery(
     async () => {
       const [meta, cursor, entries] = await Promise.all([db.meta.get(metaKeys.status), db.meta.get(metaKeys.cursor), usersChanges(db)]);

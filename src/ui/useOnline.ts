@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-function subscribe(listener: () => void): () => void {
+function subscribeOnline(listener: () => void): () => void {
   window.addEventListener('online', listener);
   window.addEventListener('offline', listener);
   return () => {
@@ -9,6 +9,7 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
+/** What the browser says of the network (`navigator.onLine`), kept up to date. */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine);
+  return useSyncExternalStore(subscribeOnline, () => navigator.onLine);
 }
