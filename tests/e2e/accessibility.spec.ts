@@ -99,6 +99,17 @@ class ScreenCheck {
     // than the analysis itself); legacy mode runs it in the page itself: Patio has no
     // frames, and the default mode opens a blank page per analysis to merge frame results.
     if (!(await this.page.evaluate(() => 'axe' in window))) await this.page.evaluate(axeCore.source);
+    // Colours are measured as painted: a toast or a dialog halfway through fading in would
+    // blend with what is under it. Wait until every finite animation has ended (spinners,
+    // which never end, are left alone).
+    await this.page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+    );
     const axe = new AxeBuilder({ page: this.page, axeSource: 'void 0' }).withTags(wcag22aa).setLegacyMode();
     const { violations } = await (within ? axe.include(within) : axe).analyze();
     expect.soft(describeViolations(violations), `axe WCAG 2.2 AA on ${screen} (${this.name})`).toEqual([]);
