@@ -19,6 +19,7 @@
  * checkout too (its own server, port 8489) and alternates runs between the two, so both are
  * measured under the same load: on a shared machine only such side-by-side figures compare.
  * BENCH_JSON=path writes the medians as JSON;
+ * BENCH_PAGES=news (or landing,login) measures only those pages;
  * BENCH_LHR_DIR=folder keeps each page's last full Lighthouse report (JSON) there.
  * Everything it starts is stopped by pid at the end, also on failure.
  */
@@ -137,8 +138,9 @@ runBench('bench:lighthouse', 40 * 60_000, async (cleanup) => {
     { label: 'login', path: '/auth/login', flags: {} },
     { label: 'news', path: '/blog/all', flags: { disableStorageReset: true }, signedIn: true },
   ];
+  const only = process.env.BENCH_PAGES?.split(',').map((name) => name.trim());
   const out: Record<string, Record<string, number>> = {};
-  for (const { label, path, flags, signedIn } of pages) {
+  for (const { label, path, flags, signedIn } of pages.filter((p) => !only || only.includes(p.label))) {
     const samples = new Map<string, Sample[]>(targets.map((t) => [t.name, []]));
     for (let run = 0; run < runs; run++) {
       for (const target of targets) {

@@ -176,7 +176,7 @@ export function startChild(
  * and build (a reference measured side by side); `dataDir` is then relative to it.
  */
 export async function startPatioServer(cleanup: Cleanup, port: number, dataDir: string, checkout?: string): Promise<{ origin: string; output: () => string }> {
-  if (port < 8481 || port > 8489) throw new Error('benchmarks use ports 8481–8489');
+  if (port < 8481 || port > 8499) throw new Error('benchmarks use ports 8481–8499');
   const server = startChild(
     cleanup,
     checkout ? `reference server (${checkout})` : 'patio server',
