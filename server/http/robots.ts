@@ -1,31 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Only the public pages are worth a crawler's visit; everything else needs a session. A
- * list of what is allowed (not of what is not), so a screen added later stays out of
- * search engines without editing this file; the signed-in paths are named too, for readers.
- * The files those pages load stay allowed: crawlers render pages, and link previews fetch
- * the college image.
+ * What a crawler may fetch. Every page of the app may be: a public page shows the school's
+ * title, description and sign-in, and a signed-in page (News, a post…) sends a visitor
+ * without a session to that same sign-in, so an index only ever holds the school's public
+ * face, never anyone's data (that stays behind the API, which is closed here). Blocking the
+ * app's paths instead only made link checkers and Lighthouse report them as hidden, and
+ * changed nothing a search engine could show. Closed: the API, its session endpoint, uploaded
+ * files (their addresses are for signed-in people) and the password reset, whose addresses
+ * carry a one-time token.
  */
 export const robotsTxt = `User-agent: *
-Allow: /$
-Allow: /auth/login
-Allow: /auth/signup-no
-Allow: /assets/
-Allow: /colleges/
-Allow: /icons/
-Allow: /boot.js
-Allow: /favicon.svg
-Allow: /manifest.webmanifest
 Disallow: /api/
 Disallow: /sanctum/
 Disallow: /uploads/
-Disallow: /app
-Disallow: /blog
-Disallow: /admin
-Disallow: /users
 Disallow: /auth/reset-password
-Disallow: /
+Allow: /
 `;
 
 export function registerRobots(app: FastifyInstance): void {
