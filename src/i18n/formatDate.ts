@@ -12,14 +12,31 @@ export function weekdayNames(locale: string, width: 'long' | 'short' = 'long'): 
   return Array.from({ length: 7 }, (_, i) => format.format(new Date(Date.UTC(2024, 0, 1 + i))));
 }
 
+/**
+ * Short-date formatters by locale and whether the time is shown. Making an
+ * Intl.DateTimeFormat costs far more than using one (it loads the locale's data): a list of
+ * cards made one per card on every render, the largest share of News's rendering.
+ */
+const shortFormats = new Map<string, Intl.DateTimeFormat>();
+
+function shortFormat(locale: string, withTime: boolean): Intl.DateTimeFormat {
+  const key = `${locale}\u0000${withTime}`;
+  let format = shortFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      ...(withTime ? { hour: 'numeric', minute: '2-digit' } : {}),
+    });
+    shortFormats.set(key, format);
+  }
+  return format;
+}
+
 /** A post's or a change's date: "21 nov 2026" (with the time when asked). */
 export function formatShortDate(date: Date | string, locale: string, withTime = false): string {
   const value = typeof date === 'string' ? new Date(date) : date;
   if (Number.isNaN(value.getTime())) return '';
-  return new Intl.DateTimeFormat(locale, {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    ...(withTime ? { hour: 'numeric', minute: '2-digit' } : {}),
-  }).format(value);
+  return shortFormat(locale, withTime).format(value);
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { usePendingStates } from '../../sync/hooks';
 import { EmptyState, LoadingState } from './PageStates';
 import { PostCard } from './PostCard';
+import { primeExcerpts } from './postText';
 import { useCategories, useLatestPosts } from './usePostData';
 
 const latestCount = 5;
@@ -15,6 +16,7 @@ export function LatestNews() {
   const categories = useCategories();
   const pendingStates = usePendingStates('posts');
   const names = new Map((categories ?? []).map((c) => [c.id, c.name]));
+  if (posts) primeExcerpts(posts.map((post) => post.content));
   return (
     <section className="latest-news" aria-labelledby="latest-news-title">
       <div className="latest-news-head">

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import type { LocalPost } from './postsDb';
 import { SyncStateBadge, type ItemSyncState } from '../../ui/SyncStateBadge';
@@ -17,7 +17,24 @@ export interface PostCardProps {
  * title and the excerpt take the direction of what was written (an English post in the
  * Arabic interface reads left to right); the meta stays in the interface's.
  */
-export function PostCard({ post, categoryName, syncState, headingLevel = 2 }: PostCardProps) {
+export const PostCard = memo(PostCardView, sameCard);
+
+/**
+ * A list re-read after any change to the posts or the sync state brings new row objects with
+ * the same contents; a card is drawn again only when something it shows changed.
+ */
+function sameCard(a: PostCardProps, b: PostCardProps): boolean {
+  return (
+    a.categoryName === b.categoryName &&
+    a.syncState === b.syncState &&
+    a.headingLevel === b.headingLevel &&
+    shownFields.every((field) => a.post[field] === b.post[field])
+  );
+}
+
+const shownFields = ['id', 'title', 'content', 'published_at', 'author_name', 'views'] as const satisfies readonly (keyof LocalPost)[];
+
+function PostCardView({ post, categoryName, syncState, headingLevel = 2 }: PostCardProps) {
   const text = useMemo(() => excerpt(post.content), [post.content]);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (

@@ -9,6 +9,7 @@ import { Pagination } from './Pagination';
 import { PostCard } from './PostCard';
 import type { PostPage } from './postQueries';
 import { PostSearchBox } from './PostSearchBox';
+import { primeExcerpts } from './postText';
 
 export interface PostListViewProps {
   categories: readonly Category[];
@@ -31,6 +32,7 @@ export function PostListView(props: PostListViewProps) {
   const { t } = useLingui();
   const total = result?.total ?? 0;
   const names = new Map(categories.map((c) => [c.id, c.name]));
+  if (result) primeExcerpts(result.posts.map((post) => post.content));
   const newPostHref = category ? `/blog/new-post?category=${encodeURIComponent(category.slug)}` : '/blog/new-post';
   return (
     <div className="page posts-page">

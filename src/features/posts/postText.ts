@@ -6,9 +6,46 @@ export function htmlToText(html: string): string {
   return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * Recent excerpts by content and length. Parsing a post's HTML is the dearest part of a card;
+ * a list re-read after a sync status change brings the same contents again as new rows, and
+ * would parse them all again. Bounded: the oldest entries go first.
+ */
+const excerpts = new Map<string, string>();
+const excerptCacheSize = 200;
+
 /** A card's excerpt: the first words of the text, cut at a word boundary. */
 export function excerpt(html: string, maxLength = 180): string {
-  const text = htmlToText(html);
+  const key = `${maxLength}\u0000${html}`;
+  const known = excerpts.get(key);
+  if (known !== undefined) return known;
+  const text = cutText(htmlToText(html), maxLength);
+  if (excerpts.size >= excerptCacheSize) excerpts.delete(excerpts.keys().next().value!);
+  excerpts.set(key, text);
+  return text;
+}
+
+/**
+ * Fills the excerpt cache for a list's posts with one parse instead of one per card (making
+ * a document is most of a parse's cost). Each post's HTML goes in its own wrapper; when the
+ * parse does not give back exactly one wrapper per post (HTML that would not nest), nothing
+ * is cached and the cards parse one by one as before.
+ */
+export function primeExcerpts(htmls: readonly string[], maxLength = 180): void {
+  const missing = [...new Set(htmls)].filter((html) => !excerpts.has(`${maxLength}\u0000${html}`));
+  if (missing.length < 2) return;
+  const doc = new DOMParser().parseFromString(missing.map((html) => `<section>${html}</section>`).join(''), 'text/html');
+  const wrappers = doc.body.children;
+  if (wrappers.length !== missing.length || [...wrappers].some((el) => el.tagName !== 'SECTION')) return;
+  doc.body.querySelectorAll('p, li, br, h2, h3, blockquote, pre, div').forEach((el) => el.append(' '));
+  missing.forEach((html, i) => {
+    const text = cutText((wrappers[i]!.textContent ?? '').replace(/\s+/g, ' ').trim(), maxLength);
+    if (excerpts.size >= excerptCacheSize) excerpts.delete(excerpts.keys().next().value!);
+    excerpts.set(`${maxLength}\u0000${html}`, text);
+  });
+}
+
+function cutText(text: string, maxLength: number): string {
   if (text.length <= maxLength) return text;
   const cut = text.slice(0, maxLength);
   const lastSpace = cut.lastIndexOf(' ');
