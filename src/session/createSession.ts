@@ -105,8 +105,12 @@ export function createSession(deps: SessionDeps) {
         return 'kept';
       }
       if (state.token !== token) return 'kept';
-      deps.writeUser(user);
-      set({ token, user });
+      // The same user again changes nothing: a new object would redraw every screen that
+      // reads the session, on every navigation.
+      if (JSON.stringify(user) !== JSON.stringify(state.user)) {
+        deps.writeUser(user);
+        set({ token, user });
+      }
       if (pageCollegeName !== undefined) {
         try {
           const name = await deps.fetchSessionCollegeName();

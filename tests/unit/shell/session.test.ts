@@ -69,6 +69,16 @@ describe('the session re-check', () => {
     expect(stored.user?.name).toBe('Alicia');
   });
 
+  it('tells nobody when the server confirms the same user (every screen reading it would redraw)', async () => {
+    const { session } = device(() => Promise.resolve({ ...alice }));
+    const before = session.getState();
+    let notified = 0;
+    session.subscribe(() => notified++);
+    expect(await session.recheck('Colegio Las Colinas')).toBe('confirmed');
+    expect(notified).toBe(0);
+    expect(session.getState()).toBe(before);
+  });
+
   it("signs out when the token's college is not the page's college", async () => {
     const { session } = device(() => Promise.resolve(alice), 'Alianza Francesa');
     expect(await session.recheck('Colegio Las Colinas')).toBe('signed-out');
