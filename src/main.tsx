@@ -5,7 +5,7 @@ import './styles/components.css';
 import './styles/screens.css';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppErrorBoundary } from './app/AppErrorBoundary';
@@ -18,10 +18,12 @@ import { startSyncEarly } from './session/earlySync';
 import { session } from './session/session';
 import { reportAppOpen } from './session/sessionApi';
 import { guardStartup } from './startup/reportStartupFailure';
+import { yieldToMain } from './startup/yieldToMain';
 import { readLocal } from './storage/localValue';
 import { applyBranding } from './tenant/branding';
 import { getTenant, startTenant, subscribeTenant } from './tenant/tenantStore';
 import { TenantGate } from './tenant/TenantGate';
+import { whenIdle } from './ui/whenIdle';
 import { startTheme } from './theme/theme';
 
 /** Start-up in order; each part is guarded so one failure never keeps the app from mounting. */
@@ -30,6 +32,7 @@ async function start(): Promise<void> {
   // Made first: the router starts downloading the first screen's lazy code at once, while
   // the college and the language catalog arrive (they used to be waited for one by one).
   const router = createAppRouter();
+  await yieldToMain();
   const college = await guardStartup('tenant', startTenant, null);
   await guardStartup(
     'branding',
@@ -44,12 +47,14 @@ async function start(): Promise<void> {
   );
   const locale = chooseLocale(readLocal(localeStorageKey), college?.language, supportedLocales);
   await guardStartup('i18n', () => activateLocale(locale), 'en');
+  await yieldToMain();
   await guardStartup('install prompt', startInstallPromptCapture, undefined);
   await guardStartup(
     'session',
     () => {
       // One "app open" entry per start for the statistics; offline or failing, it is skipped.
-      if (isLoggedIn(session.getState()) && navigator.onLine) reportAppOpen().catch(() => undefined);
+      // Not before the first screen has settled: nobody waits for it.
+      if (isLoggedIn(session.getState())) whenIdle(() => void (navigator.onLine ? reportAppOpen().catch(() => undefined) : undefined), 5000);
       // The sync worker starts now (and at each sign-in), not when the signed-in screens render.
       startSyncEarly();
       session.subscribe(startSyncEarly);
@@ -58,9 +63,14 @@ async function start(): Promise<void> {
     undefined,
   );
 
+  await yieldToMain();
   const container = document.getElementById('root');
   if (!container) throw new Error('missing #root');
-  createRoot(container).render(
+  const root = createRoot(container);
+  // A transition: React renders the first screen in slices of a few milliseconds instead of
+  // one long task, so the page answers a tap while it draws.
+  startTransition(() =>
+    root.render(
     <StrictMode>
       <I18nProvider i18n={i18n}>
         <AppErrorBoundary>
@@ -70,6 +80,7 @@ async function start(): Promise<void> {
         </AppErrorBoundary>
       </I18nProvider>
     </StrictMode>,
+    ),
   );
 }
 

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { whenIdle } from '../ui/whenIdle';
 import { PreferencesTriggerFace, usePreferencesSummary } from './PreferencesTrigger';
 
 // Once here (an earlier screen fetched it), a new app bar's button is the menu at once.
@@ -24,13 +25,7 @@ export function PreferencesMenu() {
 
   useEffect(() => {
     if (wanted) return;
-    const want = () => setWanted(true);
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(want, { timeout: 4000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const timer = window.setTimeout(want, 1500);
-    return () => window.clearTimeout(timer);
+    return whenIdle(() => setWanted(true), 4000);
   }, [wanted]);
 
   const standIn = (

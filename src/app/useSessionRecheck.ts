@@ -2,10 +2,12 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { session } from '../session/session';
 import { useCollege } from '../tenant/tenantStore';
+import { whenIdle } from '../ui/whenIdle';
 
 /**
  * On every navigation the current user is fetched again (spec §4). Runs in the
- * background: the screen never waits for it, so an offline start shows at once.
+ * background once the screen has settled: the screen never waits for it, so an offline
+ * start shows at once.
  */
 export function useSessionRecheck(): void {
   const { key } = useLocation();
@@ -13,14 +15,18 @@ export function useSessionRecheck(): void {
   const { name } = useCollege();
   useEffect(() => {
     let cancelled = false;
-    session
-      .recheck(name)
-      .then((outcome) => {
-        if (outcome === 'signed-out' && !cancelled) void navigate('/auth/login', { replace: true });
-      })
-      .catch((error: unknown) => console.error('session recheck failed', error));
+    // After the screen has settled (or 2 s at most): its first paint and first taps come first.
+    const cancelWait = whenIdle(() => {
+      session
+        .recheck(name)
+        .then((outcome) => {
+          if (outcome === 'signed-out' && !cancelled) void navigate('/auth/login', { replace: true });
+        })
+        .catch((error: unknown) => console.error('session recheck failed', error));
+    }, 2000);
     return () => {
       cancelled = true;
+      cancelWait();
     };
   }, [key, name, navigate]);
 }

@@ -5,6 +5,7 @@ import { session } from '../../session/session';
 import { login } from '../../session/sessionApi';
 import { usePageMeta } from '../../tenant/usePageMeta';
 import { useCollege } from '../../tenant/tenantStore';
+import { whenIdle } from '../../ui/whenIdle';
 import { AuthCard } from './AuthCard';
 import { LoginForm, type LoginSubmit } from './LoginForm';
 
@@ -22,11 +23,7 @@ export function LoginScreen() {
   const [forgotEmail, setForgotEmail] = useState('');
   const [forgotKey, setForgotKey] = useState(0);
   usePageMeta(t`Sign in`);
-  useEffect(() => {
-    if (typeof window.requestIdleCallback !== 'function') return;
-    const id = window.requestIdleCallback(() => void loadForgotPasswordDialog().catch(() => undefined), { timeout: 5000 });
-    return () => window.cancelIdleCallback(id);
-  }, []);
+  useEffect(() => whenIdle(() => void loadForgotPasswordDialog().catch(() => undefined), 5000), []);
 
   const submit: LoginSubmit = async (credentials, password) => {
     try {
