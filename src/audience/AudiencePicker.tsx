@@ -1,7 +1,7 @@
 import './audience.css';
 import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
-import { scopeNeedsSections } from '../../contract/audience';
+import { scopeNeedsSections } from '../../contract/audienceScopes';
 import type { FieldErrors } from '../forms/fieldErrors';
 import { audienceToSend, withSections, type AudienceChoice } from './audienceChoice';
 import { groupSections, type AudienceOptions } from './audienceGroups';

@@ -1,4 +1,4 @@
-import { scopeNeedsSections, type AudienceScope } from '../../contract/audience';
+import { scopeNeedsSections, type AudienceScope } from '../../contract/audienceScopes';
 import { groupSections, type AudienceOptions } from './audienceGroups';
 
 /** What the picker edits: contract/audience.ts `audienceFields`. */

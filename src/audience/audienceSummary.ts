@@ -1,6 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
-import { scopeNeedsSections, type AudienceReach, type SectionScope } from '../../contract/audience';
+import type { AudienceReach } from '../../contract/audience';
+import { scopeNeedsSections, type SectionScope } from '../../contract/audienceScopes';
 import type { AudienceChoice } from './audienceChoice';
 import { groupSections, sectionLabel, sectionsOfCourse, type AudienceOptions } from './audienceGroups';
 

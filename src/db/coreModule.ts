@@ -1,5 +1,7 @@
-import { course, grade, place, section } from '../../contract/college';
 import { defineDataModule, parsedBy } from './dataModule';
+
+/** The rows' contracts: loaded by the sync worker, not by the screens (see SyncedEntity). */
+const contract = () => import('../../contract/college');
 
 /**
  * The tables every feature relies on: the outbox, sync facts (`meta`) and the college's
@@ -21,9 +23,9 @@ export const coreModule = defineDataModule({
     },
   },
   entities: {
-    places: { table: 'places', toLocal: parsedBy(place) },
-    courses: { table: 'courses', toLocal: parsedBy(course) },
-    grades: { table: 'grades', toLocal: parsedBy(grade) },
-    sections: { table: 'sections', toLocal: parsedBy(section) },
+    places: { table: 'places', toLocal: parsedBy(() => contract().then((c) => c.place)) },
+    courses: { table: 'courses', toLocal: parsedBy(() => contract().then((c) => c.course)) },
+    grades: { table: 'grades', toLocal: parsedBy(() => contract().then((c) => c.grade)) },
+    sections: { table: 'sections', toLocal: parsedBy(() => contract().then((c) => c.section)) },
   },
 });

@@ -37,9 +37,15 @@ export interface StoreVersion {
 export interface SyncedEntity {
   /** The local table the rows go to. */
   table: string;
-  /** The server's row as stored locally; null when it does not fit the contract. */
-  toLocal: (row: unknown) => Record<string, unknown> | null;
+  /**
+   * Loads the row's contract and answers its parser: the server's row as stored locally,
+   * null when it does not fit. Loaded when the sync engine first applies such a row (on its
+   * worker), so the screens, which only read rows already checked, never load zod.
+   */
+  toLocal: () => Promise<RowParser>;
 }
+
+export type RowParser = (row: unknown) => Record<string, unknown> | null;
 
 /**
  * A words index of one table: `wordsTable` holds `{ id, words }` rows (store spec
@@ -60,10 +66,24 @@ export function defineDataModule(module: DataModule): DataModule {
   return module;
 }
 
-/** The one validation of a pulled row (the page's envelope checks only its `id`). */
-export function parsedBy(schema: z.ZodType<Record<string, unknown>>) {
-  return (row: unknown): Record<string, unknown> | null => {
-    const parsed = schema.safeParse(row);
-    return parsed.success ? parsed.data : null;
+/**
+ * The one validation of a pulled row (the page's envelope checks only its `id`), by a
+ * contract loaded on first use: `parsedBy(() => import('…/contract/posts').then((m) => m.post))`.
+ * The load is made once; a failed one is tried again next time.
+ */
+export function parsedBy(loadSchema: () => Promise<z.ZodType<Record<string, unknown>>>): () => Promise<RowParser> {
+  let parser: Promise<RowParser> | null = null;
+  return () => {
+    parser ??= loadSchema().then(
+      (schema) => (row: unknown) => {
+        const parsed = schema.safeParse(row);
+        return parsed.success ? parsed.data : null;
+      },
+      (error: unknown) => {
+        parser = null;
+        throw error;
+      },
+    );
+    return parser;
   };
 }

@@ -1,5 +1,4 @@
 import type { Transaction } from 'dexie';
-import { category, post, postStats } from '../../../contract/posts';
 import type { OutboxEntry } from '../../db/database';
 import { defineDataModule, parsedBy } from '../../db/dataModule';
 import type { PostWords } from './postsDb';
@@ -48,6 +47,9 @@ async function flagQueuedViews(tx: Transaction): Promise<void> {
     });
 }
 
+/** The rows' contracts: loaded by the sync worker, not by the screens (see SyncedEntity). */
+const contract = () => import('../../../contract/posts');
+
 export const postsData = defineDataModule({
   name: 'posts',
   versions: {
@@ -72,9 +74,9 @@ export const postsData = defineDataModule({
   },
   entities: {
     // Search words are not derived here: the engine indexes pulled posts after the run.
-    posts: { table: 'posts', toLocal: parsedBy(post) },
-    categories: { table: 'categories', toLocal: parsedBy(category) },
-    postStats: { table: 'postStats', toLocal: parsedBy(postStats) },
+    posts: { table: 'posts', toLocal: parsedBy(() => contract().then((c) => c.post)) },
+    categories: { table: 'categories', toLocal: parsedBy(() => contract().then((c) => c.category)) },
+    postStats: { table: 'postStats', toLocal: parsedBy(() => contract().then((c) => c.postStats)) },
   },
   search: [postsSearch],
   // Reading a post is not the reader's change (issue 6 §4).

@@ -9,8 +9,8 @@ import { NewsIcon } from '../../ui/icons';
 import { postsDb } from './postsDb';
 
 /**
- * What the posts feature shows: the news routes (spec §2 `/blog/...`, one lazy chunk for
- * every screen), the News entry of the navigation and the outbox labels of its mutations.
+ * What the posts feature shows: the news routes (spec §2 `/blog/...`, a lazy chunk for
+ * reading and one for writing), the News entry of the navigation and the outbox labels of its mutations.
  * The home screen's "Latest news" is composed by the app (src/app/router.tsx). In the
  * shell's first download (the router needs the routes): keep it free of screens and zod.
  */
@@ -18,7 +18,8 @@ import { postsDb } from './postsDb';
 const titleOf = (args: unknown): string =>
   typeof args === 'object' && args !== null && typeof (args as { title?: unknown }).title === 'string' ? (args as { title: string }).title : '';
 
-const screens = () => import('./routes');
+const readingScreens = () => import('./readRoutes');
+const writingScreens = () => import('./writeRoutes');
 
 export const postsUi = defineUiModule({
   name: 'posts',
@@ -28,10 +29,10 @@ export const postsUi = defineUiModule({
       path: 'blog',
       children: [
         { index: true, element: <Navigate to="/blog/all" replace /> },
-        { path: 'new-post', lazy: () => screens().then((m) => m.newPostRoute) },
-        { path: 'post/:post', lazy: () => screens().then((m) => m.detailRoute) },
-        { path: 'post/:post/edit', lazy: () => screens().then((m) => m.editRoute) },
-        { path: ':category', lazy: () => screens().then((m) => m.listRoute) },
+        { path: 'new-post', lazy: () => writingScreens().then((m) => m.newPostRoute) },
+        { path: 'post/:post', lazy: () => readingScreens().then((m) => m.detailRoute) },
+        { path: 'post/:post/edit', lazy: () => writingScreens().then((m) => m.editRoute) },
+        { path: ':category', lazy: () => readingScreens().then((m) => m.listRoute) },
       ],
     },
   ],

@@ -1,4 +1,5 @@
 import type { Change } from '../../../contract/sync';
+import type { RowParser } from '../../db/dataModule';
 import type { OutboxEntry, PatioDb } from '../../db/database';
 import { keepPending, updatePending } from '../../db/searchIndex';
 import { metaKeys, type SyncStatusMeta } from '../../db/syncMeta';
@@ -31,6 +32,12 @@ async function pendingByRow(db: PatioDb): Promise<PendingByRow> {
  */
 export async function applyPage(db: PatioDb, changes: readonly Change[], cursor: string, status: SyncStatusMeta): Promise<Map<string, string[]>> {
   const { registry } = db;
+  // Loaded before the transaction: a Dexie transaction ends when it awaits anything else.
+  const parsers = new Map<string, RowParser>();
+  for (const entity of new Set(changes.map((change) => change.entity))) {
+    const synced = registry.entityOf(entity);
+    if (synced) parsers.set(entity, await synced.toLocal());
+  }
   const tables = registry.syncedTables.map((name) => db.table(name));
   const wordsTables = registry.searchIndexes.map((index) => db.table(index.wordsTable));
   const written = new Map<string, string[]>();
@@ -44,7 +51,7 @@ export async function applyPage(db: PatioDb, changes: readonly Change[], cursor:
       if (!rows) byTable.set(synced.table, (rows = new Map<string, Record<string, unknown> | null>()));
       if (change.op === 'delete') rows.set(change.id, null);
       else {
-        const local = synced.toLocal(change.row);
+        const local = parsers.get(change.entity)!(change.row);
         if (local) rows.set(change.row.id, local);
       }
     }

@@ -51,7 +51,7 @@ describe('the local schema built from the modules', () => {
 
   it('refuses a table declared by two modules, and an entity or index on a table of another module', () => {
     const events = (stores: Record<string, string>, entity = 'events', table = 'events') =>
-      defineDataModule({ name: 'events', versions: { 4: { stores } }, entities: { [entity]: { table, toLocal: () => null } } });
+      defineDataModule({ name: 'events', versions: { 4: { stores } }, entities: { [entity]: { table, toLocal: () => Promise.resolve(() => null) } } });
     expect(() => localSchema([...dataModules, events({ posts: 'id' })])).toThrow('table posts of events belongs to posts');
     expect(() => localSchema([...dataModules, events({ events: 'id' }, 'events', 'outbox')])).toThrow('is not one of events');
     expect(() => localSchema([...dataModules, events({ events: 'id' }, 'posts')])).toThrow('entity posts is declared twice');

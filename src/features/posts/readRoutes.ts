@@ -1,0 +1,11 @@
+import './posts.css';
+import { PostDetailScreen } from './PostDetailScreen';
+import { PostListScreen } from './PostListScreen';
+
+/**
+ * The reading screens of the news (spec §2 `/blog/all`, `/blog/post/:post`), in one chunk:
+ * what a teacher opens every day. The writing screens (the editor, the form's contract and
+ * zod) are in writeRoutes.ts, loaded when someone writes.
+ */
+export const listRoute = { Component: PostListScreen };
+export const detailRoute = { Component: PostDetailScreen };
