@@ -3,6 +3,7 @@ import type { College } from '../../contract/college';
 import { ApiError } from '../api/errors';
 import { clearCachedCollege, readCachedCollege, writeCachedCollege } from './collegeCache';
 import { readEmbeddedCollege } from './embeddedCollege';
+import { whenIdle } from '../ui/whenIdle';
 import { fetchCollegeForHost } from './tenantApi';
 
 export type TenantState =
@@ -31,6 +32,8 @@ export function subscribeTenant(listener: () => void): () => void {
 async function refresh(): Promise<void> {
   try {
     const fresh = await fetchCollegeForHost(location.host);
+    // The same record again changes nothing: a new object would redraw the whole app.
+    if (state.status === 'ready' && JSON.stringify(fresh) === JSON.stringify(state.college)) return;
     writeCachedCollege(fresh);
     set({ status: 'ready', college: fresh });
   } catch (error) {
@@ -46,7 +49,9 @@ async function refresh(): Promise<void> {
 }
 
 /**
- * Uses the cached college at once and refreshes it in the background. Without a cache, the
+ * Uses the cached college at once and refreshes it in the background once the first screen
+ * has settled (its check loads the contract, zod, which no screen of a daily visit needs
+ * before that). Without a cache, the
  * record the server wrote into this page is used (a first visit: the page just came from
  * the server, so it is fresh, and it is cached for the next start); without either it waits
  * for the server. Resolves with the college to start with (null when there is none).
@@ -55,7 +60,7 @@ export async function startTenant(): Promise<College | null> {
   const cached = readCachedCollege();
   if (cached) {
     set({ status: 'ready', college: cached });
-    refresh().catch(() => undefined);
+    whenIdle(() => void refresh().catch(() => undefined), 3000);
     return cached;
   }
   const embedded = readEmbeddedCollege();
