@@ -1,4 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useDeferredValue } from 'react';
 import type { AudienceOptions } from '../../audience/audienceGroups';
 import { readFirstSyncPending } from '../../sync/hooks';
 import type { Category } from '../../../contract/posts';
@@ -24,10 +25,14 @@ export function usePostPage(query: PostPageQuery): LivePostPage | undefined {
   const db = usePostsDb();
   const { categoryId, page, search } = query;
   const key = JSON.stringify([categoryId, page, search]);
-  const result = useLiveQuery(async () => {
-    const [found, firstSyncPending] = await Promise.all([queryPostPage(db, { categoryId, page, search }), readFirstSyncPending(db)]);
-    return { key, ...found, firstSyncPending };
-  }, [db, key]);
+  // Deferred: a new page of cards is drawn in a transition, a few milliseconds at a time,
+  // so a slow phone answers taps while it draws (the query's answer keeps its identity).
+  const result = useDeferredValue(
+    useLiveQuery(async () => {
+      const [found, firstSyncPending] = await Promise.all([queryPostPage(db, { categoryId, page, search }), readFirstSyncPending(db)]);
+      return { key, ...found, firstSyncPending };
+    }, [db, key]),
+  );
   return result
     ? { posts: result.posts, total: result.total, unindexed: result.unindexed, stale: result.key !== key, firstSyncPending: result.firstSyncPending }
     : undefined;
@@ -42,10 +47,13 @@ export function usePost(id: string | undefined): LocalPost | null | undefined {
 /** The newest posts, and whether the first download is still running (one read, see usePostPage). */
 export function useLatestPosts(count: number): { posts: LocalPost[]; firstSyncPending: boolean } | undefined {
   const db = usePostsDb();
-  return useLiveQuery(async () => {
-    const [posts, firstSyncPending] = await Promise.all([latestPosts(db, count), readFirstSyncPending(db)]);
-    return { posts, firstSyncPending };
-  }, [db, count]);
+  // Deferred, as usePostPage.
+  return useDeferredValue(
+    useLiveQuery(async () => {
+      const [posts, firstSyncPending] = await Promise.all([latestPosts(db, count), readFirstSyncPending(db)]);
+      return { posts, firstSyncPending };
+    }, [db, count]),
+  );
 }
 
 export interface ReferenceData extends AudienceOptions {
