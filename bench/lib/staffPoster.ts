@@ -19,7 +19,8 @@ export interface SentPost {
 
 export interface Posting {
   sent: SentPost[];
-  failures: string[];
+  /** Posts without a good answer; one that timed out may still have been applied. */
+  failures: { message: string; keys: string[] }[];
   latency: (at: 'p50' | 'max') => number;
 }
 
@@ -73,7 +74,7 @@ export class StaffPoster {
    */
   async postFor(durationMs: number, perSecond: number): Promise<Posting> {
     const sent: SentPost[] = [];
-    const failures: string[] = [];
+    const failures: Posting['failures'] = [];
     const sections = this.college.sections;
     const start = performance.now();
     const every = 1000 / perSecond;
@@ -87,7 +88,7 @@ export class StaffPoster {
       try {
         sent.push(await this.post(chosen, i % 2 === 0 ? 'rest' : 'push'));
       } catch (error) {
-        failures.push(error instanceof Error ? error.message : String(error));
+        failures.push({ message: error instanceof Error ? error.message : String(error), keys: audienceFor(this.college, chosen).keys });
       }
     }
     const times = sent.map((p) => p.ms);
