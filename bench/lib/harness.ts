@@ -27,6 +27,13 @@ export function figures(values: readonly number[]): Figures {
   return { min: sorted[0]!, median, max: sorted.at(-1)! };
 }
 
+/** The nearest-rank percentile `p` (0–100) of `values`. */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) throw new Error('no values');
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
 export function ms(value: number): string {
   return value >= 10_000 ? `${(value / 1000).toFixed(2)} s` : `${value.toFixed(0)} ms`;
 }
@@ -173,17 +180,26 @@ export function startChild(
 /**
  * The real Patio server (server/main.ts) on 127.0.0.1:`port` with the embedded database in
  * `dataDir`; resolves once `/api/health` answers. `checkout` runs another checkout's server
- * and build (a reference measured side by side); `dataDir` is then relative to it.
+ * and build (a reference measured side by side); `dataDir` is then relative to it. `env`
+ * adds to the server's environment (e.g. `DATABASE_URL`, which replaces the embedded
+ * database; `dataDir` then holds only uploads).
  */
-export async function startPatioServer(cleanup: Cleanup, port: number, dataDir: string, checkout?: string): Promise<{ origin: string; output: () => string }> {
+export async function startPatioServer(
+  cleanup: Cleanup,
+  port: number,
+  dataDir: string,
+  checkout?: string,
+  options: { env?: Record<string, string> } = {},
+): Promise<{ origin: string; output: () => string; pid: number }> {
   if (port < 8481 || port > 8499) throw new Error('benchmarks use ports 8481–8499');
   const server = startChild(
     cleanup,
-    checkout ? `reference server (${checkout})` : 'patio server',
+    checkout ? `reference server (${checkout})` : `patio server :${port}`,
     ['--import', 'tsx', 'server/main.ts'],
-    { PORT: String(port), HOST: '127.0.0.1', PATIO_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    { PORT: String(port), HOST: '127.0.0.1', PATIO_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...options.env },
     checkout,
   );
+  if (server.child.pid === undefined) throw new Error('the server did not start');
   try {
     await waitForHttp(`http://127.0.0.1:${port}/api/health`, server.child, 120_000);
   } catch (error) {
@@ -191,7 +207,7 @@ export async function startPatioServer(cleanup: Cleanup, port: number, dataDir: 
     throw error;
   }
   // `localhost` selects the default demo college (colinas) and resolves to loopback.
-  return { origin: `http://localhost:${port}`, output: server.output };
+  return { origin: `http://localhost:${port}`, output: server.output, pid: server.child.pid };
 }
 
 export async function launchChromium(cleanup: Cleanup): Promise<Browser> {

@@ -1,12 +1,12 @@
 /**
- * A fresh embedded database (migrated, demo-seeded) with `count` realistic posts in the
- * colinas demo college, written through the server's own code: `writeInCollege` stamps
+ * A database (migrated, demo-seeded; embedded unless given another) with `count` realistic
+ * posts in the colinas demo college, written through the server's own code: `writeInCollege` stamps
  * every row with the college's change number, exactly as a publication does. Deterministic
  * (seeded random), so every run syncs the same data.
  */
 import { and, eq } from 'drizzle-orm';
 import { uuidv7 } from '../../contract/ids';
-import { openDatabase } from '../../server/db/client';
+import { openDatabase, type DatabaseOptions } from '../../server/db/client';
 import { keysOfAudience } from '../../contract/audience';
 import { colleges, courses, grades, sections, users } from '../../server/db/schema';
 import { seedDemoData } from '../../server/db/seed';
@@ -69,10 +69,11 @@ function content(rand: () => number): string {
   return parts.join('');
 }
 
-export async function seedPosts(dataDir: string, count: number, options: { seed?: number; batch?: number } = {}): Promise<Seeded> {
+/** `target`: an embedded database's folder, or any database (`{ url }` for PostgreSQL). */
+export async function seedPosts(target: string | DatabaseOptions, count: number, options: { seed?: number; batch?: number } = {}): Promise<Seeded> {
   const rand = random(options.seed ?? 2026);
   const batch = options.batch ?? 1000;
-  const database = await openDatabase({ dataDir });
+  const database = await openDatabase(typeof target === 'string' ? { dataDir: target } : target);
   try {
     await database.migrate();
     await seedDemoData(database.db, features);

@@ -49,6 +49,11 @@ export interface SyncedEntity {
   releasable: boolean;
   /** The viewer's rows of the college changed after `afterSeq`, in change order, at most `limit`. */
   changedSince: (db: Database, query: ChangesQuery) => Promise<ChangedRow[]>;
+  /**
+   * True in SQL when `changedSince` would find a row: one index probe, so a pull asks the
+   * entities with nothing for the viewer no further (server/sync/pull.ts).
+   */
+  hasChangesSince: (query: Omit<ChangesQuery, 'limit'>) => SQL<boolean>;
 }
 
 interface SyncedRow {
@@ -65,23 +70,27 @@ export function defineEntity<T extends SyncedTable>(definition: {
   const audience = 'audienceKeys' in table && 'seenKeys' in table ? (table as unknown as AudienceTable) : null;
   const releasable = 'releaseAt' in table && 'releaseKeys' in table;
   const columns: Record<string, AnyPgColumn> = getTableColumns(table);
+  const source: PgTable = table;
+  // Visibility is decided here, in SQL: rows the viewer cannot see, and never could, are not
+  // read at all (a student does not pay for a college's staff-only rows).
+  const visible = (keys: readonly string[]): SQL => (audience ? visibleTo(audience, keys) : isNull(table.deletedAt));
+  const concerned = ({ collegeId, keys, afterSeq, unseenUpTo }: Omit<ChangesQuery, 'limit'>): SQL => {
+    const mayHaveIt: SQL = audience ? and(gt(table.seq, unseenUpTo), seenBy(audience, keys))! : gt(table.seq, unseenUpTo);
+    return and(eq(table.collegeId, collegeId), gt(table.seq, afterSeq), or(visible(keys), mayHaveIt))!;
+  };
   return {
     name,
     table,
     hasAudience: audience !== null,
     releasable,
-    async changedSince(db, { collegeId, keys, afterSeq, unseenUpTo, limit }) {
-      // Visibility is decided here, in SQL: rows the viewer cannot see, and never could,
-      // are not read at all (a student does not pay for a college's staff-only rows).
-      const visible: SQL = audience ? visibleTo(audience, keys) : isNull(table.deletedAt);
-      const mayHaveIt: SQL = audience ? and(gt(table.seq, unseenUpTo), seenBy(audience, keys))! : gt(table.seq, unseenUpTo);
-      const source: PgTable = table;
+    hasChangesSince: (query) => sql<boolean>`exists (select 1 from ${source} where ${concerned(query)})`,
+    async changedSince(db, query) {
       const rows = (await db
-        .select({ ...columns, visibleNow: sql<boolean>`(${visible})`.as('visible_now') })
+        .select({ ...columns, visibleNow: sql<boolean>`(${visible(query.keys)})`.as('visible_now') })
         .from(source)
-        .where(and(eq(table.collegeId, collegeId), gt(table.seq, afterSeq), or(visible, mayHaveIt)))
+        .where(concerned(query))
         .orderBy(asc(table.seq))
-        .limit(limit)) as unknown as (T['$inferSelect'] & SyncedRow & { visibleNow: boolean })[];
+        .limit(query.limit)) as unknown as (T['$inferSelect'] & SyncedRow & { visibleNow: boolean })[];
       return rows.map((row) => ({
         entity: name,
         id: row.id,

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import type { Change, PullResponse } from '../../contract/sync';
 import type { Database } from '../db/client';
-import { syncState } from '../db/schema';
-import { decodeCursor, encodeCursor } from './cursor';
+import { colleges, syncState } from '../db/schema';
+import { decodeCursor, encodeCursor, type Cursor } from './cursor';
 import type { ChangedRow, SyncedEntity } from './entity';
 import { audienceOf, type Viewer } from './viewer';
 
@@ -29,14 +29,18 @@ export async function pullChanges(
   const after = cursor?.s ?? -1;
   const read = await db.transaction(
     async (tx) => {
-      const [state] = await tx.select().from(syncState).where(eq(syncState.collegeId, viewer.collegeId));
-      const high = state?.seq ?? 0;
+      // The first statement (which fixes the snapshot) reads the counter and asks every
+      // entity at once whether it has anything for the viewer: a device polling a school
+      // where nothing changed for it costs one query, not one per entity.
+      const probe = await probeChanges(tx, entities, viewer, cursor);
+      const high = probe.seq;
       // Compaction removed a tombstone the device may not have received.
-      if (cursor && cursor.s < (state?.compactedSeq ?? 0)) return null;
+      if (cursor && cursor.s < probe.compactedSeq) return null;
       const unseenUpTo = cursor ? cursor.h : high;
       const found: ChangedRow[] = [];
       // Each entity's first limit+1 rows hold the merged first limit+1.
-      for (const entity of entities) {
+      for (const [i, entity] of entities.entries()) {
+        if (!probe.changed[i]) continue;
         found.push(...(await entity.changedSince(tx, { collegeId: viewer.collegeId, keys: viewer.keys, afterSeq: after, unseenUpTo, limit: query.limit + 1 })));
       }
       return { rows: found.sort((x, y) => x.seq - y.seq), high, unseenUpTo };
@@ -52,4 +56,33 @@ export async function pullChanges(
   // Nothing more concerns the viewer up to the snapshot's counter: the next pull starts there.
   const last = hasMore ? page.at(-1)!.seq : Math.max(high, after, 0);
   return { changes, cursor: encodeCursor({ s: last, h: unseenUpTo, a: audience }), hasMore, reset: false };
+}
+
+interface Probe {
+  seq: number;
+  compactedSeq: number;
+  /** Per entity (in order): it may have rows for the viewer after the cursor. */
+  changed: boolean[];
+}
+
+/**
+ * The college's counters and, from a cursor, which entities have changes for the viewer
+ * after it, in one statement. A first pull (no cursor) asks every entity.
+ */
+async function probeChanges(db: Database, entities: readonly SyncedEntity[], viewer: Viewer, cursor: Cursor | null): Promise<Probe> {
+  const flags: Record<string, SQL<boolean>> = {};
+  if (cursor) {
+    const query = { collegeId: viewer.collegeId, keys: viewer.keys, afterSeq: cursor.s, unseenUpTo: cursor.h };
+    entities.forEach((entity, i) => (flags[`e${i}`] = entity.hasChangesSince(query)));
+  }
+  const [row] = (await db
+    .select({ seq: syncState.seq, compactedSeq: syncState.compactedSeq, ...flags })
+    .from(colleges)
+    .leftJoin(syncState, eq(syncState.collegeId, colleges.id))
+    .where(eq(colleges.id, viewer.collegeId))) as ({ seq: number | null; compactedSeq: number | null } & Record<string, unknown>)[];
+  return {
+    seq: row?.seq ?? 0,
+    compactedSeq: row?.compactedSeq ?? 0,
+    changed: entities.map((_, i) => !cursor || row?.[`e${i}`] === true),
+  };
 }

@@ -10,7 +10,9 @@ export type CollegeRow = typeof colleges.$inferSelect;
  * The colleges, cached in memory: every request resolves its college from the Host header
  * without a query. The cache reloads after `ttlMs` (so a college added by the CLI or by
  * another process appears), when a host matches nothing (at most every `missRetryMs`), and
- * at once when this process calls `invalidate()`.
+ * at once when this process calls `invalidate()`. A reload after `ttlMs` runs in the
+ * background, the rows it replaces answering meanwhile: under load its query waits behind
+ * every request queued for the database, and awaiting it would stall the whole process.
  */
 export class CollegeDirectory {
   private rows: CollegeRow[] = [];
@@ -29,15 +31,15 @@ export class CollegeDirectory {
   }
 
   async forHost(host: string): Promise<CollegeRow | undefined> {
-    await this.fresh(this.ttlMs);
+    await this.fresh(this.ttlMs, 'in the background');
     const found = this.match(host);
     if (found) return found;
-    await this.fresh(this.missRetryMs);
+    await this.fresh(this.missRetryMs, 'now');
     return this.match(host);
   }
 
   async byId(id: string): Promise<CollegeRow | undefined> {
-    await this.fresh(this.ttlMs);
+    await this.fresh(this.ttlMs, 'in the background');
     return this.rows.find((row) => row.id === id);
   }
 
@@ -57,11 +59,14 @@ export class CollegeDirectory {
     )?.row;
   }
 
-  private async fresh(maxAgeMs: number): Promise<void> {
+  /** Reloads rows older than `maxAgeMs`; waits for it only when asked to, or when no usable rows are loaded. */
+  private async fresh(maxAgeMs: number, when: 'now' | 'in the background'): Promise<void> {
     if (Date.now() - this.loadedAt < maxAgeMs) return;
     this.loading ??= this.load().finally(() => {
       this.loading = null;
     });
+    // A failed background reload is tried again by the next request.
+    if (when === 'in the background' && this.loadedAt > 0) return void this.loading.catch(() => undefined);
     await this.loading;
   }
 

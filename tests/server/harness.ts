@@ -33,7 +33,7 @@ export interface TestServer {
 export async function startServer(
   backend: Backend,
   config: Partial<AppConfig> = {},
-  options: Pick<BuildAppOptions, 'logStream'> = {},
+  options: Pick<BuildAppOptions, 'logStream' | 'registry'> = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'patio-test-'));
   let dropDatabase = async () => {};
