@@ -85,7 +85,8 @@ interface RunResult {
   unfinished: number;
   /** Sync API bytes over first request sent → last response done, bits/s. */
   syncWallBps: number | null;
-  rates: Partial<Record<Source, { bps: number; firstByteMs: number | null }>>;
+  /** Per target: download rate over its responses ≥ 20 KB (null when none), shortest first byte. */
+  rates: Partial<Record<Source, { bps: number | null; firstByteMs: number | null }>>;
   raw?: { bulkPutMs: number; ratio: number; indexedMs: number };
 }
 
@@ -110,7 +111,7 @@ function checkEmulation(profile: NetworkProfile, wire: Transfer[]): RunResult['r
     const mine = wire.filter((t) => t.source === source);
     const measured = downloadRate(mine);
     const firstByteMs = shortestFirstByte(mine);
-    if (measured) rates[source] = { bps: measured.bitsPerSecond, firstByteMs };
+    if (measured || firstByteMs !== null) rates[source] = { bps: measured?.bitsPerSecond ?? null, firstByteMs };
     const c = profile.conditions;
     if (!c) continue;
     if (measured && measured.bitsPerSecond > 1.25 * c.downKbps * 1000) {
@@ -242,7 +243,7 @@ function showRun(label: string, r: RunResult, expected: number): void {
       (r.unfinished > 0 ? ` (${r.unfinished} still open at the end, counted as far as received)` : ''),
   );
   const rates = Object.entries(r.rates)
-    .map(([source, { bps, firstByteMs }]) => `${source} ${rate(bps)}${firstByteMs === null ? '' : ` (first byte ≥ ${firstByteMs.toFixed(0)} ms)`}`)
+    .map(([source, { bps, firstByteMs }]) => `${source} ${bps === null ? '— (no response ≥ 20 KB)' : rate(bps)}${firstByteMs === null ? '' : ` (first byte ≥ ${firstByteMs.toFixed(0)} ms)`}`)
     .join(', ');
   console.log(`        download rate on the wire (responses ≥ 20 KB): ${rates || '—'} · sync pull, first request → last answer: ${r.syncWallBps === null ? '—' : rate(r.syncWallBps)}`);
   if (r.raw) console.log(`        reference: raw Dexie bulkPut of the same rows ${ms(r.raw.bulkPutMs)} · sync / raw bulkPut ${r.raw.ratio.toFixed(2)}× · search words indexed ${ms(r.raw.indexedMs)} after the sync`);
