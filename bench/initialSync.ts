@@ -21,20 +21,15 @@
  * Everything it starts (server, Chromium) is stopped by pid at the end, also on failure.
  * Env: BENCH_POSTS (default 10000), BENCH_RUNS (default 3).
  */
-import { readFileSync } from 'node:fs';
 import { databaseName } from '../src/db/database';
 import { ensureBuilt, figures, freshDataDir, launchChromium, ms, runBench, showFigures, startPatioServer } from './lib/harness';
 import { measurePatioInitialSync, waitForCount } from './lib/patioSync';
+import { dexieSource as readDexieSource, rawWrites } from './lib/rawWrite';
 import { seedPosts } from './lib/seedPosts';
 
 const port = 8481;
 const postCount = Number(process.env.BENCH_POSTS ?? 10_000);
 const runs = Math.min(Math.max(Number(process.env.BENCH_RUNS ?? 3), 1), 10);
-
-/** The posts store of src/db/database.ts version 2, the app's (only `posts` is written here). */
-const postsStore = 'id, published_at, [category_id+published_at]';
-/** The posts store of version 1, with the search words inside, for comparison. */
-const postsStoreV1 = 'id, published_at, [category_id+published_at], *_words';
 
 runBench('initialSync', 20 * 60_000, async (cleanup) => {
   ensureBuilt();
@@ -48,7 +43,7 @@ runBench('initialSync', 20 * 60_000, async (cleanup) => {
   console.log(`server up at ${origin} in ${ms(performance.now() - started)}`);
   const browser = await launchChromium(cleanup);
   console.log(`Chromium ${browser.version()}`);
-  const dexieSource = readFileSync('node_modules/dexie/dist/dexie.js', 'utf8');
+  const dexieSource = readDexieSource();
   const user = { email: 'staff@colinas.test', databaseName: databaseName(seeded.collegeSlug, seeded.staffUserId) };
 
   const patio: number[] = [];
@@ -67,39 +62,7 @@ runBench('initialSync', 20 * 60_000, async (cleanup) => {
       const submitAt = await result.page.evaluate(() => (window as unknown as { benchSubmitAt: number }).benchSubmitAt);
       const indexedMs = indexedAt - submitAt - result.totalMs;
       await result.page.addScriptTag({ content: dexieSource });
-      const times = await result.page.evaluate(
-        async ({ source, store, storeV1, run }) => {
-          type DexieLike = {
-            open(): Promise<unknown>;
-            close(): void;
-            delete(): Promise<void>;
-            table(name: string): { toArray(): Promise<Record<string, unknown>[]>; bulkPut(rows: unknown[]): Promise<unknown> };
-            version(n: number): { stores(spec: Record<string, string>): unknown };
-          };
-          const Dexie = (window as unknown as { Dexie: new (name: string) => DexieLike }).Dexie;
-          const existing = new Dexie(source);
-          await existing.open();
-          const rows = await existing.table('posts').toArray();
-          const words = new Map((await existing.table('postWords').toArray()).map((row) => [row.id, row.words]));
-          existing.close();
-          const bytes = JSON.stringify(rows).length;
-          const timePut = async (name: string, spec: string, records: Record<string, unknown>[]) => {
-            const db = new Dexie(name);
-            db.version(1).stores({ posts: spec });
-            await db.open();
-            const started = performance.now();
-            await db.table('posts').bulkPut(records);
-            const took = performance.now() - started;
-            await db.delete();
-            return took;
-          };
-          const sameStore = await timePut(`bench-raw-${run}`, store, rows);
-          const v1Rows = rows.map((row) => ({ ...row, _words: words.get(row.id) ?? [] }));
-          const v1Store = await timePut(`bench-raw-v1-${run}`, storeV1, v1Rows);
-          return { sameStore, v1Store, rows: rows.length, indexed: words.size, bytes };
-        },
-        { source: user.databaseName, store: postsStore, storeV1: postsStoreV1, run },
-      );
+      const times = await rawWrites(result.page, user.databaseName, run);
       if (times.rows !== seeded.totalPosts) throw new Error(`read back ${times.rows} rows, expected ${seeded.totalPosts}`);
       if (times.indexed !== seeded.totalPosts) throw new Error(`read back ${times.indexed} search word rows, expected ${seeded.totalPosts}`);
       payload = times.bytes;
