@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -33,6 +34,7 @@ import { syncRoutes } from './sync/syncRoutes';
 import { CollegeDirectory } from './tenancy/collegeDirectory';
 import { registerTenancy } from './tenancy/resolveCollege';
 import { join } from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
 
 export interface BuildAppOptions {
   db: Database;
@@ -74,6 +76,18 @@ export async function buildApp({ db, config, mailer, storage, logStream, registr
   };
   app.addHook('onClose', () => ctx.mailer.idle());
 
+  // API answers compressed as the client asks (Accept-Encoding): a pull page of posts is
+  // JSON that shrinks to a tenth, and on a weak campus link the bytes are the sync's time
+  // (bench/RESULTS.md, "Weak network"). Brotli at quality 4, gzip at 6: fast enough for a
+  // busy server (bench:server-load). Static files are precompressed at build and carry their
+  // own Content-Encoding, which this leaves alone; the poke stream is not compressed.
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, {
     throwFileSizeLimit: false,
