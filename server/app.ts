@@ -79,8 +79,11 @@ export async function buildApp({ db, config, mailer, storage, logStream, registr
   // API answers compressed as the client asks (Accept-Encoding): a pull page of posts is
   // JSON that shrinks to a tenth, and on a weak campus link the bytes are the sync's time
   // (bench/RESULTS.md, "Weak network"). Brotli at quality 4, gzip at 6: fast enough for a
-  // busy server (bench:server-load). Static files are precompressed at build and carry their
-  // own Content-Encoding, which this leaves alone; the poke stream is not compressed.
+  // busy server (bench:server-load). Only `/api/` routes: static files and the page are
+  // precompressed at build (server/http/staticFiles.ts); the poke stream is not compressed.
+  app.addHook('onRoute', (route) => {
+    if (route.compress === undefined && !route.url.startsWith('/api/')) route.compress = false;
+  });
   await app.register(fastifyCompress, {
     global: true,
     threshold: 1024,
