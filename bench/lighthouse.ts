@@ -100,12 +100,12 @@ async function audit(browser: Browser, url: string, flags: Flags, before?: (page
     const page = await context.newPage();
     if (before) await before(page);
     const result = await lighthouse(url, { logLevel: 'error', output: 'json', formFactor: 'mobile', ...flags }, undefined, page);
-    if (process.env.BENCH_LHR_DIR && result) {
-      writeFileSync(`${process.env.BENCH_LHR_DIR}/${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}.json`, JSON.stringify(result.lhr));
-    }
-    const trace = (result?.artifacts as { Trace?: unknown } | undefined)?.Trace;
-    if (process.env.BENCH_LHR_DIR && trace) {
-      writeFileSync(`${process.env.BENCH_LHR_DIR}/${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}.trace.json`, JSON.stringify(trace));
+    const keep = process.env.BENCH_LHR_DIR;
+    if (keep && result) {
+      const name = `${keep}/${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}`;
+      writeFileSync(`${name}.json`, JSON.stringify(result.lhr));
+      const trace = (result.artifacts as { Trace?: unknown }).Trace;
+      if (trace) writeFileSync(`${name}.trace.json`, JSON.stringify(trace));
     }
     return sampleOf(result);
   } finally {

@@ -54,7 +54,11 @@ async function start(): Promise<void> {
     () => {
       // One "app open" entry per start for the statistics; offline or failing, it is skipped.
       // Not before the first screen has settled: nobody waits for it.
-      if (isLoggedIn(session.getState())) whenIdle(() => void (navigator.onLine ? reportAppOpen().catch(() => undefined) : undefined), 5000);
+      if (isLoggedIn(session.getState())) {
+        whenIdle(() => {
+          if (navigator.onLine) reportAppOpen().catch(() => undefined);
+        }, 5000);
+      }
       // The sync worker starts now (and at each sign-in), not when the signed-in screens render.
       startSyncEarly();
       session.subscribe(startSyncEarly);
@@ -71,15 +75,15 @@ async function start(): Promise<void> {
   // one long task, so the page answers a tap while it draws.
   startTransition(() =>
     root.render(
-    <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <AppErrorBoundary>
-          <TenantGate>
-            <RouterProvider router={router} />
-          </TenantGate>
-        </AppErrorBoundary>
-      </I18nProvider>
-    </StrictMode>,
+      <StrictMode>
+        <I18nProvider i18n={i18n}>
+          <AppErrorBoundary>
+            <TenantGate>
+              <RouterProvider router={router} />
+            </TenantGate>
+          </AppErrorBoundary>
+        </I18nProvider>
+      </StrictMode>,
     ),
   );
 }

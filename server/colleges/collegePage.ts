@@ -1,6 +1,6 @@
 import type { College } from '../../contract/college';
 import { textDirection } from '../../contract/direction';
-import { ogLocale } from '../../contract/pageMeta';
+import { embeddedCollegeId, ogLocale } from '../../contract/pageMeta';
 import type { CollegeRow } from '../tenancy/collegeDirectory';
 import { collegeDescription } from './manifest';
 
@@ -15,9 +15,6 @@ export interface PageAddress {
   /** The path asked for, without the query. */
   path: string;
 }
-
-/** The id of the element that carries the college's record (src/tenant/embeddedCollege.ts reads it). */
-export const embeddedCollegeId = 'patio-college';
 
 /**
  * JSON inside `<script type="application/json">`: `<` is escaped, so no value can close

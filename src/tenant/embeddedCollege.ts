@@ -1,8 +1,7 @@
 import type { College } from '../../contract/college';
+import { embeddedCollegeId } from '../../contract/pageMeta';
 import { looksLikeCollege } from './collegeCache';
 
-/** Kept in step with server/colleges/collegePage.ts (`embeddedCollegeId`). */
-const elementId = 'patio-college';
 
 /**
  * The college's record as the server wrote it into the page it sent for this host, so a
@@ -11,7 +10,7 @@ const elementId = 'patio-college';
  * it does not look like a college.
  */
 export function readEmbeddedCollege(doc: Pick<Document, 'getElementById'> = document): College | null {
-  const text = doc.getElementById(elementId)?.textContent;
+  const text = doc.getElementById(embeddedCollegeId)?.textContent;
   if (!text) return null;
   try {
     const value: unknown = JSON.parse(text);

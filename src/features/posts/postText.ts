@@ -1,9 +1,17 @@
 /** The text of post HTML (tags gone, entities decoded), read by an inert DOMParser. */
 export function htmlToText(html: string): string {
   const doc = new DOMParser().parseFromString(html, 'text/html');
-  // Block ends become spaces so "<p>a</p><p>b</p>" reads "a b", not "ab".
-  doc.body.querySelectorAll('p, li, br, h2, h3, blockquote, pre, div').forEach((el) => el.append(' '));
-  return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
+  spaceBlockEnds(doc.body);
+  return textOf(doc.body);
+}
+
+/** Block ends become spaces so "<p>a</p><p>b</p>" reads "a b", not "ab". */
+function spaceBlockEnds(root: ParentNode): void {
+  root.querySelectorAll('p, li, br, h2, h3, blockquote, pre, div').forEach((el) => el.append(' '));
+}
+
+function textOf(node: Node): string {
+  return (node.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
 /**
@@ -13,16 +21,18 @@ export function htmlToText(html: string): string {
  */
 const excerpts = new Map<string, string>();
 const excerptCacheSize = 200;
+const excerptKey = (html: string, maxLength: number) => `${maxLength}\u0000${html}`;
 
-/** A card's excerpt: the first words of the text, cut at a word boundary. */
-export function excerpt(html: string, maxLength = 180): string {
-  const key = `${maxLength}\u0000${html}`;
-  const known = excerpts.get(key);
-  if (known !== undefined) return known;
-  const text = cutText(htmlToText(html), maxLength);
+function remember(key: string, text: string): string {
   if (excerpts.size >= excerptCacheSize) excerpts.delete(excerpts.keys().next().value!);
   excerpts.set(key, text);
   return text;
+}
+
+/** A card's excerpt: the first words of the text, cut at a word boundary. */
+export function excerpt(html: string, maxLength = 180): string {
+  const key = excerptKey(html, maxLength);
+  return excerpts.get(key) ?? remember(key, cutText(htmlToText(html), maxLength));
 }
 
 /**
@@ -32,17 +42,13 @@ export function excerpt(html: string, maxLength = 180): string {
  * is cached and the cards parse one by one as before.
  */
 export function primeExcerpts(htmls: readonly string[], maxLength = 180): void {
-  const missing = [...new Set(htmls)].filter((html) => !excerpts.has(`${maxLength}\u0000${html}`));
+  const missing = [...new Set(htmls)].filter((html) => !excerpts.has(excerptKey(html, maxLength)));
   if (missing.length < 2) return;
   const doc = new DOMParser().parseFromString(missing.map((html) => `<section>${html}</section>`).join(''), 'text/html');
   const wrappers = doc.body.children;
   if (wrappers.length !== missing.length || [...wrappers].some((el) => el.tagName !== 'SECTION')) return;
-  doc.body.querySelectorAll('p, li, br, h2, h3, blockquote, pre, div').forEach((el) => el.append(' '));
-  missing.forEach((html, i) => {
-    const text = cutText((wrappers[i]!.textContent ?? '').replace(/\s+/g, ' ').trim(), maxLength);
-    if (excerpts.size >= excerptCacheSize) excerpts.delete(excerpts.keys().next().value!);
-    excerpts.set(`${maxLength}\u0000${html}`, text);
-  });
+  spaceBlockEnds(doc.body);
+  missing.forEach((html, i) => remember(excerptKey(html, maxLength), cutText(textOf(wrappers[i]!), maxLength)));
 }
 
 function cutText(text: string, maxLength: number): string {
