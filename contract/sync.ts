@@ -6,10 +6,15 @@ import { text } from './text';
  * named by a string and its rows are validated by the entity's own schema on each side.
  */
 
-/** `GET /api/v1/sync/pull?cursor=C&limit=N`. Without a cursor: everything visible. */
+/**
+ * `GET /api/v1/sync/pull?cursor=C&limit=N`. Without a cursor: everything visible.
+ * `head=true` (only without a cursor) asks first for the newest rows a first screen shows,
+ * with a cursor to sync everything from (server/sync/pull.ts `pullHead`).
+ */
 export const pullQuery = z.object({
   cursor: text({ max: 200 }).optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(500),
+  head: z.enum(['true', 'false']).optional(),
 });
 export type PullQuery = z.infer<typeof pullQuery>;
 

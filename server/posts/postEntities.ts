@@ -1,3 +1,4 @@
+import { asc, desc } from 'drizzle-orm';
 import type { Category, Post, PostStats } from '../../contract/posts';
 import { canSee } from '../audience/visibility';
 import { defineEntity } from '../sync/entity';
@@ -36,12 +37,23 @@ export function postToWire(row: PostRow): Post {
   };
 }
 
-export const postEntity = defineEntity({ name: 'posts', table: posts, toWire: postToWire });
+/** A first News page (src/features/posts/postQueries.ts `postsPerPage`). */
+export const newestPostsFirst = 20;
+
+/** A new device gets the newest posts it may see first, then the whole sync (pull.ts `pullHead`). */
+export const postEntity = defineEntity({
+  name: 'posts',
+  table: posts,
+  toWire: postToWire,
+  head: { orderBy: (t) => [desc(t.publishedAt), desc(t.id)], limit: newestPostsFirst },
+});
 
 export const categoryEntity = defineEntity({
   name: 'categories',
   table: categories,
   toWire: (row): Category => ({ id: row.id, slug: row.slug, name: row.name, position: row.position }),
+  // The News tabs and the cards' category names: all of them, a college has a handful.
+  head: { orderBy: (t) => [asc(t.position), asc(t.id)], limit: 200 },
 });
 
 export const postStatsEntity = defineEntity({

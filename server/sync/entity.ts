@@ -54,6 +54,23 @@ export interface SyncedEntity {
    * entities with nothing for the viewer no further (server/sync/pull.ts).
    */
   hasChangesSince: (query: Omit<ChangesQuery, 'limit'>) => SQL<boolean>;
+  /**
+   * The rows a first screen shows, visible to the viewer (an entity's `head`): sent to a
+   * new device before its initial sync, so it sees the newest posts at once, not the
+   * oldest (server/sync/pull.ts `pullHead`). Absent: the entity waits for the sync.
+   */
+  headRows?: (db: Database, query: HeadQuery) => Promise<ChangedRow[]>;
+}
+
+export interface HeadQuery {
+  collegeId: string;
+  keys: readonly string[];
+}
+
+/** What a first screen shows of an entity: its first `limit` visible rows in this order. */
+export interface HeadOrder<T extends SyncedTable> {
+  orderBy: (table: T) => (SQL | AnyPgColumn)[];
+  limit: number;
 }
 
 interface SyncedRow {
@@ -65,8 +82,9 @@ export function defineEntity<T extends SyncedTable>(definition: {
   name: string;
   table: T;
   toWire: (row: T['$inferSelect']) => WireRow;
+  head?: HeadOrder<T>;
 }): SyncedEntity {
-  const { name, table, toWire } = definition;
+  const { name, table, toWire, head } = definition;
   const audience = 'audienceKeys' in table && 'seenKeys' in table ? (table as unknown as AudienceTable) : null;
   const releasable = 'releaseAt' in table && 'releaseKeys' in table;
   const columns: Record<string, AnyPgColumn> = getTableColumns(table);
@@ -78,6 +96,13 @@ export function defineEntity<T extends SyncedTable>(definition: {
     const mayHaveIt: SQL = audience ? and(gt(table.seq, unseenUpTo), seenBy(audience, keys))! : gt(table.seq, unseenUpTo);
     return and(eq(table.collegeId, collegeId), gt(table.seq, afterSeq), or(visible(keys), mayHaveIt))!;
   };
+  const changedRow = (row: T['$inferSelect'] & SyncedRow, visibleNow: boolean): ChangedRow => ({
+    entity: name,
+    id: row.id,
+    seq: row.seq,
+    visible: visibleNow,
+    toWire: () => toWire(row),
+  });
   return {
     name,
     table,
@@ -91,13 +116,18 @@ export function defineEntity<T extends SyncedTable>(definition: {
         .where(concerned(query))
         .orderBy(asc(table.seq))
         .limit(query.limit)) as unknown as (T['$inferSelect'] & SyncedRow & { visibleNow: boolean })[];
-      return rows.map((row) => ({
-        entity: name,
-        id: row.id,
-        seq: row.seq,
-        visible: row.visibleNow,
-        toWire: () => toWire(row),
-      }));
+      return rows.map((row) => changedRow(row, row.visibleNow));
     },
+    ...(head && {
+      async headRows(db, query) {
+        const rows = (await db
+          .select(columns)
+          .from(source)
+          .where(and(eq(table.collegeId, query.collegeId), visible(query.keys)))
+          .orderBy(...head.orderBy(table))
+          .limit(head.limit)) as unknown as (T['$inferSelect'] & SyncedRow)[];
+        return rows.map((row) => changedRow(row, true));
+      },
+    }),
   };
 }

@@ -34,8 +34,9 @@ export async function pullChanges(
       // where nothing changed for it costs one query, not one per entity.
       const probe = await probeChanges(tx, entities, viewer, cursor);
       const high = probe.seq;
-      // Compaction removed a tombstone the device may not have received.
-      if (cursor && cursor.s < probe.compactedSeq) return null;
+      // Compaction removed a tombstone the device may have needed. Tombstones numbered up to
+      // `h` are of rows deleted before the device's first pull: it never had them.
+      if (cursor && Math.max(cursor.s, cursor.h) < probe.compactedSeq) return null;
       const unseenUpTo = cursor ? cursor.h : high;
       const found: ChangedRow[] = [];
       // Each entity's first limit+1 rows hold the merged first limit+1.
@@ -56,6 +57,29 @@ export async function pullChanges(
   // Nothing more concerns the viewer up to the snapshot's counter: the next pull starts there.
   const last = hasMore ? page.at(-1)!.seq : Math.max(high, after, 0);
   return { changes, cursor: encodeCursor({ s: last, h: unseenUpTo, a: audience }), hasMore, reset: false };
+}
+
+/**
+ * A new device's first request: the rows each entity's first screen shows (its `head`: the
+ * newest posts, the categories), visible to the viewer, then a cursor to sync everything
+ * from, in order, as without a head. The cursor starts at the beginning (`s` 0), so it is
+ * never ahead of what the device stores (DESIGN.md invariant 1): the sync sends these rows
+ * again in their place. Its `h` is this snapshot's counter, so a head row changed or
+ * hidden after it comes as an upsert or a delete, as for any row the device has.
+ */
+export async function pullHead(db: Database, entities: readonly SyncedEntity[], viewer: Viewer): Promise<PullResponse> {
+  const withHead = entities.filter((entity) => entity.headRows);
+  const { rows, high } = await db.transaction(
+    async (tx) => {
+      const probe = await probeChanges(tx, [], viewer, null);
+      const found: ChangedRow[] = [];
+      for (const entity of withHead) found.push(...(await entity.headRows!(tx, { collegeId: viewer.collegeId, keys: viewer.keys })));
+      return { rows: found, high: probe.seq };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+  const changes: Change[] = rows.map((row) => ({ entity: row.entity, op: 'upsert', row: row.toWire() }));
+  return { changes, cursor: encodeCursor({ s: 0, h: high, a: audienceOf(viewer) }), hasMore: true, reset: false };
 }
 
 interface Probe {

@@ -1,13 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pullQuery, pullResponse, pushRequest, pushResponse } from '../../contract/sync';
+import { messages } from '../../contract/messages';
 import { authOf, requireUser } from '../auth/requireUser';
 import type { Database } from '../db/client';
 import type { SyncedEntity } from './entity';
 import type { MutationHandler } from './mutation';
+import { ValidationFailed } from '../http/errors';
 import { contentSecurityPolicy } from '../http/securityHeaders';
 import { ChangeFeed } from './changeFeed';
-import { pullChanges } from './pull';
+import { pullChanges, pullHead } from './pull';
 import { pushMutations } from './push';
 import { loadViewer } from './viewer';
 
@@ -36,7 +38,12 @@ export function syncRoutes(app: FastifyInstance, db: Database, registry: SyncReg
       serializerCompiler: () => (data) => JSON.stringify(data),
       preHandler: signedIn,
     },
-    async (request) => pullChanges(db, registry.entities, await loadViewer(db, authOf(request).user), request.query),
+    async (request) => {
+      const { cursor, head, limit } = request.query;
+      if (cursor && head === 'true') throw ValidationFailed.field('head', messages.invalidData);
+      const viewer = await loadViewer(db, authOf(request).user);
+      return head === 'true' ? pullHead(db, registry.entities, viewer) : pullChanges(db, registry.entities, viewer, { cursor, limit });
+    },
   );
 
   typed.post(

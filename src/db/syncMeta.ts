@@ -14,6 +14,11 @@ export const metaKeys = {
   /** The opaque pull cursor; absent before the first page and after a reset. */
   cursor: 'cursor',
   status: 'syncStatus',
+  /**
+   * Written once, with the last page of the initial sync; removed by a reset. Screens read
+   * it (not the status, which changes with every page) before saying "nothing here".
+   */
+  firstSyncDone: 'firstSyncDone',
   /** This device's id for the push requests (per database). */
   clientId: 'clientId',
 } as const;

@@ -23,19 +23,18 @@ export interface SyncStatusView {
   /**
    * The first download has not finished (or its state is not read yet): an empty list may
    * just not have arrived, so screens say "Downloading…", never "nothing yet" (issue 14).
-   * Before the worker writes its first status the phase reads 'starting', not 'initial'.
    */
   firstSyncPending: boolean;
 }
 
 /**
- * Whether the first download has not finished yet: no cursor stored, or the initial sync
- * still running. Read it inside the same live query as the rows a screen shows, so the
- * "nothing here" decision never mixes a new status with rows read before the last page.
+ * Whether the first download has not finished yet (its last page was not stored). Read it
+ * inside the same live query as the rows a screen shows, so the "nothing here" decision
+ * never mixes a new state with rows read before the last page. It is one key written once,
+ * so the status the worker writes with every page does not re-run those queries.
  */
 export async function readFirstSyncPending(db: PatioDb): Promise<boolean> {
-  const [meta, cursor] = await Promise.all([db.meta.get(metaKeys.status), db.meta.get(metaKeys.cursor)]);
-  return cursor === undefined || asSyncStatus(meta?.value).phase === 'initial';
+  return (await db.meta.get(metaKeys.firstSyncDone)) === undefined;
 }
 
 /**
@@ -48,9 +47,9 @@ export function useSyncStatus(): SyncStatusView {
   const browserOnline = useOnline();
   const data = useLiveQuery(
     async () => {
-      const [meta, cursor, entries] = await Promise.all([db.meta.get(metaKeys.status), db.meta.get(metaKeys.cursor), usersChanges(db)]);
+      const [meta, pending, entries] = await Promise.all([db.meta.get(metaKeys.status), readFirstSyncPending(db), usersChanges(db)]);
       const attention = entries.filter((entry) => entry.status === 'attention').length;
-      return { status: asSyncStatus(meta?.value), hasCursor: cursor !== undefined, attention, unsent: entries.length - attention };
+      return { status: asSyncStatus(meta?.value), firstSyncPending: pending, attention, unsent: entries.length - attention };
     },
     [db],
   );
@@ -62,7 +61,7 @@ export function useSyncStatus(): SyncStatusView {
     unsent: data?.unsent ?? 0,
     attention: data?.attention ?? 0,
     lastSyncedAt: status.lastSyncedAt,
-    firstSyncPending: data === undefined || !data.hasCursor || status.phase === 'initial',
+    firstSyncPending: data === undefined || data.firstSyncPending,
   };
 }
 

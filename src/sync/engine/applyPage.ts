@@ -20,7 +20,8 @@ async function pendingByRow(db: PatioDb): Promise<PendingByRow> {
 
 /**
  * Applies one pull page AND stores its cursor in one transaction (DESIGN.md sync
- * invariant 1): a crash leaves either both or neither. Entities no module declares are
+ * invariant 1): a crash leaves either both or neither. The last page of the initial sync
+ * also marks it done (`firstSyncDone`). Entities no module declares are
  * skipped (an older client against a newer server), and so are rows that do not fit the
  * contract. A row with a change of ours not answered yet keeps our optimistic version: the
  * server's version becomes that change's before-image instead (what a discard restores),
@@ -30,7 +31,13 @@ async function pendingByRow(db: PatioDb): Promise<PendingByRow> {
  * indexing queue, and the words of deleted rows go, in the same transaction
  * (src/db/searchIndex.ts). Returns the ids written per searchable table.
  */
-export async function applyPage(db: PatioDb, changes: readonly Change[], cursor: string, status: SyncStatusMeta): Promise<Map<string, string[]>> {
+export async function applyPage(
+  db: PatioDb,
+  changes: readonly Change[],
+  cursor: string,
+  status: SyncStatusMeta,
+  options: { firstSyncDone?: boolean } = {},
+): Promise<Map<string, string[]>> {
   const { registry } = db;
   // Loaded before the transaction: a Dexie transaction ends when it awaits anything else.
   const parsers = new Map<string, RowParser>();
@@ -82,6 +89,7 @@ export async function applyPage(db: PatioDb, changes: readonly Change[], cursor:
     await db.meta.bulkPut([
       { key: metaKeys.cursor, value: cursor },
       { key: metaKeys.status, value: status },
+      ...(options.firstSyncDone ? [{ key: metaKeys.firstSyncDone, value: true }] : []),
     ]);
   });
   return written;
@@ -115,7 +123,7 @@ export async function resetLocal(db: PatioDb, status: SyncStatusMeta): Promise<v
     }
     // Only kept rows can still wait for their words.
     for (const index of registry.searchIndexes) await keepPending(db, index, (id) => keep.has(rowKey(index.table, id)));
-    await db.meta.delete(metaKeys.cursor);
+    await db.meta.bulkDelete([metaKeys.cursor, metaKeys.firstSyncDone]);
     await db.meta.put({ key: metaKeys.status, value: status });
   });
 }

@@ -9,7 +9,13 @@ export const pullPageSize = 1000;
 
 /**
  * Pulls pages from the stored cursor until the server has no more. Without a cursor this is
- * the initial sync: its progress (changes received) is written with each page. Rows of
+ * the initial sync: it asks first for the head (the newest posts and what a first screen
+ * needs, server/sync/pull.ts `pullHead`), so a new user reads today's news within one round
+ * trip instead of waiting for the oldest posts to arrive first; the head comes with a
+ * cursor at the beginning, from which every row follows in order. The initial sync lasts
+ * until a page says there is no more: that page's transaction marks it done
+ * (`firstSyncDone`, which screens read before saying "nothing here"); a run cut short
+ * resumes it, with its progress (changes received) written with each page. Rows of
  * searchable tables join their indexing queue as they are written (applyPage).
  *
  * Pipelined: as soon as a page arrives, the next one is requested with its cursor, so the
@@ -20,15 +26,18 @@ export const pullPageSize = 1000;
  * last cursor stored.
  */
 export async function pullAll(db: PatioDb, api: SyncApi, signal: AbortSignal): Promise<number> {
-  let cursor = (await db.meta.get(metaKeys.cursor))?.value as string | undefined;
-  let initial = !cursor;
-  let received = 0;
+  const [stored, done, before] = await Promise.all([db.meta.get(metaKeys.cursor), db.meta.get(metaKeys.firstSyncDone), readStatus(db)]);
+  let cursor = stored?.value as string | undefined;
+  // A device from before `firstSyncDone` existed takes one run to mark it.
+  let initial = !cursor || done === undefined;
+  let received = initial && cursor ? before.received : 0;
   let resets = 0;
-  await writeStatus(db, { phase: initial ? 'initial' : 'pulling', ...(initial ? { received: 0 } : {}) });
+  await writeStatus(db, { phase: initial ? 'initial' : 'pulling', ...(initial ? { received } : {}) });
   const prefetch = new AbortController();
   const requests = AbortSignal.any([signal, prefetch.signal]);
   const request = (from: string | undefined): Promise<PullResponse> => {
-    const pending = api.pull(from, pullPageSize, requests);
+    // A new device asks for the head first (a reset too: it starts over).
+    const pending = api.pull(from, pullPageSize, requests, from ? undefined : { head: true });
     // Not awaited until its turn: an early failure must not be an unhandled rejection.
     pending.catch(() => undefined);
     return pending;
@@ -52,11 +61,17 @@ export async function pullAll(db: PatioDb, api: SyncApi, signal: AbortSignal): P
       if (page.hasMore) next = request(page.cursor);
       received += page.changes.length;
       const status = await readStatus(db);
-      await applyPage(db, page.changes, page.cursor, {
-        ...status,
-        phase: initial && page.hasMore ? 'initial' : status.phase,
-        received: initial ? received : status.received,
-      });
+      await applyPage(
+        db,
+        page.changes,
+        page.cursor,
+        {
+          ...status,
+          phase: initial && page.hasMore ? 'initial' : status.phase,
+          received: initial ? received : status.received,
+        },
+        { firstSyncDone: initial && !page.hasMore },
+      );
       cursor = page.cursor;
       if (!page.hasMore) return received;
     }

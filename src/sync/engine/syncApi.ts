@@ -23,16 +23,21 @@ const pulledPage = pullResponse.extend({
 
 /** The sync endpoints (DESIGN.md "The sync protocol"), parsed by the contract's schemas. */
 export interface SyncApi {
-  pull(cursor: string | undefined, limit: number, signal?: AbortSignal): Promise<PullResponse>;
+  /**
+   * One page after `cursor`. `head` (only without a cursor): the newest rows a first
+   * screen shows, with the cursor to sync everything from (server/sync/pull.ts `pullHead`).
+   */
+  pull(cursor: string | undefined, limit: number, signal?: AbortSignal, options?: { head?: boolean }): Promise<PullResponse>;
   push(request: PushRequest, signal?: AbortSignal): Promise<PushResponse>;
   stream(signal: AbortSignal): Promise<Response>;
 }
 
 export function createSyncApi(http: Http): SyncApi {
   return {
-    pull(cursor, limit, signal) {
+    pull(cursor, limit, signal, options) {
       const query = new URLSearchParams({ limit: String(limit) });
       if (cursor) query.set('cursor', cursor);
+      else if (options?.head) query.set('head', 'true');
       return http.requestJson('get', `api/v1/sync/pull?${query.toString()}`, (data): PullResponse => pulledPage.parse(data), undefined, signal);
     },
     push(request, signal) {

@@ -81,6 +81,7 @@ describe('post lists read from the local indexes', () => {
     await db.meta.bulkPut([
       { key: metaKeys.cursor, value: 'c1' },
       { key: metaKeys.status, value: { phase: 'idle', received: 0, lastSyncedAt: '2026-03-01T12:00:00.000Z' } },
+      { key: metaKeys.firstSyncDone, value: true },
     ]);
     renderRoutes(user.id, '/blog/all', <Route path="/blog/:category" element={<PostListScreen />} />);
     expect(await screen.findByText('No publications yet')).toBeTruthy();
@@ -90,7 +91,9 @@ describe('post lists read from the local indexes', () => {
     const { user, db } = await signInAs('guardian');
     await seedReferenceData(db);
     renderRoutes(user.id, '/blog/all', <Route path="/blog/:category" element={<PostListScreen />} />);
-    // Before the worker wrote any status (phase "starting"), then with the first page stored.
+    // Before the worker wrote any status (phase "starting"), then with the head and a first
+    // page stored (a cursor, no post for this guardian yet), then with a run that ended
+    // (a push, say) while the initial sync is still not done.
     expect(await screen.findByText('Downloading the news…')).toBeTruthy();
     await db.meta.bulkPut([
       { key: metaKeys.cursor, value: 'c1' },
@@ -98,8 +101,15 @@ describe('post lists read from the local indexes', () => {
     ]);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(screen.getByText('Downloading the news…')).toBeTruthy();
+    await db.meta.put({ key: metaKeys.status, value: { phase: 'pushing', received: 1000, lastSyncedAt: null } });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.getByText('Downloading the news…')).toBeTruthy();
     expect(screen.queryByText('No publications yet')).toBeNull();
-    await db.meta.put({ key: metaKeys.status, value: { phase: 'idle', received: 1000, lastSyncedAt: '2026-03-01T12:00:00.000Z' } });
+    // The last page's transaction marks the first sync done.
+    await db.meta.bulkPut([
+      { key: metaKeys.status, value: { phase: 'idle', received: 1000, lastSyncedAt: '2026-03-01T12:00:00.000Z' } },
+      { key: metaKeys.firstSyncDone, value: true },
+    ]);
     expect(await screen.findByText('No publications yet')).toBeTruthy();
   });
 });

@@ -62,3 +62,69 @@ describe('pullAll pipelining', () => {
     expect(requests[2]!.signal?.aborted).toBe(true);
   });
 });
+
+describe('pullAll on a new device: the head first', () => {
+  const category = (n: number) => ({ id: `cat-${n}`, slug: `s${n}`, name: `Category ${n}`, position: n });
+  /** A server with the newest row (cat-9) in its head; pages 1..3 bring cat-1..cat-3, then cat-9 again. */
+  function headApi(db: PostsDb, failAt?: string) {
+    const requests: { cursor: string | undefined; head: boolean }[] = [];
+    const seenAtPage1: { ids: string[]; done: unknown }[] = [];
+    const api: SyncApi = {
+      async pull(cursor, _limit, _signal, options) {
+        requests.push({ cursor, head: options?.head === true });
+        if (!cursor) {
+          expect(options?.head).toBe(true);
+          return { changes: [{ entity: 'categories', op: 'upsert', row: category(9) }], cursor: 'c0', hasMore: true, reset: false };
+        }
+        if (cursor === failAt) throw new Error('network down');
+        if (cursor === 'c1') seenAtPage1.push({ ids: (await db.categories.toArray()).map((c) => c.id), done: await db.meta.get(metaKeys.firstSyncDone) });
+        const n = Number(cursor.slice(1)) + 1;
+        const row = n === 4 ? category(9) : category(n);
+        return { changes: [{ entity: 'categories', op: 'upsert', row }], cursor: `c${n}`, hasMore: n < 4, reset: false };
+      },
+      push: () => Promise.reject(new Error('not used')),
+      stream: () => Promise.reject(new Error('not used')),
+    };
+    return { api, requests, seenAtPage1 };
+  }
+
+  it('stores the head with a cursor at the beginning, then every page in order, and marks the first sync done with the last', async () => {
+    const db = freshDb();
+    const { api, requests, seenAtPage1 } = headApi(db);
+    await pullAll(db, api, new AbortController().signal);
+    expect(requests).toEqual([
+      { cursor: undefined, head: true },
+      { cursor: 'c0', head: false },
+      { cursor: 'c1', head: false },
+      { cursor: 'c2', head: false },
+      { cursor: 'c3', head: false },
+    ]);
+    // While the sync was still under way, the head was on the device, and the sync not done.
+    expect(seenAtPage1[0]!.ids).toContain('cat-9');
+    expect(seenAtPage1[0]!.done).toBeUndefined();
+    expect((await db.categories.toArray()).map((c) => c.id).sort()).toEqual(['cat-1', 'cat-2', 'cat-3', 'cat-9']);
+    expect((await db.meta.get(metaKeys.firstSyncDone))?.value).toBe(true);
+    expect(await storedCursor(db)).toBe('c4');
+  });
+
+  it('a run cut short leaves the first sync pending; the next run resumes it from its cursor, as initial, and finishes it', async () => {
+    const db = freshDb();
+    const first = headApi(db, 'c2');
+    await expect(pullAll(db, first.api, new AbortController().signal)).rejects.toThrow('network down');
+    expect(await storedCursor(db)).toBe('c2');
+    expect(await db.meta.get(metaKeys.firstSyncDone)).toBeUndefined();
+    // The engine said why the run ended (src/sync/engine/syncEngine.ts).
+    await db.meta.put({ key: metaKeys.status, value: { phase: 'offline', received: 3, lastSyncedAt: null } });
+    const second = headApi(db);
+    const phases: string[] = [];
+    const put = db.meta.put.bind(db.meta);
+    vi.spyOn(db.meta, 'put').mockImplementation((item, key) => {
+      if (item.key === metaKeys.status) phases.push((item.value as { phase: string }).phase);
+      return put(item, key);
+    });
+    await pullAll(db, second.api, new AbortController().signal);
+    expect(second.requests[0]).toEqual({ cursor: 'c2', head: false });
+    expect(phases[0]).toBe('initial');
+    expect((await db.meta.get(metaKeys.firstSyncDone))?.value).toBe(true);
+  });
+});
