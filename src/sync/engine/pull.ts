@@ -1,5 +1,6 @@
 import type { PullResponse } from '../../../contract/sync';
 import type { PatioDb } from '../../db/database';
+import { indexChunkSize, indexRows } from '../../db/searchIndex';
 import { metaKeys } from '../../db/syncMeta';
 import { applyPage, resetLocal } from './applyPage';
 import type { SyncApi } from './syncApi';
@@ -15,8 +16,12 @@ export const pullPageSize = 1000;
  * cursor at the beginning, from which every row follows in order. The initial sync lasts
  * until a page says there is no more: that page's transaction marks it done
  * (`firstSyncDone`, which screens read before saying "nothing here"); a run cut short
- * resumes it, with its progress (changes received) written with each page. Rows of
- * searchable tables join their indexing queue as they are written (applyPage).
+ * resumes it, with its progress (changes received) written with each page.
+ *
+ * Search is complete when the sync is: rows of searchable tables join their indexing queue
+ * as they are written (applyPage), and each page's rows are indexed right after it, while
+ * the next page is on its way (on a real network the words cost no waiting; before this
+ * they were indexed after the run, ≈ 9 s after the 10,000th post arrived).
  *
  * Pipelined: as soon as a page arrives, the next one is requested with its cursor, so the
  * server builds page N+1 while page N is written. Pages are still applied strictly in order,
@@ -61,7 +66,7 @@ export async function pullAll(db: PatioDb, api: SyncApi, signal: AbortSignal): P
       if (page.hasMore) next = request(page.cursor);
       received += page.changes.length;
       const status = await readStatus(db);
-      await applyPage(
+      const written = await applyPage(
         db,
         page.changes,
         page.cursor,
@@ -73,10 +78,20 @@ export async function pullAll(db: PatioDb, api: SyncApi, signal: AbortSignal): P
         { firstSyncDone: initial && !page.hasMore },
       );
       cursor = page.cursor;
+      await indexWritten(db, written);
       if (!page.hasMore) return received;
     }
   } finally {
     // Whatever was prefetched and not applied is dropped.
     prefetch.abort();
+  }
+}
+
+/** The words of the rows a page wrote, a chunk per transaction (src/db/searchIndex.ts). */
+async function indexWritten(db: PatioDb, written: ReadonlyMap<string, readonly string[]>): Promise<void> {
+  for (const [table, ids] of written) {
+    const index = db.registry.searchIndexOf(table);
+    if (!index) continue;
+    for (let start = 0; start < ids.length; start += indexChunkSize) await indexRows(db, index, ids.slice(start, start + indexChunkSize));
   }
 }

@@ -128,3 +128,42 @@ describe('pullAll on a new device: the head first', () => {
     expect((await db.meta.get(metaKeys.firstSyncDone))?.value).toBe(true);
   });
 });
+
+describe('pullAll and search', () => {
+  const post = (n: number) => ({
+    id: `p${n}`,
+    college_id: 'c1',
+    title: `Reunión ${n}`,
+    content: `<p>Palabra${n} para buscar</p>`,
+    category_id: 'cat1',
+    course_ids: ['co1'],
+    grade_ids: ['g1'],
+    section_ids: ['s1'],
+    scope: 'everyone',
+    published_at: `2026-03-0${n}T10:00:00.000Z`,
+    author_id: 'u1',
+    author_name: 'Ana',
+    views: 0,
+    created_at: '2026-03-01T10:00:00.000Z',
+    updated_at: '2026-03-01T10:00:00.000Z',
+  });
+
+  it("indexes each page's rows before the next page is applied: search is complete when the sync is", async () => {
+    const db = freshDb();
+    const wordsWhenAsked: string[][] = [];
+    const api: SyncApi = {
+      async pull(cursor) {
+        wordsWhenAsked.push((await db.table('postWords').toCollection().primaryKeys()) as string[]);
+        const n = cursor ? Number(cursor.slice(1)) + 1 : 1;
+        return { changes: [{ entity: 'posts', op: 'upsert', row: post(n) }], cursor: `c${n}`, hasMore: n < 3, reset: false };
+      },
+      push: () => Promise.reject(new Error('not used')),
+      stream: () => Promise.reject(new Error('not used')),
+    };
+    await pullAll(db, api, new AbortController().signal);
+    // The request for page 3 went out before page 2 was applied; page 1's words were there.
+    expect(wordsWhenAsked[2]).toEqual(['p1']);
+    expect(((await db.table('postWords').toCollection().primaryKeys()) as string[]).sort()).toEqual(['p1', 'p2', 'p3']);
+    expect(await db.meta.where('key').startsWith('searchPending:').count()).toBe(0);
+  });
+});
