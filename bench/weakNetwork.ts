@@ -77,6 +77,10 @@ interface RunResult {
   signInScreenMs: number;
   newsHeadingMs: number | null;
   firstCardMs: number | null;
+  /** The newest post at the top of the list (where it stays), from "Sign in". */
+  newestCardMs: number | null;
+  /** How many times the top card changed (1: the first card shown was already the newest). */
+  topCardChanges: number;
   doneMs: number | null;
   count: number;
   swReadyAtSubmit: boolean;
@@ -197,6 +201,9 @@ async function oneRun(browser: Browser, target: Target, profile: NetworkProfile,
     }
     // Let the engine write its last status before the context closes.
     await sleep(300);
+    // The top card now is the newest post: since when has it been there?
+    const { topCards } = await readSync(page);
+    const newestOnTop = stamps.done === undefined ? undefined : topCards.at(-1)?.at;
 
     const wire = onTheWire(transfers);
     const bytes: Record<Kind, number> = { shell: 0, precache: 0, api: 0, sync: 0 };
@@ -215,6 +222,8 @@ async function oneRun(browser: Browser, target: Target, profile: NetworkProfile,
       signInScreenMs,
       newsHeadingMs: since(stamps.newsHeading),
       firstCardMs: since(stamps.firstCard),
+      newestCardMs: since(newestOnTop),
+      topCardChanges: topCards.length,
       doneMs: since(stamps.done),
       count,
       swReadyAtSubmit,
@@ -234,7 +243,7 @@ function showRun(label: string, r: RunResult, expected: number): void {
   const time = (value: number | null) => (value === null ? '—' : ms(value));
   const total = r.bytes.shell + r.bytes.precache + r.bytes.api + r.bytes.sync;
   console.log(
-    `${label}: sign-in screen ${ms(r.signInScreenMs)} · from "Sign in": News heading ${time(r.newsHeadingMs)}, first post cards ${time(r.firstCardMs)}, ` +
+    `${label}: sign-in screen ${ms(r.signInScreenMs)} · from "Sign in": News heading ${time(r.newsHeadingMs)}, first post cards ${time(r.firstCardMs)}, newest post on top ${time(r.newestCardMs)} (top card changed ${r.topCardChanges}×), ` +
       (r.doneMs === null ? `all posts NOT DONE (${r.count} of ${expected})` : `all ${expected} posts ${ms(r.doneMs)}`) +
       ` · service worker ${r.swReadyAtSubmit ? 'ready at submit' : 'not ready at submit'}${r.swControlsMs === null ? '' : `, controls at ${ms(r.swControlsMs)}`}`,
   );
@@ -316,6 +325,7 @@ runBench('bench:weak-network', 10 * 60_000 + runs * 2 * profiles.length * (runLi
       console.log(`  ${describe(profile)}${targets.length > 1 ? ` · ${target.name}` : ''}`);
       console.log(`    sign-in screen (cold, navigation → heading): ${summary(times((r) => r.signInScreenMs))}${versus((r) => r.signInScreenMs)}`);
       console.log(`    → first post cards on News: ${summary(times((r) => r.firstCardMs))}${versus((r) => r.firstCardMs)}`);
+      console.log(`    → the newest post on top of News: ${summary(times((r) => r.newestCardMs))}${versus((r) => r.newestCardMs)}`);
       console.log(`    → all posts in IndexedDB: ${summary(times((r) => r.doneMs))}${versus((r) => r.doneMs)}`);
       const total = (r: RunResult) => r.bytes.shell + r.bytes.precache + r.bytes.api + r.bytes.sync;
       console.log(

@@ -4,7 +4,9 @@
  * post card of the News list (a MutationObserver armed before the page loads), the service
  * worker taking control; and, once `benchWatchPosts` is called, the count of the posts table
  * of the user's IndexedDB database (`window.benchCount`) with the moments it reached half
- * and all of the expected rows.
+ * and all of the expected rows. Each change of the title of the list's top card is logged
+ * (`window.benchTopCards`): the last entry once the sync is done is when the newest post
+ * reached the top of the list, where it stayed.
  */
 import type { Page } from '@playwright/test';
 
@@ -20,6 +22,7 @@ export interface SyncStamps {
 
 interface BenchWindow {
   benchStamps: SyncStamps;
+  benchTopCards: { at: number; title: string }[];
   benchCount: number;
   benchWatchPosts: (name: string, expected: number, everyMs: number) => void;
 }
@@ -29,6 +32,7 @@ export function watchSync(): void {
   const win = window as unknown as BenchWindow;
   const stamps: SyncStamps = {};
   win.benchStamps = stamps;
+  win.benchTopCards = [];
   win.benchCount = 0;
   const now = () => performance.timeOrigin + performance.now();
   const checks: [keyof SyncStamps, () => boolean][] = [
@@ -38,6 +42,8 @@ export function watchSync(): void {
   ];
   const check = () => {
     for (const [name, test] of checks) if (stamps[name] === undefined && test()) stamps[name] = now();
+    const top = document.querySelector('section[aria-label="Publications"] article :is(h2, h3)')?.textContent?.trim();
+    if (top !== undefined && top !== win.benchTopCards.at(-1)?.title) win.benchTopCards.push({ at: now(), title: top });
   };
   new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
   document.addEventListener('submit', () => (stamps.submit ??= now()), { capture: true });
@@ -85,10 +91,10 @@ export function watchSync(): void {
   };
 }
 
-export function readSync(page: Page): Promise<{ stamps: SyncStamps; count: number }> {
+export function readSync(page: Page): Promise<{ stamps: SyncStamps; count: number; topCards: { at: number; title: string }[] }> {
   return page.evaluate(() => {
     const win = window as unknown as BenchWindow;
-    return { stamps: { ...win.benchStamps }, count: win.benchCount };
+    return { stamps: { ...win.benchStamps }, count: win.benchCount, topCards: [...win.benchTopCards] };
   });
 }
 

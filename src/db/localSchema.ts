@@ -20,6 +20,8 @@ export interface LocalSchema {
   /** Every table that pulls fill (a reset empties them). */
   syncedTables: readonly string[];
   entityOf(entity: string): SyncedEntity | undefined;
+  /** Every synced entity of every module. */
+  syncedEntities: readonly SyncedEntity[];
   searchIndexes: readonly SearchIndex[];
   searchIndexOf(table: string): SearchIndex | undefined;
   isBackgroundMutation(name: string): boolean;
@@ -94,6 +96,7 @@ export function localSchema(featureModules: readonly DataModule[]): LocalSchema 
     latestVersion: versions.at(-1)?.version ?? 0,
     syncedTables,
     entityOf: (entity) => entities.get(entity),
+    syncedEntities: [...entities.values()],
     searchIndexes,
     searchIndexOf: (table) => searchIndexes.find((index) => index.table === table),
     isBackgroundMutation: (name) => background.has(name),

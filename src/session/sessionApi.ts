@@ -14,9 +14,24 @@ export function revokeToken(): Promise<void> {
   return requestVoid('post', 'api/logout-mobile');
 }
 
+let csrfCookie: Promise<void> | null = null;
+
+/**
+ * Laravel Sanctum clients fetch the CSRF cookie before signing in (harmless with Bearer
+ * tokens). The sign-in screen asks for it while the person types, so "Sign in" does not
+ * wait a round trip for it (400 ms on a weak network); a sign-in fetches it if not.
+ */
+export function primeCsrfCookie(): Promise<void> {
+  csrfCookie ??= requestVoid('get', 'sanctum/csrf-cookie').catch(() => {
+    csrfCookie = null;
+  });
+  return csrfCookie;
+}
+
 export async function login(credentials: { email: string } | { rut: string }, password: string): Promise<LoginResponse> {
-  // Laravel Sanctum clients fetch the CSRF cookie first; harmless with Bearer tokens.
-  await requestVoid('get', 'sanctum/csrf-cookie').catch(() => undefined);
+  await primeCsrfCookie();
+  // The next sign-in (after a sign-out) asks again.
+  csrfCookie = null;
   return requestJson('post', 'api/login-mobile', parseLoginResponse, { json: { ...credentials, password } });
 }
 

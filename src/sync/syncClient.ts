@@ -7,6 +7,11 @@ import { workerReadyMessage, type SyncReason, type SyncStartOptions, type SyncWo
  * it is ready. Focus and becoming visible ask for a sync.
  */
 export interface SyncClient {
+  /**
+   * Creates the worker without starting it: its code downloads and loads while someone is
+   * on the sign-in screen, so the first pull goes out as soon as "Sign in" is answered.
+   */
+  warm(): void;
   start(options: SyncStartOptions): Promise<void>;
   setToken(token: string): Promise<void>;
   syncNow(reason: SyncReason): Promise<void>;
@@ -55,6 +60,7 @@ export function createSyncClient(createWorker: WorkerFactory = defaultFactory): 
   }
 
   const client: SyncClient = {
+    warm: () => void worker(),
     start: (options) => {
       started = true;
       return worker().then((api) => api.start(options));

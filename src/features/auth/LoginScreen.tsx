@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { describeFailure } from '../../forms/fieldErrors';
 import { session } from '../../session/session';
-import { login } from '../../session/sessionApi';
+import { login, primeCsrfCookie } from '../../session/sessionApi';
 import { usePageMeta } from '../../tenant/usePageMeta';
 import { useCollege } from '../../tenant/tenantStore';
 import { whenIdle } from '../../ui/whenIdle';
@@ -24,6 +24,16 @@ export function LoginScreen() {
   const [forgotKey, setForgotKey] = useState(0);
   usePageMeta(t`Sign in`);
   useEffect(() => whenIdle(() => void loadForgotPasswordDialog().catch(() => undefined), 5000), []);
+  // Someone on this screen is about to sign in: what "Sign in" would wait for on a weak
+  // network (the CSRF cookie's round trip, the sync worker's code) is fetched meanwhile.
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void primeCsrfCookie();
+        import('../../sync/syncClient').then(({ syncClient }) => syncClient.warm(), () => undefined);
+      }, 5000),
+    [],
+  );
 
   const submit: LoginSubmit = async (credentials, password) => {
     try {

@@ -38,6 +38,9 @@ export async function pullAll(db: PatioDb, api: SyncApi, signal: AbortSignal): P
   let received = initial && cursor ? before.received : 0;
   let resets = 0;
   await writeStatus(db, { phase: initial ? 'initial' : 'pulling', ...(initial ? { received } : {}) });
+  // A new device needs every row parser for its first pages: their code loads while the
+  // head is on its way, not after it (a round trip more on a weak network).
+  if (!cursor) for (const synced of db.registry.syncedEntities) synced.toLocal().catch(() => undefined);
   const prefetch = new AbortController();
   const requests = AbortSignal.any([signal, prefetch.signal]);
   const request = (from: string | undefined): Promise<PullResponse> => {
