@@ -1,6 +1,6 @@
 import type { PullResponse } from '../../../contract/sync';
 import type { PatioDb } from '../../db/database';
-import { indexChunkSize, indexRows } from '../../db/searchIndex';
+import { indexRows } from '../../db/searchIndex';
 import { metaKeys } from '../../db/syncMeta';
 import { applyPage, resetLocal } from './applyPage';
 import type { SyncApi } from './syncApi';
@@ -18,10 +18,12 @@ export const pullPageSize = 1000;
  * (`firstSyncDone`, which screens read before saying "nothing here"); a run cut short
  * resumes it, with its progress (changes received) written with each page.
  *
- * Search is complete when the sync is: rows of searchable tables join their indexing queue
- * as they are written (applyPage), and each page's rows are indexed right after it, while
- * the next page is on its way (on a real network the words cost no waiting; before this
- * they were indexed after the run, ≈ 9 s after the 10,000th post arrived).
+ * Search keeps up with the sync: rows of searchable tables join their indexing queue as
+ * they are written (applyPage), and while the next page is on its way the rows already
+ * written are indexed, a small chunk at a time, stopping as soon as that page has arrived:
+ * on a real network, where the device mostly waits, search is complete when the sync is
+ * (it was indexed after the run: ≈ 9 s after the 10,000th post arrived); where the network
+ * outruns the device, pages come first and the engine indexes the rest after the run.
  *
  * Pipelined: as soon as a page arrives, the next one is requested with its cursor, so the
  * server builds page N+1 while page N is written. Pages are still applied strictly in order,
@@ -50,6 +52,8 @@ export async function pullAll(db: PatioDb, api: SyncApi, signal: AbortSignal): P
     pending.catch(() => undefined);
     return pending;
   };
+  /** Rows written by this run and not indexed yet (the queue in `meta` is the record). */
+  const backlog: (readonly [table: string, id: string])[] = [];
   try {
     let next = request(cursor);
     for (;;) {
@@ -66,7 +70,14 @@ export async function pullAll(db: PatioDb, api: SyncApi, signal: AbortSignal): P
         continue;
       }
       // The next page is on its way while this one is written.
-      if (page.hasMore) next = request(page.cursor);
+      let arrived = !page.hasMore;
+      if (page.hasMore) {
+        next = request(page.cursor);
+        void next.then(
+          () => (arrived = true),
+          () => (arrived = true),
+        );
+      }
       received += page.changes.length;
       const status = await readStatus(db);
       const written = await applyPage(
@@ -81,7 +92,8 @@ export async function pullAll(db: PatioDb, api: SyncApi, signal: AbortSignal): P
         { firstSyncDone: initial && !page.hasMore },
       );
       cursor = page.cursor;
-      await indexWritten(db, written);
+      for (const [table, ids] of written) backlog.push(...ids.map((id) => [table, id] as const));
+      await indexWhileWaiting(db, backlog, () => arrived);
       if (!page.hasMore) return received;
     }
   } finally {
@@ -90,11 +102,20 @@ export async function pullAll(db: PatioDb, api: SyncApi, signal: AbortSignal): P
   }
 }
 
-/** The words of the rows a page wrote, a chunk per transaction (src/db/searchIndex.ts). */
-async function indexWritten(db: PatioDb, written: ReadonlyMap<string, readonly string[]>): Promise<void> {
-  for (const [table, ids] of written) {
+/** Rows indexed per transaction while waiting: small, so a page that arrives waits little. */
+const waitingChunk = 100;
+
+/**
+ * Indexes the oldest rows of the backlog, a chunk per transaction (src/db/searchIndex.ts),
+ * until it is empty or `stop()` says the next page is here.
+ */
+async function indexWhileWaiting(db: PatioDb, backlog: (readonly [string, string])[], stop: () => boolean): Promise<void> {
+  while (backlog.length > 0 && !stop()) {
+    const table = backlog[0]![0];
+    let n = 0;
+    while (n < backlog.length && n < waitingChunk && backlog[n]![0] === table) n++;
+    const chunk = backlog.splice(0, n).map(([, id]) => id);
     const index = db.registry.searchIndexOf(table);
-    if (!index) continue;
-    for (let start = 0; start < ids.length; start += indexChunkSize) await indexRows(db, index, ids.slice(start, start + indexChunkSize));
+    if (index) await indexRows(db, index, chunk);
   }
 }
