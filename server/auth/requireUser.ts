@@ -22,6 +22,11 @@ declare module 'fastify' {
 
 const bearer = /^Bearer\s+([A-Za-z0-9_-]{20,200})\s*$/;
 
+/** The token of `Authorization: Bearer <token>`, or null. */
+export function bearerTokenOf(request: FastifyRequest): string | null {
+  return bearer.exec(request.headers.authorization ?? '')?.[1] ?? null;
+}
+
 /**
  * preHandler: `Authorization: Bearer <token>` → the user, else 401 "Unauthenticated.".
  * Only the header is read (never the `token` cookie), so cross-site requests carry no
@@ -31,13 +36,13 @@ const bearer = /^Bearer\s+([A-Za-z0-9_-]{20,200})\s*$/;
 export function requireUser(db: Database) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const college = collegeOf(request);
-    const match = bearer.exec(request.headers.authorization ?? '');
-    if (!match) throw unauthenticated();
+    const token = bearerTokenOf(request);
+    if (!token) throw unauthenticated();
     const rows = await db
       .select({ user: users, tokenId: accessTokens.id })
       .from(accessTokens)
       .innerJoin(users, eq(users.id, accessTokens.userId))
-      .where(and(eq(accessTokens.tokenHash, digest(match[1]!)), eq(accessTokens.collegeId, college.id), eq(users.collegeId, college.id)))
+      .where(and(eq(accessTokens.tokenHash, digest(token)), eq(accessTokens.collegeId, college.id), eq(users.collegeId, college.id)))
       .limit(1);
     const found = rows[0];
     if (!found || found.user.status !== 'active') throw unauthenticated();

@@ -11,6 +11,9 @@ import * as schema from './schema';
 /** One drizzle type for both drivers: features never know which one runs. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** Connections of each process's PostgreSQL pool (server/sync/pullLane.ts keeps some for writes). */
+export const poolSize = 10;
+
 export type DatabaseOptions = { dataDir: string } | { url: string } | { memory: true };
 
 export interface OpenDatabase {
@@ -22,7 +25,7 @@ export interface OpenDatabase {
 
 export async function openDatabase(options: DatabaseOptions): Promise<OpenDatabase> {
   if ('url' in options) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.url, max: poolSize });
     // An idle pooled connection that the server closes (a restart, a failover, an
     // administrator) is reported here; without a listener Node would crash the process.
     // The pool drops that connection and opens a new one on the next query.

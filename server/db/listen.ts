@@ -9,6 +9,8 @@ export interface Listening {
 export interface ListenOptions {
   channel: string;
   onPayload: (payload: string) => void;
+  /** The connection was lost: until `onResumed`, notifications are missed. */
+  onLost?: () => void;
   /** After the connection was lost and came back: notifications may have been missed. */
   onResumed: () => void;
   onError: (error: unknown) => void;
@@ -46,6 +48,7 @@ async function listenPostgres(config: pg.PoolConfig, options: ListenOptions): Pr
       client.removeAllListeners('end');
       void client.end().catch(() => undefined);
       if (stopped) return;
+      options.onLost?.();
       if (error) options.onError(error);
       scheduleReconnect();
     };

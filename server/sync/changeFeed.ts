@@ -1,9 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { listen, type Listening } from '../db/listen';
-import { parsePokePayload, syncChannel } from './writeInCollege';
+import { parsePokePayload, syncChannel, type Poke, type SessionsChanged } from './writeInCollege';
 
 type Listener = () => void;
+
+/** Who else hears the feed (server/sync/quietPolls.ts): what it says, and whether it hears. */
+export interface FeedWatcher {
+  /** Listening (from the start, or again): every notification from now on arrives. */
+  listening: () => void;
+  /** Not listening (lost, or closed): notifications are being missed. */
+  deaf: () => void;
+  /** A notification, before it pokes any subscriber. */
+  heard: (notice: Poke | SessionsChanged) => void;
+}
 
 interface Subscriber {
   keys: ReadonlySet<string>;
@@ -24,6 +34,7 @@ export class ChangeFeed {
   constructor(
     private readonly db: Database,
     private readonly log: FastifyBaseLogger,
+    private readonly watcher?: FeedWatcher,
   ) {}
 
   /**
@@ -31,7 +42,7 @@ export class ChangeFeed {
    * member's audience keys); resolves once listening.
    */
   async subscribe(collegeId: string, keys: ReadonlySet<string>, onChange: Listener): Promise<() => void> {
-    await this.start();
+    await this.listen();
     const set = this.listeners.get(collegeId) ?? new Set();
     this.listeners.set(collegeId, set);
     const subscriber: Subscriber = { keys, onChange };
@@ -46,25 +57,39 @@ export class ChangeFeed {
     const listening = this.listening;
     this.listening = null;
     this.listeners.clear();
+    this.watcher?.deaf();
     if (listening) await (await listening.catch(() => null))?.stop();
   }
 
-  private start(): Promise<Listening> {
+  /** Starts listening (once); resolves when listening. */
+  listen(): Promise<Listening> {
     this.listening ??= listen(this.db, {
       channel: syncChannel,
       onPayload: (payload) => {
-        const poke = parsePokePayload(payload);
-        if (poke) this.emit(this.listeners.get(poke.collegeId), poke.keys);
+        const notice = parsePokePayload(payload);
+        if (!notice) return;
+        // The watcher first: a device poked by this notification may pull at once.
+        this.watcher?.heard(notice);
+        if (notice.kind === 'change') this.emit(this.listeners.get(notice.collegeId), notice.keys);
       },
+      onLost: () => this.watcher?.deaf(),
       onResumed: () => {
         this.log.info('sync change feed: listening again');
+        this.watcher?.deaf();
+        this.watcher?.listening();
         for (const set of this.listeners.values()) this.emit(set, null);
       },
       onError: (error) => this.log.warn({ err: error }, 'sync change feed: connection lost'),
-    }).catch((error: unknown) => {
-      this.listening = null;
-      throw error;
-    });
+    }).then(
+      (listening) => {
+        if (this.listening) this.watcher?.listening();
+        return listening;
+      },
+      (error: unknown) => {
+        this.listening = null;
+        throw error;
+      },
+    );
     return this.listening;
   }
 

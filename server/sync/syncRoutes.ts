@@ -3,14 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pullQuery, pullResponse, pushRequest, pushResponse } from '../../contract/sync';
 import { messages } from '../../contract/messages';
 import { authOf, requireUser } from '../auth/requireUser';
-import type { Database } from '../db/client';
+import { poolSize, type Database } from '../db/client';
 import type { SyncedEntity } from './entity';
 import type { MutationHandler } from './mutation';
 import { ValidationFailed } from '../http/errors';
 import { contentSecurityPolicy } from '../http/securityHeaders';
 import { ChangeFeed } from './changeFeed';
 import { pullChanges, pullHead } from './pull';
+import { PullLane, stopIfGone } from './pullLane';
 import { pushMutations } from './push';
+import { QuietPolls } from './quietPolls';
 import { loadViewer } from './viewer';
 
 /** A comment line keeps proxies and the device's fetch from timing the stream out. */
@@ -26,6 +28,19 @@ export interface SyncRegistry {
 export function syncRoutes(app: FastifyInstance, db: Database, registry: SyncRegistry): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireUser(db);
+  const quiet = new QuietPolls(db, { listen: (): Promise<unknown> => feed.listen() });
+  const feed = new ChangeFeed(db, app.log, quiet);
+  // Three of the pool's connections are never taken by pulls: pushes and posts, sign-ins
+  // and the pulls' own session look-ups get one even when every device polls at once.
+  const pulls = new PullLane(db, poolSize - 3);
+  const whileWaitedFor = (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+    try {
+      stopIfGone(request);
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
+  };
 
   typed.get(
     '/api/v1/sync/pull',
@@ -36,33 +51,40 @@ export function syncRoutes(app: FastifyInstance, db: Database, registry: SyncReg
       // serializer) cost more than writing the JSON. The query is still validated, and a
       // server test checks that replies parse with `pullResponse`.
       serializerCompiler: () => (data) => JSON.stringify(data),
-      preHandler: signedIn,
+      preHandler: [whileWaitedFor, quiet.signedIn],
     },
     async (request) => {
       const { cursor, head, limit } = request.query;
       if (cursor && head === 'true') throw ValidationFailed.field('head', messages.invalidData);
-      const viewer = await loadViewer(db, authOf(request).user);
-      return head === 'true' ? pullHead(db, registry.entities, viewer) : pullChanges(db, registry.entities, viewer, { cursor, limit });
+      const session = quiet.sessionOf(request);
+      if (head === 'true') return pullHead(pulls.for(request), registry.entities, session.viewer);
+      // Most polls at the bell have nothing new: answered from memory (quietPolls.ts).
+      return quiet.answer(session, request.query) ?? pullChanges(pulls.for(request), registry.entities, session.viewer, { cursor, limit });
     },
   );
 
   typed.post(
     '/api/v1/sync/push',
-    { schema: { body: pushRequest, response: { 200: pushResponse } }, preHandler: signedIn },
+    { schema: { body: pushRequest, response: { 200: pushResponse } }, preHandler: [whileWaitedFor, signedIn] },
     async (request) => {
       const { user } = authOf(request);
-      return pushMutations(db, registry.mutations, { user, viewer: await loadViewer(db, user) }, request.body);
+      const viewer = await loadViewer(db, user);
+      // A device that left retries the push: its mutations are applied then, once.
+      stopIfGone(request);
+      return pushMutations(db, registry.mutations, { user, viewer }, request.body);
     },
   );
 
-  const feed = new ChangeFeed(db, app.log);
   const streams = new Set<() => void>();
   // Open streams never end by themselves: end them so the server can close.
   app.addHook('preClose', (done) => {
     for (const end of [...streams]) end();
     done();
   });
-  app.addHook('onClose', () => feed.close());
+  app.addHook('onClose', async () => {
+    quiet.close();
+    await feed.close();
+  });
 
   typed.get('/api/v1/sync/stream', { preHandler: signedIn }, async (request: FastifyRequest, reply: FastifyReply) => {
     const { user } = authOf(request);

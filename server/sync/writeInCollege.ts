@@ -21,9 +21,24 @@ export interface Write {
 export interface WriteOptions {
   /**
    * Poke listeners on commit (default). Off for writes devices may pick up at their next
-   * pull (view counts): no device is woken for them.
+   * pull (view counts): no device is woken for them, but the notification still carries
+   * the college's new change number (server/sync/quietPolls.ts).
    */
   poke?: boolean;
+}
+
+type Committed = (collegeId: string, seq: number) => void;
+const committedListeners = new WeakMap<Database, Set<Committed>>();
+
+/**
+ * Calls `listener` after each commit of `writeInCollege` on `db` in this process, before
+ * the write returns: a pull that follows its own process's write needs no notification.
+ */
+export function onCommitted(db: Database, listener: Committed): () => void {
+  const set = committedListeners.get(db) ?? new Set();
+  committedListeners.set(db, set);
+  set.add(listener);
+  return () => set.delete(listener);
 }
 
 /**
@@ -32,12 +47,14 @@ export interface WriteOptions {
  * allocated in commit order and a pull can never pass over a row that commits later with
  * a lower number (DESIGN.md sync invariant 2). Every row written gets its own number, so a
  * page boundary never splits a write. When anything was stamped, a `pg_notify` (delivered
- * on commit) pokes the concerned listeners of the college in every API process.
+ * on commit) tells every API process the college's new number and pokes its concerned
+ * listeners.
  *
  * Inside an open transaction (e.g. the seed) it nests as a savepoint.
  */
 export async function writeInCollege<T>(db: Database, collegeId: string, work: (write: Write) => Promise<T>, options: WriteOptions = {}): Promise<T> {
-  return db.transaction(async (tx) => {
+  let committed = 0;
+  const result = await db.transaction(async (tx) => {
     // INSERT … ON CONFLICT DO UPDATE locks the row even when it already exists, and creates
     // the counter of a college added after the migration.
     const [state] = await tx
@@ -60,33 +77,53 @@ export async function writeInCollege<T>(db: Database, collegeId: string, work: (
     });
     if (seq !== start) {
       await tx.update(syncState).set({ seq }).where(eq(syncState.collegeId, collegeId));
-      if (options.poke !== false) await tx.execute(sql`select pg_notify(${syncChannel}, ${pokePayload(collegeId, everyone ? null : keys)})`);
+      const pokeKeys = options.poke === false ? new Set<string>() : everyone ? null : keys;
+      await tx.execute(sql`select pg_notify(${syncChannel}, ${pokePayload(collegeId, pokeKeys, seq)})`);
+      committed = seq;
     }
     return result;
   });
+  // Nested in an outer transaction (`db` is itself a transaction) nothing is committed yet.
+  if (committed > 0) for (const listener of committedListeners.get(db) ?? []) listener(collegeId, committed);
+  return result;
 }
 
 /** pg_notify payloads must stay under 8000 bytes: a longer list pokes the whole college. */
 const maxPayload = 7000;
 
-/** `{"c": college id, "k": keys}`; `k` null pokes every member of the college. */
-export function pokePayload(collegeId: string, keys: ReadonlySet<string> | null): string {
-  const payload = JSON.stringify({ c: collegeId, k: keys ? [...keys] : null });
-  return payload.length <= maxPayload ? payload : JSON.stringify({ c: collegeId, k: null });
+/**
+ * `{"c": college id, "k": keys, "s": the college's change number after the write}`; `k` null
+ * pokes every member of the college, `[]` nobody.
+ */
+export function pokePayload(collegeId: string, keys: ReadonlySet<string> | null, seq: number): string {
+  const payload = JSON.stringify({ c: collegeId, k: keys ? [...keys] : null, s: seq });
+  return payload.length <= maxPayload ? payload : JSON.stringify({ c: collegeId, k: null, s: seq });
 }
 
 export interface Poke {
+  kind: 'change';
   collegeId: string;
   /** null: everyone of the college. */
   keys: readonly string[] | null;
+  /** The college's change number after the write; null from a writer that did not say. */
+  seq: number | null;
 }
 
-export function parsePokePayload(payload: string): Poke | null {
+/** A member's tokens, role, status or sections changed (migration 0004's triggers). */
+export interface SessionsChanged {
+  kind: 'sessions';
+  collegeId: string;
+  userId: string;
+}
+
+export function parsePokePayload(payload: string): Poke | SessionsChanged | null {
   try {
-    const value = JSON.parse(payload) as { c?: unknown; k?: unknown };
+    const value = JSON.parse(payload) as { c?: unknown; k?: unknown; s?: unknown; u?: unknown };
     if (typeof value.c !== 'string') return null;
+    if (typeof value.u === 'string') return { kind: 'sessions', collegeId: value.c, userId: value.u };
     const keys = Array.isArray(value.k) ? value.k.filter((k): k is string => typeof k === 'string') : null;
-    return { collegeId: value.c, keys };
+    const seq = typeof value.s === 'number' && Number.isSafeInteger(value.s) ? value.s : null;
+    return { kind: 'change', collegeId: value.c, keys, seq };
   } catch {
     return null;
   }
