@@ -1,6 +1,6 @@
 import type { PullResponse } from '../../../contract/sync';
 import type { PatioDb } from '../../db/database';
-import { indexRows } from '../../db/searchIndex';
+import { indexRows, queueGroupSize } from '../../db/searchIndex';
 import { metaKeys } from '../../db/syncMeta';
 import { applyPage, resetLocal } from './applyPage';
 import type { SyncApi } from './syncApi';
@@ -53,7 +53,7 @@ export async function pullAll(db: PatioDb, api: SyncApi, signal: AbortSignal): P
     return pending;
   };
   /** Rows written by this run and not indexed yet (the queue in `meta` is the record). */
-  const backlog: (readonly [table: string, id: string])[] = [];
+  const backlog: (readonly [table: string, ids: string[]])[] = [];
   try {
     let next = request(cursor);
     for (;;) {
@@ -92,7 +92,10 @@ export async function pullAll(db: PatioDb, api: SyncApi, signal: AbortSignal): P
         { firstSyncDone: initial && !page.hasMore },
       );
       cursor = page.cursor;
-      for (const [table, ids] of written) backlog.push(...ids.map((id) => [table, id] as const));
+      // In the queue's groups (src/db/searchIndex.ts): indexing one deletes one queue row.
+      for (const [table, ids] of written) {
+        for (let start = 0; start < ids.length; start += queueGroupSize) backlog.push([table, ids.slice(start, start + queueGroupSize)]);
+      }
       await indexWhileWaiting(db, backlog, () => arrived);
       if (!page.hasMore) return received;
     }
@@ -102,20 +105,14 @@ export async function pullAll(db: PatioDb, api: SyncApi, signal: AbortSignal): P
   }
 }
 
-/** Rows indexed per transaction while waiting: small, so a page that arrives waits little. */
-const waitingChunk = 100;
-
 /**
- * Indexes the oldest rows of the backlog, a chunk per transaction (src/db/searchIndex.ts),
+ * Indexes the oldest groups of the backlog, one per transaction (src/db/searchIndex.ts),
  * until it is empty or `stop()` says the next page is here.
  */
-async function indexWhileWaiting(db: PatioDb, backlog: (readonly [string, string])[], stop: () => boolean): Promise<void> {
+async function indexWhileWaiting(db: PatioDb, backlog: (readonly [string, string[]])[], stop: () => boolean): Promise<void> {
   while (backlog.length > 0 && !stop()) {
-    const table = backlog[0]![0];
-    let n = 0;
-    while (n < backlog.length && n < waitingChunk && backlog[n]![0] === table) n++;
-    const chunk = backlog.splice(0, n).map(([, id]) => id);
+    const [table, ids] = backlog.shift()!;
     const index = db.registry.searchIndexOf(table);
-    if (index) await indexRows(db, index, chunk);
+    if (index) await indexRows(db, index, ids);
   }
 }

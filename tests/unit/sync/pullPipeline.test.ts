@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { PullResponse } from '../../../contract/sync';
 import type { PostsDb } from '../../../src/features/posts/postsDb';
+import { pendingIds } from '../../../src/db/searchIndex';
 import { metaKeys } from '../../../src/db/syncMeta';
+import { postsSearch } from '../../../src/features/posts/postWords';
 import { pullAll } from '../../../src/sync/engine/pull';
 import type { SyncApi } from '../../../src/sync/engine/syncApi';
 import { freshDb } from './freshDb';
@@ -164,7 +166,7 @@ describe('pullAll and search', () => {
     return { api, wordsWhenAsked };
   }
   const indexed = async (db: PostsDb) => ((await db.table('postWords').toCollection().primaryKeys()) as string[]).sort();
-  const queued = async (db: PostsDb) => (await db.meta.where('key').startsWith('searchPending:').primaryKeys()).map((key) => String(key).split(':').at(-1));
+  const queued = (db: PostsDb) => pendingIds(db, postsSearch);
 
   it("indexes the rows written while the next page is on its way: search keeps up with a network's pace", async () => {
     const db = freshDb();

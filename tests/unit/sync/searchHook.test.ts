@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Post } from '../../../contract/posts';
 import type { Change } from '../../../contract/sync';
 import { PatioDb } from '../../../src/db/database';
-import { indexRows, pendingIds } from '../../../src/db/searchIndex';
+import { indexRows, pendingIds, queueGroupSize, updatePending } from '../../../src/db/searchIndex';
 import { initialSyncStatus } from '../../../src/db/syncMeta';
 import { postsDb, type PostsDb } from '../../../src/features/posts/postsDb';
 import { queryPostPage } from '../../../src/features/posts/postQueries';
@@ -97,5 +97,33 @@ describe('search while the index catches up', () => {
     await resetLocal(db, status);
     expect(await pendingIds(db, postsSearch)).toEqual(['p2']);
     expect(await titles(db, 'envi')).toEqual(['Dos, sin enviar']);
+  });
+});
+
+describe('the indexing queue', () => {
+  const queueRows = (db: PostsDb) => db.meta.where('key').startsWith('searchPending:posts:').toArray();
+
+  it('keeps a page of ids in groups, a meta row each, and indexing a group deletes its row', async () => {
+    const db = freshDb();
+    const ids = Array.from({ length: 250 }, (_, i) => `p${String(i).padStart(3, '0')}`);
+    await db.transaction('rw', db.meta, () => updatePending(db, postsSearch, ids));
+    expect((await queueRows(db)).map((row) => (row.value as string[]).length)).toEqual([queueGroupSize, queueGroupSize, 50]);
+    expect(await pendingIds(db, postsSearch)).toEqual(ids);
+    await indexRows(db, postsSearch, ids.slice(0, queueGroupSize));
+    expect(await queueRows(db)).toHaveLength(2);
+    // Ids out of several groups: each group keeps the rest.
+    await db.transaction('rw', db.meta, () => updatePending(db, postsSearch, [], ['p100', 'p249']));
+    expect(await pendingIds(db, postsSearch)).toEqual(ids.slice(101, 249));
+  });
+
+  it('an id queued twice is pending once and leaves with its words; rows of the older form (one per id) are read too', async () => {
+    const db = freshDb();
+    await db.meta.put({ key: 'searchPending:posts:old1', value: true });
+    await db.transaction('rw', db.meta, () => updatePending(db, postsSearch, ['p1', 'p2']));
+    await db.transaction('rw', db.meta, () => updatePending(db, postsSearch, ['p2']));
+    expect((await pendingIds(db, postsSearch)).sort()).toEqual(['old1', 'p1', 'p2']);
+    await db.transaction('rw', db.meta, () => updatePending(db, postsSearch, [], ['p2', 'old1']));
+    expect(await pendingIds(db, postsSearch)).toEqual(['p1']);
+    expect(await db.meta.get('searchPending:posts:old1')).toBeUndefined();
   });
 });
