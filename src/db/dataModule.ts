@@ -48,15 +48,16 @@ export interface SyncedEntity {
 export type RowParser = (row: unknown) => Record<string, unknown> | null;
 
 /**
- * A words index of one table: `wordsTable` holds `{ id, words }` rows (store spec
- * `'id, *words'`). Pulled rows are written without words, to keep the initial sync short
- * (a multi-entry index makes each write several times slower); their ids wait in a
- * persisted queue (src/db/searchIndex.ts) until the engine indexes them after the run.
- * Local writes index their row in their own transaction.
+ * A words index of one table (src/db/searchIndex.ts): `wordsTable` holds `{ id, words,
+ * group }` rows (store spec `'id'`), `termsTable` the inverted postings (store spec
+ * `'[word+group]'`). Pulled rows join a persisted queue as they are written and are
+ * indexed in small batches while the next page is on its way, and after the run; local
+ * writes index their row in their own transaction.
  */
 export interface SearchIndex {
   table: string;
   wordsTable: string;
+  termsTable: string;
   /** Lower-cased, accent-free words of a row (src/db/searchWords.ts). */
   wordsOf: (row: Record<string, unknown>) => string[];
 }

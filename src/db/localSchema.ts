@@ -68,7 +68,7 @@ export function localSchema(featureModules: readonly DataModule[]): LocalSchema 
       entities.set(entity, synced);
     }
     for (const index of module.search ?? []) {
-      for (const table of [index.table, index.wordsTable]) {
+      for (const table of [index.table, index.wordsTable, index.termsTable]) {
         if (owners.get(table) !== module.name) throw new Error(`search index: table ${table} is not one of ${module.name}'s`);
       }
       searchIndexes.push(index);

@@ -1,3 +1,4 @@
+import Dexie from 'dexie';
 import type { PatioDb } from './database';
 import type { SearchIndex } from './dataModule';
 
@@ -77,6 +78,120 @@ export async function keepPending(db: PatioDb, index: Pick<SearchIndex, 'table'>
   await updatePending(db, index, [], (await pendingIds(db, index)).filter((id) => !kept(id)));
 }
 
+/** A row's words, and the postings group they were written in. */
+export interface WordsRow {
+  id: string;
+  words: string[];
+  /** Absent in rows from before postings (schema upgrades clear those). */
+  group?: string;
+}
+
+/** The ids of one group's rows having `word`: one row of the terms table. */
+interface Posting {
+  word: string;
+  group: string;
+  ids: string[];
+}
+
+/**
+ * A fresh postings group: every batch of rows indexed together gets its own, so writing a
+ * batch never reads or rewrites another's postings.
+ */
+const newGroup = (): string => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+
+/**
+ * The words index is inverted, by batch: for each word of a batch of rows, ONE row of the
+ * terms table (`[word+group]` → the ids having it), and per row a plain words row (`id` →
+ * its words and group) to find its postings again when it changes or goes. A batch of
+ * 1,000 posts writes its distinct words (a few hundred to a few thousand rows) and 1,000
+ * small rows, instead of the ≈ 50–80 multi-entry index entries per post that made indexing
+ * 5× the cost of writing the posts themselves (bench/RESULTS.md, issue 7).
+ */
+
+/** Drops rows' postings and words rows (inside the caller's transaction over both tables). */
+export async function removeWords(db: PatioDb, index: SearchIndex, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const words = db.table<WordsRow, string>(index.wordsTable);
+  const terms = db.table<Posting, [string, string]>(index.termsTable);
+  const old = (await words.bulkGet([...ids])).filter((row): row is WordsRow => row !== undefined);
+  const leaving = new Map<string, Set<string>>();
+  for (const row of old) {
+    if (row.group === undefined) continue;
+    for (const word of row.words) {
+      const key = JSON.stringify([word, row.group]);
+      let set = leaving.get(key);
+      if (!set) leaving.set(key, (set = new Set()));
+      set.add(row.id);
+    }
+  }
+  if (leaving.size > 0) {
+    const keys = [...leaving.keys()].map((key) => JSON.parse(key) as [string, string]);
+    const postings = await terms.bulkGet(keys);
+    const kept: Posting[] = [];
+    const emptied: [string, string][] = [];
+    postings.forEach((posting, i) => {
+      if (!posting) return;
+      const gone = leaving.get(JSON.stringify(keys[i]))!;
+      const ids = posting.ids.filter((id) => !gone.has(id));
+      if (ids.length === 0) emptied.push(keys[i]!);
+      else kept.push({ ...posting, ids });
+    });
+    if (emptied.length > 0) await terms.bulkDelete(emptied);
+    if (kept.length > 0) await terms.bulkPut(kept);
+  }
+  await words.bulkDelete(old.map((row) => row.id));
+}
+
+/**
+ * Writes rows' words as one new postings group, replacing what they had (inside the
+ * caller's transaction over the words and terms tables).
+ */
+export async function writeWords(db: PatioDb, index: SearchIndex, rows: readonly Record<string, unknown>[]): Promise<void> {
+  if (rows.length === 0) return;
+  await removeWords(
+    db,
+    index,
+    rows.map((row) => row.id as string),
+  );
+  const group = newGroup();
+  const byWord = new Map<string, string[]>();
+  const wordsRows: WordsRow[] = rows.map((row) => {
+    const id = row.id as string;
+    const words = index.wordsOf(row);
+    for (const word of words) {
+      const ids = byWord.get(word);
+      if (ids) ids.push(id);
+      else byWord.set(word, [id]);
+    }
+    return { id, words, group };
+  });
+  await db.table<Posting, [string, string]>(index.termsTable).bulkPut([...byWord].map(([word, ids]) => ({ word, group, ids })));
+  await db.table<WordsRow, string>(index.wordsTable).bulkPut(wordsRows);
+}
+
+/**
+ * The ids of rows having, for every query word, a word that starts with it (the query's
+ * words folded like the index's): each word's postings by a key range, intersected.
+ */
+export async function matchingIds(db: PatioDb, index: SearchIndex, queryWords: readonly string[]): Promise<Set<string>> {
+  const terms = db.table<Posting, [string, string]>(index.termsTable);
+  // The longest word first: it matches fewest rows, and the others only narrow it.
+  const ordered = [...new Set(queryWords)].sort((a, b) => b.length - a.length);
+  let matches: Set<string> | null = null;
+  for (const word of ordered) {
+    const found = new Set<string>();
+    await terms
+      .where('[word+group]')
+      .between([word, Dexie.minKey], [`${word}\uffff`, Dexie.maxKey], true, true)
+      .each((posting) => {
+        for (const id of posting.ids) if (!matches || matches.has(id)) found.add(id);
+      });
+    matches = found;
+    if (matches.size === 0) break;
+  }
+  return matches ?? new Set();
+}
+
 /**
  * Indexes the rows with these ids as they are now, in one transaction: the words follow
  * the stored row, whatever wrote it; the words of rows that no longer exist are dropped,
@@ -85,17 +200,15 @@ export async function keepPending(db: PatioDb, index: Pick<SearchIndex, 'table'>
 export async function indexRows(db: PatioDb, index: SearchIndex, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   const rows = db.table<Record<string, unknown>, string>(index.table);
-  const words = db.table<{ id: string; words: string[] }, string>(index.wordsTable);
-  await db.transaction('rw', rows, words, db.meta, async () => {
+  await db.transaction('rw', [rows, db.table(index.wordsTable), db.table(index.termsTable), db.meta], async () => {
     const found = await rows.bulkGet([...ids]);
-    const indexed: { id: string; words: string[] }[] = [];
-    const gone: string[] = [];
-    found.forEach((row, i) => {
-      if (row) indexed.push({ id: ids[i]!, words: index.wordsOf(row) });
-      else gone.push(ids[i]!);
-    });
-    if (indexed.length > 0) await words.bulkPut(indexed);
-    if (gone.length > 0) await words.bulkDelete(gone);
+    const present = found.filter((row): row is Record<string, unknown> => row !== undefined);
+    await removeWords(
+      db,
+      index,
+      ids.filter((_, i) => found[i] === undefined),
+    );
+    await writeWords(db, index, present);
     await updatePending(db, index, [], ids);
   });
 }

@@ -47,6 +47,15 @@ async function flagQueuedViews(tx: Transaction): Promise<void> {
     });
 }
 
+/**
+ * Version 4: the words are found through inverted postings (`postTerms`) instead of a
+ * multi-entry index on `postWords` (5× the cost of writing the posts). The old words rows
+ * go; the engine finds the posts without words at its next start and indexes them.
+ */
+async function dropWordsForPostings(tx: Transaction): Promise<void> {
+  await tx.table('postWords').clear();
+}
+
 /** The rows' contracts: loaded by the sync worker, not by the screens (see SyncedEntity). */
 const contract = () => import('../../../contract/posts');
 
@@ -70,6 +79,10 @@ export const postsData = defineDataModule({
     3: {
       stores: { postStats: 'id' },
       upgrade: flagQueuedViews,
+    },
+    4: {
+      stores: { postWords: 'id', postTerms: '[word+group]' },
+      upgrade: dropWordsForPostings,
     },
   },
   entities: {

@@ -1,4 +1,4 @@
-import { pendingIds } from '../../db/searchIndex';
+import { matchingIds as indexedMatches, pendingIds } from '../../db/searchIndex';
 import { foldText } from '../../db/searchWords';
 import type { LocalPost, PostsDb } from './postsDb';
 import { postsSearch } from './postWords';
@@ -69,20 +69,12 @@ function newestFirst(db: PostsDb, categoryId: string | null) {
 }
 
 /**
- * The ids of posts having a word that starts with each query word (all must match): the
- * longest word (it matches fewest posts) through the `*words` index, the others checked on
- * those rows. Posts synced seconds ago may not be indexed yet: see matchQueued.
+ * The ids of posts having a word that starts with each query word (all must match), from
+ * the postings (src/db/searchIndex.ts). Posts synced seconds ago may not be indexed yet:
+ * see matchQueued.
  */
-async function matchingIds(db: PostsDb, words: readonly string[]): Promise<Set<string>> {
-  const [first, ...rest] = [...words].sort((a, b) => b.length - a.length);
-  if (first === undefined) return new Set();
-  const candidates = db.postWords.where('words').startsWith(first).distinct();
-  if (rest.length === 0) return new Set(await candidates.primaryKeys());
-  const matches = new Set<string>();
-  await candidates.each((row) => {
-    if (hasEveryWord(row.words, rest)) matches.add(row.id);
-  });
-  return matches;
+function matchingIds(db: PostsDb, words: readonly string[]): Promise<Set<string>> {
+  return indexedMatches(db, postsSearch, words);
 }
 
 /**

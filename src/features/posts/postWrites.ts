@@ -4,7 +4,7 @@ import type { CreatePostArgs, PostFields, UpdatePostArgs } from '../../../contra
 import type { LocalPost, PostsDb } from './postsDb';
 import { discard, resend } from '../../sync/hooks';
 import { mutate } from '../../sync/mutate';
-import { postWordsOf } from './postWords';
+import { removePostWords, writePostWords } from './postWords';
 
 /**
  * Every local change to posts: one `mutate` each, so the optimistic row, its search words
@@ -43,7 +43,7 @@ export async function createPost(db: PostsDb, fields: PostFields, { user }: Auth
   };
   const seq = await mutate(db, { name: 'posts.create', args, entity: 'posts', entityId: id }, async () => {
     await db.posts.put(row);
-    await db.postWords.put(postWordsOf(row));
+    await writePostWords(db, row);
   });
   return { id, seq };
 }
@@ -69,7 +69,7 @@ function localChanges(fields: PostFields, now: Date): EditedFields {
 /** The local edit of a post and its new search words (inside the caller's transaction). */
 async function applyEdit(db: PostsDb, id: string, fields: PostFields, now: Date): Promise<void> {
   if ((await db.posts.update(id, localChanges(fields, now))) === 0) return;
-  await db.postWords.put(postWordsOf({ id, title: fields.title, content: fields.content }));
+  await writePostWords(db, { id, title: fields.title, content: fields.content });
 }
 
 export async function updatePost(db: PostsDb, id: string, fields: PostFields, now = new Date()): Promise<number> {
@@ -88,7 +88,7 @@ export async function resendPost(db: PostsDb, seq: number, id: string, fields: P
 export async function deletePost(db: PostsDb, id: string): Promise<number> {
   return mutate(db, { name: 'posts.delete', args: { id }, entity: 'posts', entityId: id }, async () => {
     await db.posts.delete(id);
-    await db.postWords.delete(id);
+    await removePostWords(db, id);
   });
 }
 

@@ -1,4 +1,4 @@
-import type { EntityTable } from 'dexie';
+import type { EntityTable, Table } from 'dexie';
 import type { Category, Post } from '../../../contract/posts';
 import type { DbWith, PatioDb } from '../../db/database';
 
@@ -6,15 +6,24 @@ import type { DbWith, PatioDb } from '../../db/database';
 export type LocalPost = Post;
 
 /**
- * The search words of one post (postWords.ts), apart from the post since version 2: the
- * multi-entry index of ≈75 words per post made writing a post about 5× slower, so the
- * initial sync writes posts first and the sync engine indexes them afterwards.
+ * The search words of one post (postWords.ts), apart from the post since version 2; since
+ * version 4 without a multi-entry index: the words are found through `postTerms`, the
+ * inverted postings of each indexed batch (src/db/searchIndex.ts).
  */
 export interface PostWords {
   /** The post's id. A row whose post is gone is stale and skipped by search. */
   id: string;
   /** Lower-cased, accent-free words of the title and text, for prefix search. */
   words: string[];
+  /** The postings group its words were written in. */
+  group?: string;
+}
+
+/** One word of one indexed batch: the posts having it. */
+export interface PostTerm {
+  word: string;
+  group: string;
+  ids: string[];
 }
 
 /** Posts this user has opened; a view is sent once per user and post, even offline. */
@@ -36,6 +45,7 @@ export interface PostStats {
 export interface PostsTables {
   posts: EntityTable<LocalPost, 'id'>;
   postWords: EntityTable<PostWords, 'id'>;
+  postTerms: Table<PostTerm, [string, string]>;
   categories: EntityTable<Category, 'id'>;
   viewedPosts: EntityTable<ViewedPost, 'post_id'>;
   postStats: EntityTable<PostStats, 'id'>;

@@ -1,7 +1,7 @@
 import type { Change } from '../../../contract/sync';
 import type { RowParser } from '../../db/dataModule';
 import type { OutboxEntry, PatioDb } from '../../db/database';
-import { keepPending, updatePending } from '../../db/searchIndex';
+import { keepPending, removeWords, updatePending } from '../../db/searchIndex';
 import { metaKeys, type SyncStatusMeta } from '../../db/syncMeta';
 
 type PendingByRow = Map<string, OutboxEntry>;
@@ -46,7 +46,7 @@ export async function applyPage(
     if (synced) parsers.set(entity, await synced.toLocal());
   }
   const tables = registry.syncedTables.map((name) => db.table(name));
-  const wordsTables = registry.searchIndexes.map((index) => db.table(index.wordsTable));
+  const wordsTables = registry.searchIndexes.flatMap((index) => [db.table(index.wordsTable), db.table(index.termsTable)]);
   const written = new Map<string, string[]>();
   await db.transaction('rw', [...tables, ...wordsTables, db.outbox, db.meta], async () => {
     // A row appears once per page, so the last change of each row is its state.
@@ -82,7 +82,7 @@ export async function applyPage(
       if (index && (puts.length > 0 || deletes.length > 0)) {
         const ids = puts.map((row) => row.id as string);
         written.set(name, ids);
-        if (deletes.length > 0) await db.table(index.wordsTable).bulkDelete(deletes);
+        if (deletes.length > 0) await removeWords(db, index, deletes);
         await updatePending(db, index, ids, deletes);
       }
     }
@@ -96,24 +96,19 @@ export async function applyPage(
 }
 
 /**
- * The server says our copy no longer matches what we may see: drop the synced rows (and
- * their words) and the cursor, then pull from scratch. The outbox stays (nothing is lost),
- * and so do the rows it has changes for, so what the user wrote stays on screen (with
- * their search words).
+ * The server says our copy no longer matches what we may see: drop the synced rows, the
+ * search index and the cursor, then pull from scratch. The outbox stays (nothing is lost),
+ * and so do the rows it has changes for, so what the user wrote stays on screen (queued to
+ * be indexed again: search finds them by their text meanwhile).
  */
 export async function resetLocal(db: PatioDb, status: SyncStatusMeta): Promise<void> {
   const { registry } = db;
   const tables = registry.syncedTables.map((name) => db.table(name));
-  const wordsTables = registry.searchIndexes.map((index) => db.table(index.wordsTable));
+  const wordsTables = registry.searchIndexes.flatMap((index) => [db.table(index.wordsTable), db.table(index.termsTable)]);
   await db.transaction('rw', [...tables, ...wordsTables, db.outbox, db.meta], async () => {
     const keep = new Set<string>();
-    for (const entry of await db.outbox.toArray()) {
-      keep.add(rowKey(entry.entity, entry.entityId));
-      // A kept row keeps its words.
-      const index = registry.searchIndexOf(entry.entity);
-      if (index) keep.add(rowKey(index.wordsTable, entry.entityId));
-    }
-    for (const table of [...tables, ...wordsTables]) {
+    for (const entry of await db.outbox.toArray()) keep.add(rowKey(entry.entity, entry.entityId));
+    for (const table of tables) {
       if (keep.size === 0) {
         await table.clear();
         continue;
@@ -121,8 +116,17 @@ export async function resetLocal(db: PatioDb, status: SyncStatusMeta): Promise<v
       const keys = (await table.toCollection().primaryKeys()) as string[];
       await table.bulkDelete(keys.filter((id) => !keep.has(rowKey(table.name, id))));
     }
-    // Only kept rows can still wait for their words.
-    for (const index of registry.searchIndexes) await keepPending(db, index, (id) => keep.has(rowKey(index.table, id)));
+    // The index starts over too; the kept rows are indexed again (their words are searchable
+    // meanwhile through the queue, see postQueries.ts).
+    for (const table of wordsTables) await table.clear();
+    for (const index of registry.searchIndexes) {
+      await keepPending(db, index, () => false);
+      await updatePending(
+        db,
+        index,
+        [...keep].filter((key) => key.startsWith(rowKey(index.table, ''))).map((key) => key.slice(rowKey(index.table, '').length)),
+      );
+    }
     await db.meta.bulkDelete([metaKeys.cursor, metaKeys.firstSyncDone]);
     await db.meta.put({ key: metaKeys.status, value: status });
   });

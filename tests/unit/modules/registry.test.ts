@@ -59,7 +59,7 @@ describe('the local schema built from the modules', () => {
     const words = defineDataModule({
       name: 'docs',
       versions: { 4: { stores: { docs: 'id' } } },
-      search: [{ table: 'docs', wordsTable: 'postWords', wordsOf: () => [] }],
+      search: [{ table: 'docs', wordsTable: 'postWords', termsTable: 'docTerms', wordsOf: () => [] }],
     });
     expect(() => localSchema([...dataModules, words])).toThrow('table postWords is not one of docs');
   });

@@ -9,7 +9,8 @@ import type { Post } from '../../../contract/posts';
 import { PatioDb, databaseName } from '../../../src/db/database';
 import { DbProvider } from '../../../src/db/DbProvider';
 import { postsDb, type LocalPost, type PostsDb } from '../../../src/features/posts/postsDb';
-import { postWordsOf } from '../../../src/features/posts/postWords';
+import { writeWords } from '../../../src/db/searchIndex';
+import { postsSearch } from '../../../src/features/posts/postWords';
 import { UiModulesProvider } from '../../../src/modules/UiModules';
 import { dataModules } from '../../../src/registry/dataModules';
 import { uiModules } from '../../../src/registry/uiModules';
@@ -127,8 +128,10 @@ export function localPost(overrides: Partial<Post> & { id?: string } = {}): Loca
 
 /** Stores posts with their search words, as they are once indexed. */
 export async function storePosts(db: PostsDb, posts: readonly LocalPost[]): Promise<void> {
-  await db.posts.bulkPut([...posts]);
-  await db.postWords.bulkPut(posts.map(postWordsOf));
+  await db.transaction('rw', db.posts, db.postWords, db.postTerms, async () => {
+    await db.posts.bulkPut([...posts]);
+    await writeWords(db, postsSearch, posts);
+  });
 }
 
 /** The app's providers around some routes, starting at `path`. */

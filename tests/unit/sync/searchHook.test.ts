@@ -127,3 +127,23 @@ describe('the indexing queue', () => {
     expect(await db.meta.get('searchPending:posts:old1')).toBeUndefined();
   });
 });
+
+describe('the inverted index', () => {
+  it('writes one postings row per distinct word of a batch, and an edit or a delete takes its post out of its old postings', async () => {
+    const db = freshDb();
+    await applyPage(db, [upsert(serverPost('p1', 'Zanahorias moradas')), upsert(serverPost('p2', 'Zanahorias verdes')), upsert(serverPost('p3', 'Otro aviso'))], 'c1', status);
+    await indexPosts(db, ['p1', 'p2', 'p3']);
+    const words = new Set((await db.postWords.toArray()).flatMap((row) => row.words));
+    expect(await db.postTerms.count()).toBe(words.size);
+    expect(await titles(db, 'zanah')).toEqual(expect.arrayContaining(['Zanahorias moradas', 'Zanahorias verdes']));
+
+    await applyPage(db, [upsert(serverPost('p1', 'Tomates rojos')), { entity: 'posts', op: 'delete', id: 'p2' }], 'c2', status);
+    await indexPosts(db, ['p1']);
+    expect(await titles(db, 'zanah')).toEqual([]);
+    expect(await titles(db, 'tomat')).toEqual(['Tomates rojos']);
+    const postings = await db.postTerms.toArray();
+    expect(postings.filter((posting) => posting.ids.includes('p2'))).toEqual([]);
+    expect(postings.filter((posting) => posting.word === 'zanahorias')).toEqual([]);
+    expect(postings.filter((posting) => posting.ids.includes('p1')).map((posting) => posting.word).sort()).toEqual(['novedad', 'rojos', 'sin', 'tomates']);
+  });
+});

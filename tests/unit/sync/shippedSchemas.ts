@@ -41,4 +41,18 @@ export const shippedSchemas: Readonly<Record<number, Readonly<Record<string, str
     meta: 'key',
     viewedPosts: 'post_id',
   },
+  4: {
+    posts: 'id, published_at, [category_id+published_at]',
+    postWords: 'id',
+    postTerms: '[word+group]',
+    postStats: 'id',
+    categories: 'id, slug, position',
+    places: 'id',
+    courses: 'id, position',
+    grades: 'id, course_id, position',
+    sections: 'id, grade_id',
+    outbox: '++seq, &id, status, entityId',
+    meta: 'key',
+    viewedPosts: 'post_id',
+  },
 };
