@@ -1,7 +1,7 @@
 import type { Change } from '../../../contract/sync';
 import type { RowParser } from '../../db/dataModule';
 import type { OutboxEntry, PatioDb } from '../../db/database';
-import { keepPending, removeWords, updatePending } from '../../db/searchIndex';
+import { keepPending, removeWords, updatePending, writeWords } from '../../db/searchIndex';
 import { metaKeys, type SyncStatusMeta } from '../../db/syncMeta';
 
 type PendingByRow = Map<string, OutboxEntry>;
@@ -27,9 +27,11 @@ async function pendingByRow(db: PatioDb): Promise<PendingByRow> {
  * server's version becomes that change's before-image instead (what a discard restores),
  * and the server sends the row again once it has applied our change.
  *
- * Rows of searchable tables are written without their words: their ids join the table's
- * indexing queue, and the words of deleted rows go, in the same transaction
- * (src/db/searchIndex.ts). Returns the ids written per searchable table.
+ * Rows of searchable tables are written with their words, and the words of deleted rows
+ * go, in the same transaction (src/db/searchIndex.ts): search is complete when the sync
+ * is. (The inverted index costs a page a few hundred postings rows; the multi-entry index
+ * before it cost 5× the rows' own write, and the words came in the background after the
+ * run.) Those rows leave the indexing queue, if a reset or a crash had put them there.
  */
 export async function applyPage(
   db: PatioDb,
@@ -37,7 +39,7 @@ export async function applyPage(
   cursor: string,
   status: SyncStatusMeta,
   options: { firstSyncDone?: boolean } = {},
-): Promise<Map<string, string[]>> {
+): Promise<void> {
   const { registry } = db;
   // Loaded before the transaction: a Dexie transaction ends when it awaits anything else.
   const parsers = new Map<string, RowParser>();
@@ -47,7 +49,6 @@ export async function applyPage(
   }
   const tables = registry.syncedTables.map((name) => db.table(name));
   const wordsTables = registry.searchIndexes.flatMap((index) => [db.table(index.wordsTable), db.table(index.termsTable)]);
-  const written = new Map<string, string[]>();
   await db.transaction('rw', [...tables, ...wordsTables, db.outbox, db.meta], async () => {
     // A row appears once per page, so the last change of each row is its state.
     const byTable = new Map<string, Map<string, Record<string, unknown> | null>>();
@@ -80,10 +81,9 @@ export async function applyPage(
       if (deletes.length > 0) await table.bulkDelete(deletes);
       const index = registry.searchIndexOf(name);
       if (index && (puts.length > 0 || deletes.length > 0)) {
-        const ids = puts.map((row) => row.id as string);
-        written.set(name, ids);
         if (deletes.length > 0) await removeWords(db, index, deletes);
-        await updatePending(db, index, ids, deletes);
+        await writeWords(db, index, puts);
+        await updatePending(db, index, [], [...puts.map((row) => row.id as string), ...deletes]);
       }
     }
     await db.meta.bulkPut([
@@ -92,7 +92,6 @@ export async function applyPage(
       ...(options.firstSyncDone ? [{ key: metaKeys.firstSyncDone, value: true }] : []),
     ]);
   });
-  return written;
 }
 
 /**

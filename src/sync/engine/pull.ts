@@ -1,6 +1,5 @@
 import type { PullResponse } from '../../../contract/sync';
 import type { PatioDb } from '../../db/database';
-import { indexRows, queueGroupSize } from '../../db/searchIndex';
 import { metaKeys } from '../../db/syncMeta';
 import { applyPage, resetLocal } from './applyPage';
 import type { SyncApi } from './syncApi';
@@ -18,12 +17,8 @@ export const pullPageSize = 1000;
  * (`firstSyncDone`, which screens read before saying "nothing here"); a run cut short
  * resumes it, with its progress (changes received) written with each page.
  *
- * Search keeps up with the sync: rows of searchable tables join their indexing queue as
- * they are written (applyPage), and while the next page is on its way the rows already
- * written are indexed, a small chunk at a time, stopping as soon as that page has arrived:
- * on a real network, where the device mostly waits, search is complete when the sync is
- * (it was indexed after the run: ≈ 9 s after the 10,000th post arrived); where the network
- * outruns the device, pages come first and the engine indexes the rest after the run.
+ * Search is complete when the sync is: each page's rows are written with their words
+ * (applyPage); they used to be indexed after the run, ≈ 9 s after the 10,000th post.
  *
  * Pipelined: as soon as a page arrives, the next one is requested with its cursor, so the
  * server builds page N+1 while page N is written. Pages are still applied strictly in order,
@@ -52,8 +47,6 @@ export async function pullAll(db: PatioDb, api: SyncApi, signal: AbortSignal): P
     pending.catch(() => undefined);
     return pending;
   };
-  /** Rows written by this run and not indexed yet (the queue in `meta` is the record). */
-  const backlog: (readonly [table: string, ids: string[]])[] = [];
   try {
     let next = request(cursor);
     for (;;) {
@@ -70,17 +63,10 @@ export async function pullAll(db: PatioDb, api: SyncApi, signal: AbortSignal): P
         continue;
       }
       // The next page is on its way while this one is written.
-      let arrived = !page.hasMore;
-      if (page.hasMore) {
-        next = request(page.cursor);
-        void next.then(
-          () => (arrived = true),
-          () => (arrived = true),
-        );
-      }
+      if (page.hasMore) next = request(page.cursor);
       received += page.changes.length;
       const status = await readStatus(db);
-      const written = await applyPage(
+      await applyPage(
         db,
         page.changes,
         page.cursor,
@@ -92,27 +78,10 @@ export async function pullAll(db: PatioDb, api: SyncApi, signal: AbortSignal): P
         { firstSyncDone: initial && !page.hasMore },
       );
       cursor = page.cursor;
-      // In the queue's groups (src/db/searchIndex.ts): indexing one deletes one queue row.
-      for (const [table, ids] of written) {
-        for (let start = 0; start < ids.length; start += queueGroupSize) backlog.push([table, ids.slice(start, start + queueGroupSize)]);
-      }
-      await indexWhileWaiting(db, backlog, () => arrived);
       if (!page.hasMore) return received;
     }
   } finally {
     // Whatever was prefetched and not applied is dropped.
     prefetch.abort();
-  }
-}
-
-/**
- * Indexes the oldest groups of the backlog, one per transaction (src/db/searchIndex.ts),
- * until it is empty or `stop()` says the next page is here.
- */
-async function indexWhileWaiting(db: PatioDb, backlog: (readonly [string, string[]])[], stop: () => boolean): Promise<void> {
-  while (backlog.length > 0 && !stop()) {
-    const [table, ids] = backlog.shift()!;
-    const index = db.registry.searchIndexOf(table);
-    if (index) await indexRows(db, index, ids);
   }
 }

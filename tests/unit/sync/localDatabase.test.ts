@@ -5,7 +5,7 @@ import type { Post } from '../../../contract/posts';
 import type { Change } from '../../../contract/sync';
 import { PatioDb } from '../../../src/db/database';
 import { postsDb, type PostsDb } from '../../../src/features/posts/postsDb';
-import { writeWords } from '../../../src/db/searchIndex';
+import { pendingIds, writeWords } from '../../../src/db/searchIndex';
 import { indexPosts, postsSearch, unindexedPostIds } from '../../../src/features/posts/postWords';
 import { dataModules } from '../../../src/registry/dataModules';
 import { initialSyncStatus, metaKeys } from '../../../src/db/syncMeta';
@@ -50,11 +50,10 @@ async function editLocally(db: PostsDb, id: string, title: string) {
 describe('the local database', () => {
   it('applies a page of upserts and deletes and stores its cursor', async () => {
     const db = freshDb();
-    const written = (await applyPage(db, [upsert('posts', serverPost('p1', 'Uno')), upsert('posts', serverPost('p2', 'Dos')), upsert('categories', { id: 'cat1', slug: 'noticias', name: 'Noticias', position: 1 })], 'c1', status)).get('posts');
-    expect(written).toEqual(['p1', 'p2']);
-    // Posts are written without their words: the engine indexes them after the run.
-    expect(await db.postWords.count()).toBe(0);
-    await indexPosts(db, written ?? []);
+    await applyPage(db, [upsert('posts', serverPost('p1', 'Uno')), upsert('posts', serverPost('p2', 'Dos')), upsert('categories', { id: 'cat1', slug: 'noticias', name: 'Noticias', position: 1 })], 'c1', status);
+    // Posts are written with their words, in the page's transaction: nothing waits in the queue.
+    expect(await db.postWords.count()).toBe(2);
+    expect(await pendingIds(db, postsSearch)).toEqual([]);
     expect(await search(db, 'uno')).toEqual(['Uno']);
     await applyPage(db, [{ entity: 'posts', op: 'delete', id: 'p1' }, upsert('posts', serverPost('p2', 'Dos, editado'))], 'c2', status);
 
@@ -63,7 +62,6 @@ describe('the local database', () => {
     // The deleted post's words went with it, in the same transaction.
     expect(await db.postWords.get('p1')).toBeUndefined();
     expect(await search(db, 'uno')).toEqual([]);
-    await indexPosts(db, ['p2']);
     expect((await db.postWords.get('p2'))?.words).toEqual(expect.arrayContaining(['educacion', 'fisica', 'dos', 'editado']));
     expect(await db.categories.count()).toBe(1);
     expect((await db.meta.get(metaKeys.cursor))?.value).toBe('c2');
