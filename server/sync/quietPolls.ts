@@ -8,6 +8,7 @@ import { syncState } from '../db/schema';
 import { collegeOf } from '../tenancy/resolveCollege';
 import type { FeedWatcher } from './changeFeed';
 import { decodeCursor, encodeCursor } from './cursor';
+import { HeardWrites } from './heardWrites';
 import { stopIfGone } from './pullLane';
 import { audienceOf, loadViewer, type Viewer } from './viewer';
 import { onCommitted, type Poke, type SessionsChanged } from './writeInCollege';
@@ -63,6 +64,32 @@ const understood = new Set(['cursor', 'limit']);
  * which cannot make a gap; the next poke or poll brings the change. A college not heard of,
  * a process not (or no longer) listening, and every other case go to the database. A stale
  * session lasts at most one notification's way (or, if the LISTEN is silently dead, the TTL).
+ *
+ * "Nothing for you": a pull whose cursor `s` (not 0) is behind the counter C answers
+ * `{changes: [], cursor: <s moved to C, the same h and a>, hasMore: false, reset: false}`
+ * when the process heard every write numbered in (s, C] (each notification says the range
+ * of numbers it gave, `HeardWrites`) and none of those writes reached the member's keys.
+ * Why that is what the database would answer, and the cursor is never ahead:
+ * 1. Every number in (s, C] was given by a write this process heard of (no hole), and C is
+ *    committed, so every number up to C is: writes of a college run one after another,
+ *    numbers in commit order (writeInCollege), so no write can still add a row there.
+ * 2. A row the database pull would send from s up to C is a row numbered in (s, C] that is
+ *    visible to the member (its `audience_keys` meet theirs) or that they may hold (its
+ *    `seen_keys` meet theirs), or, for entities without an audience, any row. Its number
+ *    was given by one of those writes, in the version it has now, and the write's reach is
+ *    the union of the keys it stamped (`Write.stamp`): the `seen_keys` of what it wrote
+ *    (which hold the `audience_keys`), or everyone — a row without an audience (reference
+ *    data), a view count (`postStats`, which members receive), a payload too long. A delete
+ *    or a row leaving an audience stamps its `seen_keys`, a released scheduled post its new
+ *    ones. So a reach that misses every key of the member means no such row: the pull's
+ *    page from s up to C is empty, and `s = C` claims nothing the device lacks.
+ * 3. The same `h` and `a`: the database keeps them (the answer is for the cursor's
+ *    audience, checked first; another answers `reset`). Compacted tombstones numbered in
+ *    (s, C] were rows this member never had (point 2), so passing them needs no `reset`.
+ * 4. The member's keys are those of the session the database pull would use too; a stale
+ *    session is stale for both, and its audience changes the cursor's `a` (then `reset`).
+ * Any doubt — a hole, a write older than the ones remembered, a notification without its
+ * range (an older writer), a LISTEN lost (all forgotten) — asks the database.
  */
 export class QuietPolls implements FeedWatcher {
   private live = false;
@@ -71,6 +98,7 @@ export class QuietPolls implements FeedWatcher {
   /** Bumped on every forgetting of sessions: a lookup begun before must not be kept. */
   private sessionsEpoch = 0;
   private readonly counters = new Map<string, Counter>();
+  private readonly heardWrites = new HeardWrites();
   private readonly refreshing = new Set<string>();
   /** By `college id + token digest`; in insertion order, the oldest first. */
   private readonly sessions = new Map<string, CachedSession>();
@@ -93,10 +121,12 @@ export class QuietPolls implements FeedWatcher {
     this.counterTtlMs = options.counterTtlMs ?? 30_000;
     this.maxSessions = options.maxSessions ?? 50_000;
     this.now = options.now ?? Date.now;
-    this.stopCommits = onCommitted(db, (collegeId, seq) => {
+    this.stopCommits = onCommitted(db, (write) => {
+      if (!this.live || write.seq === null) return;
+      this.remember(write);
       // Only raises a counter known in this epoch: nothing after it was missed.
-      const counter = this.counters.get(collegeId);
-      if (this.live && counter) this.counters.set(collegeId, { seq: Math.max(counter.seq, seq), confirmedAt: this.now() });
+      const counter = this.counters.get(write.collegeId);
+      if (counter) this.counters.set(write.collegeId, { seq: Math.max(counter.seq, write.seq), confirmedAt: this.now() });
     });
   }
 
@@ -113,6 +143,7 @@ export class QuietPolls implements FeedWatcher {
     this.live = false;
     this.epoch++;
     this.counters.clear();
+    this.heardWrites.clear();
     this.forgetSessions();
   }
 
@@ -126,6 +157,7 @@ export class QuietPolls implements FeedWatcher {
     }
     // A writer that did not say its number (an older version of the server): ask again.
     if (!this.live || notice.seq === null) return void this.counters.delete(notice.collegeId);
+    this.remember(notice);
     const counter = this.counters.get(notice.collegeId);
     this.counters.set(notice.collegeId, { seq: Math.max(counter?.seq ?? 0, notice.seq), confirmedAt: this.now() });
   }
@@ -183,10 +215,21 @@ export class QuietPolls implements FeedWatcher {
     } catch {
       return null;
     }
-    // Another audience answers `reset`; a cursor behind the counter may have changes; a
-    // cursor at the counter is past every compacted tombstone (compaction.ts).
-    if (cursor.a !== session.audience || cursor.s < counter.seq) return null;
-    return { changes: [], cursor: encodeCursor(cursor), hasMore: false, reset: false };
+    // Another audience answers `reset`; a cursor at the counter is past every compacted
+    // tombstone (compaction.ts).
+    if (cursor.a !== session.audience) return null;
+    if (cursor.s >= counter.seq) return { changes: [], cursor: encodeCursor(cursor), hasMore: false, reset: false };
+    // "Nothing for you": every write after the cursor heard, none for this member. Not from
+    // the head's cursor (s 0): that device has yet to sync everything from the beginning.
+    if (cursor.s > 0 && this.heardWrites.noneFor(collegeId, cursor.s, counter.seq, session.viewer.keySet)) {
+      return { changes: [], cursor: encodeCursor({ ...cursor, s: counter.seq }), hasMore: false, reset: false };
+    }
+    return null;
+  }
+
+  private remember(write: Poke): void {
+    if (write.first === null || write.seq === null) return;
+    this.heardWrites.add(write.collegeId, { first: write.first, last: write.seq, reach: write.reach });
   }
 
   /**

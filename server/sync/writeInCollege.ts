@@ -11,9 +11,12 @@ export interface Write {
   collegeId: string;
   /**
    * The next change number of the college: give one to every row written. `pokeKeys` are
-   * the audience keys of who should hear about the row (contract/audience.ts: for a row
-   * with an audience, its `seen_keys`, which include the new audience); without them every
-   * member of the college is poked.
+   * the audience keys of everyone who could have any version of the row (contract/audience.ts:
+   * for a row with an audience, its `seen_keys`, which include the new audience); without
+   * them every member of the college is concerned (rows every member sees: reference data,
+   * view counts). Quiet polls trust them (server/sync/quietPolls.ts): a member none of whose
+   * keys are here is answered "nothing for you" without the database, so they must never
+   * be fewer than the row's `seen_keys`.
    */
   stamp: (pokeKeys?: readonly string[]) => number;
 }
@@ -27,7 +30,7 @@ export interface WriteOptions {
   poke?: boolean;
 }
 
-type Committed = (collegeId: string, seq: number) => void;
+type Committed = (write: Poke) => void;
 const committedListeners = new WeakMap<Database, Set<Committed>>();
 
 /**
@@ -53,7 +56,7 @@ export function onCommitted(db: Database, listener: Committed): () => void {
  * Inside an open transaction (e.g. the seed) it nests as a savepoint.
  */
 export async function writeInCollege<T>(db: Database, collegeId: string, work: (write: Write) => Promise<T>, options: WriteOptions = {}): Promise<T> {
-  let committed = 0;
+  let committed: Poke | null = null;
   const result = await db.transaction(async (tx) => {
     // INSERT … ON CONFLICT DO UPDATE locks the row even when it already exists, and creates
     // the counter of a college added after the migration.
@@ -77,14 +80,15 @@ export async function writeInCollege<T>(db: Database, collegeId: string, work: (
     });
     if (seq !== start) {
       await tx.update(syncState).set({ seq }).where(eq(syncState.collegeId, collegeId));
-      const pokeKeys = options.poke === false ? new Set<string>() : everyone ? null : keys;
-      await tx.execute(sql`select pg_notify(${syncChannel}, ${pokePayload(collegeId, pokeKeys, seq)})`);
-      committed = seq;
+      const reach = everyone ? null : [...keys];
+      const notice: Poke = { kind: 'change', collegeId, keys: options.poke === false ? [] : reach, first: start + 1, seq, reach };
+      await tx.execute(sql`select pg_notify(${syncChannel}, ${pokePayload(notice)})`);
+      committed = notice;
     }
     return result;
   });
   // Nested in an outer transaction (`db` is itself a transaction) nothing is committed yet.
-  if (committed > 0) for (const listener of committedListeners.get(db) ?? []) listener(collegeId, committed);
+  if (committed) for (const listener of committedListeners.get(db) ?? []) listener(committed);
   return result;
 }
 
@@ -92,21 +96,37 @@ export async function writeInCollege<T>(db: Database, collegeId: string, work: (
 const maxPayload = 7000;
 
 /**
- * `{"c": college id, "k": keys, "s": the college's change number after the write}`; `k` null
- * pokes every member of the college, `[]` nobody.
+ * `{"c": college id, "f": the write's first change number, "s": its last (the college's
+ * counter after it), "k": keys to poke, "r": keys of who could have any of its rows}`.
+ * `k` null pokes every member of the college, `[]` nobody; `r` is left out when it equals
+ * `k` (the same list), and null means every member. Too long, `r` becomes null (quiet
+ * polls ask the database) and so does `k`, unless it pokes nobody.
  */
-export function pokePayload(collegeId: string, keys: ReadonlySet<string> | null, seq: number): string {
-  const payload = JSON.stringify({ c: collegeId, k: keys ? [...keys] : null, s: seq });
-  return payload.length <= maxPayload ? payload : JSON.stringify({ c: collegeId, k: null, s: seq });
+export function pokePayload(notice: Omit<Poke, 'kind'>): string {
+  const { collegeId: c, first: f, seq: s, keys: k, reach: r } = notice;
+  const payload = JSON.stringify(k === r ? { c, f, s, k } : { c, f, s, k, r });
+  if (payload.length <= maxPayload) return payload;
+  // A write that pokes nobody (view counts) still pokes nobody.
+  return JSON.stringify(k?.length === 0 ? { c, f, s, k, r: null } : { c, f, s, k: null });
 }
 
 export interface Poke {
   kind: 'change';
   collegeId: string;
-  /** null: everyone of the college. */
+  /** Whom to poke; null: everyone of the college. */
   keys: readonly string[] | null;
+  /**
+   * The write's first change number: with `seq` the range it numbered, so a process can tell
+   * whether it heard every write up to a number. Null from a writer that did not say.
+   */
+  first: number | null;
   /** The college's change number after the write; null from a writer that did not say. */
   seq: number | null;
+  /**
+   * Who could have any version of the rows it wrote (their `seen_keys`); null: every member
+   * (rows without an audience, view counts, a payload too long, a writer that did not say).
+   */
+  reach: readonly string[] | null;
 }
 
 /** A member's tokens, role, status or sections changed (migration 0004's triggers). */
@@ -116,14 +136,22 @@ export interface SessionsChanged {
   userId: string;
 }
 
+const numberOrNull = (value: unknown): number | null => (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null);
+/** A list of keys; anything else (or a list with anything but strings) is null: everyone. */
+const keysOrNull = (value: unknown): string[] | null => (Array.isArray(value) && value.every((k) => typeof k === 'string') ? value : null);
+
 export function parsePokePayload(payload: string): Poke | SessionsChanged | null {
   try {
-    const value = JSON.parse(payload) as { c?: unknown; k?: unknown; s?: unknown; u?: unknown };
+    const value = JSON.parse(payload) as { c?: unknown; f?: unknown; k?: unknown; r?: unknown; s?: unknown; u?: unknown };
     if (typeof value.c !== 'string') return null;
     if (typeof value.u === 'string') return { kind: 'sessions', collegeId: value.c, userId: value.u };
-    const keys = Array.isArray(value.k) ? value.k.filter((k): k is string => typeof k === 'string') : null;
-    const seq = typeof value.s === 'number' && Number.isSafeInteger(value.s) ? value.s : null;
-    return { kind: 'change', collegeId: value.c, keys, seq };
+    const keys = keysOrNull(value.k);
+    const seq = numberOrNull(value.s);
+    let first = numberOrNull(value.f);
+    if (first !== null && (seq === null || first > seq)) first = null;
+    // Without its range a notification proves nothing about who it concerns.
+    const reach = first === null ? null : 'r' in value ? keysOrNull(value.r) : keys;
+    return { kind: 'change', collegeId: value.c, keys, first, seq, reach };
   } catch {
     return null;
   }
