@@ -18,12 +18,14 @@
  *   4. from News page 1, a search (a different word or two each run), submitted at once.
  * Then the frame intervals while News page 1 (20 cards) scrolls down and up with the
  * mouse wheel. Prints every run and min/median/max; the goal is judged on the median.
- * Env: BENCH_RUNS (1–20, default 5), BENCH_POSTS (default 10000).
+ * Env: BENCH_RUNS (1–20, default 5), BENCH_POSTS (default 10000); BENCH_TRACE=1 prints a
+ * sampled CPU profile of each tap (idle time, GC, the functions with the most self time).
  * Everything it starts (server, Chromium) is stopped by pid at the end, also on failure.
  */
 import type { Page } from '@playwright/test';
 import { databaseName } from '../src/db/database';
 import { ensureBuilt, figures, freshDataDir, launchChromium, ms, percentile, runBench, showFigures, sleep, startPatioServer } from './lib/harness';
+import { startCpuProfile, stopCpuProfile } from './lib/cpuProfile';
 import { armListProbe, listTitles, readListProbe, startFrames, stopFrames, type ListProbe } from './lib/listProbe';
 import { newContext, signIn, waitForCount } from './lib/patioSync';
 import { seedPosts } from './lib/seedPosts';
@@ -31,6 +33,7 @@ import { seedPosts } from './lib/seedPosts';
 const port = 8495;
 const runs = Math.min(Math.max(Number(process.env.BENCH_RUNS ?? 5), 1), 20);
 const postCount = Number(process.env.BENCH_POSTS ?? 10_000);
+const trace = process.env.BENCH_TRACE === '1';
 const goalMs = 50;
 const shownCards = 20;
 const categoryNames = ['Noticias', 'Comunicados', 'Deportes', 'Cultura', 'Académico', 'Comunidad'];
@@ -125,9 +128,14 @@ interface Measured {
 async function measure(page: Page, scenario: Scenario, run: number): Promise<Measured> {
   await scenario.prepare(page, run);
   await sleep(300);
+  const profiling = trace ? await startCpuProfile(page) : null;
   await armListProbe(page, shownCards, 15_000);
   await scenario.act(page, run);
   const probe: ListProbe = await readListProbe(page);
+  if (profiling) {
+    const cpu = await stopCpuProfile(profiling);
+    console.log(`        CPU profile (arm → painted, ${ms(cpu.totalMs)}): idle ${ms(cpu.idleMs)} · GC ${ms(cpu.gcMs)} · ${cpu.top.map((f) => `${f.name} ${f.ms.toFixed(1)}`).join(' · ')}`);
+  }
   if (probe.start === undefined || probe.frame === undefined || probe.painted === undefined) throw new Error(`${scenario.name}: no cards seen (${JSON.stringify(probe)})`);
   if (!(await scenario.check(page, run))) throw new Error(`${scenario.name}: the page shows something else (${page.url()})`);
   const after = await settledTitles(page, shownCards);
