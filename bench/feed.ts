@@ -18,8 +18,9 @@
  *   4. from News page 1, a search (a different word or two each run), submitted at once.
  * Then the frame intervals while News page 1 (20 cards) scrolls down and up with the
  * mouse wheel. Prints every run and min/median/max; the goal is judged on the median.
- * Env: BENCH_RUNS (1–20, default 5), BENCH_POSTS (default 10000); BENCH_TRACE=1 prints a
- * sampled CPU profile of each tap (idle time, GC, the functions with the most self time).
+ * Env: BENCH_RUNS (1–20, default 5), BENCH_POSTS (default 10000); BENCH_TRACE=1 prints what
+ * happened in each tap (history changes, IndexedDB transactions, DOM changes, frames);
+ * BENCH_PROFILE=1 a sampled CPU profile of it (idle, GC, the functions with most self time).
  * Everything it starts (server, Chromium) is stopped by pid at the end, also on failure.
  */
 import type { Page } from '@playwright/test';
@@ -128,10 +129,11 @@ interface Measured {
 async function measure(page: Page, scenario: Scenario, run: number): Promise<Measured> {
   await scenario.prepare(page, run);
   await sleep(300);
-  const profiling = trace ? await startCpuProfile(page) : null;
-  await armListProbe(page, shownCards, 15_000);
+  const profiling = process.env.BENCH_PROFILE === '1' ? await startCpuProfile(page) : null;
+  await armListProbe(page, shownCards, 15_000, trace);
   await scenario.act(page, run);
   const probe: ListProbe = await readListProbe(page);
+  if (trace) console.log(`        ${probe.events.map(([at, what]) => `${(at - probe.start!).toFixed(1)} ${what}`).join(' | ')}`);
   if (profiling) {
     const cpu = await stopCpuProfile(profiling);
     console.log(`        CPU profile (arm → painted, ${ms(cpu.totalMs)}): idle ${ms(cpu.idleMs)} · GC ${ms(cpu.gcMs)} · ${cpu.top.map((f) => `${f.name} ${f.ms.toFixed(1)}`).join(' · ')}`);

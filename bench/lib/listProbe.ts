@@ -17,6 +17,8 @@ export interface ListProbe {
   titles: string[];
   /** Long tasks (start, duration) seen while waiting. */
   longTasks: [number, number][];
+  /** With `trace`: what happened in between (page ms): history changes, IndexedDB transactions, DOM changes in main. */
+  events: [number, string][];
 }
 
 interface ProbeWindow {
@@ -37,14 +39,50 @@ export function listTitles(page: Page): Promise<string[]> {
  * least `count` cards are shown and their titles differ from those shown now (a list kept
  * while the next one is read is not the next one). Bounded by `timeoutMs`.
  */
-export async function armListProbe(page: Page, count: number, timeoutMs: number): Promise<void> {
+export async function armListProbe(page: Page, count: number, timeoutMs: number, trace = false): Promise<void> {
   await page.evaluate(
-    ({ selector, count, timeoutMs }) => {
+    ({ selector, count, timeoutMs, trace }) => {
       const win = window as unknown as ProbeWindow;
       const titles = () => [...document.querySelectorAll(selector)].map((el) => el.textContent ?? '');
       const before = titles().join('\n');
-      const probe: ListProbe = { titles: [], longTasks: [] };
+      const probe: ListProbe = { titles: [], longTasks: [], events: [] };
       win.benchProbe = probe;
+      const note = (what: string) => {
+        if (probe.start !== undefined && probe.painted === undefined && probe.events.length < 200) probe.events.push([performance.now(), what]);
+      };
+      if (trace) {
+        const patched = window as unknown as { benchTracePatched?: boolean; benchNote: (what: string) => void };
+        patched.benchNote = note;
+        if (!patched.benchTracePatched) {
+          patched.benchTracePatched = true;
+          /* eslint-disable @typescript-eslint/unbound-method -- called below with their own `this` */
+          const transaction = IDBDatabase.prototype.transaction;
+          const pushState = History.prototype.pushState;
+          const replaceState = History.prototype.replaceState;
+          /* eslint-enable @typescript-eslint/unbound-method */
+          IDBDatabase.prototype.transaction = function (this: IDBDatabase, ...args: Parameters<IDBDatabase['transaction']>) {
+            const tx = transaction.apply(this, args);
+            const stores = [...tx.objectStoreNames].join(',');
+            patched.benchNote(`tx ${stores}`);
+            tx.addEventListener('complete', () => patched.benchNote(`tx done ${stores}`));
+            return tx;
+          };
+          History.prototype.pushState = function (this: History, ...args: Parameters<History['pushState']>) {
+            patched.benchNote('pushState');
+            pushState.apply(this, args);
+          };
+          History.prototype.replaceState = function (this: History, ...args: Parameters<History['replaceState']>) {
+            patched.benchNote('replaceState');
+            replaceState.apply(this, args);
+          };
+          new MutationObserver((records) => patched.benchNote(`DOM ${records.length} changes`)).observe(document.querySelector('main') ?? document, { childList: true, subtree: true, characterData: true });
+          const frame = () => {
+            patched.benchNote('frame');
+            requestAnimationFrame(frame);
+          };
+          requestAnimationFrame(frame);
+        }
+      }
       const onStart = (event: Event) => {
         probe.start ??= event.timeStamp;
       };
@@ -90,7 +128,7 @@ export async function armListProbe(page: Page, count: number, timeoutMs: number)
         requestAnimationFrame(tick);
       });
     },
-    { selector: cardTitles, count, timeoutMs },
+    { selector: cardTitles, count, timeoutMs, trace },
   );
 }
 
