@@ -24,8 +24,8 @@ export function PostListScreen() {
   const requested = Math.floor(Number(params.get('page') ?? '1'));
   const page = Number.isFinite(requested) && requested >= 1 ? requested : 1;
   const category = slug === 'all' ? null : (categories?.find((c) => c.slug === slug) ?? null);
-  const categoryId = slug === 'all' ? null : (category?.id ?? '');
-  const result = usePostPage({ categoryId, page, search });
+  // By its slug: the posts are read at once, not after the categories.
+  const result = usePostPage(slug === 'all' ? { categoryId: null, page, search } : { categoryId: null, categorySlug: slug, page, search });
   usePageMeta(category?.name ?? t`News`);
 
   const hrefFor = useCallback(
@@ -38,12 +38,12 @@ export function PostListScreen() {
     },
     [slug, search],
   );
-  const onGoTo = useCallback((target: number) => void navigate(hrefFor(target)), [navigate, hrefFor]);
+  const onGoTo = useCallback((target: number) => void navigate(hrefFor(target), { flushSync: true }), [navigate, hrefFor]);
   const onSearch = useCallback(
     (text: string) => {
       const trimmed = text.trim();
       // A new search starts at page 1; typing replaces the entry instead of piling up history.
-      void navigate(`/blog/${slug}${trimmed ? `?q=${encodeURIComponent(trimmed)}` : ''}`, { replace: true });
+      void navigate(`/blog/${slug}${trimmed ? `?q=${encodeURIComponent(trimmed)}` : ''}`, { replace: true, flushSync: true });
     },
     [navigate, slug],
   );

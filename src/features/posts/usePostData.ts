@@ -23,13 +23,13 @@ export interface LivePostPage extends PostPage {
 
 export function usePostPage(query: PostPageQuery): LivePostPage | undefined {
   const db = usePostsDb();
-  const { categoryId, page, search } = query;
-  const key = JSON.stringify([categoryId, page, search]);
+  const { categoryId, categorySlug, page, search } = query;
+  const key = JSON.stringify([categoryId, categorySlug, page, search]);
   // Deferred: a new page of cards is drawn in a transition, a few milliseconds at a time,
   // so a slow phone answers taps while it draws (the query's answer keeps its identity).
   const result = useDeferredValue(
     useLiveQuery(async () => {
-      const [found, firstSyncPending] = await Promise.all([queryPostPage(db, { categoryId, page, search }), readFirstSyncPending(db)]);
+      const [found, firstSyncPending] = await Promise.all([queryPostPage(db, { categoryId, categorySlug, page, search }), readFirstSyncPending(db)]);
       return { key, ...found, firstSyncPending };
     }, [db, key]),
   );
