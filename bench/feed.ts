@@ -18,20 +18,27 @@
  *   4. from News page 1, a search (a different word or two each run), submitted at once.
  * Then the frame intervals while News page 1 (20 cards) scrolls down and up with the
  * mouse wheel. Prints every run and min/median/max; the goal is judged on the median.
- * Env: BENCH_RUNS (1–20, default 5), BENCH_POSTS (default 10000); BENCH_TRACE=1 prints what
+ * Env: BENCH_RUNS (1–20, default 5), BENCH_POSTS (default 10000); BENCH_REFERENCE=<a built
+ * checkout> runs that checkout's server and build too (port 8497, its own data folder and
+ * browser context, the same seeded posts) and alternates every tap between the two, so a
+ * busy machine weighs on both alike; BENCH_TRACE=1 prints what
  * happened in each tap (history changes, IndexedDB transactions, DOM changes, frames);
  * BENCH_PROFILE=1 a sampled CPU profile of it (idle, GC, the functions with most self time).
  * Everything it starts (server, Chromium) is stopped by pid at the end, also on failure.
  */
-import type { Page } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Browser, Page } from '@playwright/test';
 import { databaseName } from '../src/db/database';
-import { ensureBuilt, figures, freshDataDir, launchChromium, ms, percentile, runBench, showFigures, sleep, startPatioServer } from './lib/harness';
+import { ensureBuilt, figures, freshDataDir, launchChromium, ms, percentile, runBench, showFigures, sleep, startPatioServer, type Cleanup } from './lib/harness';
 import { startCpuProfile, stopCpuProfile } from './lib/cpuProfile';
 import { armListProbe, listTitles, readListProbe, startFrames, stopFrames, type ListProbe } from './lib/listProbe';
 import { newContext, signIn, waitForCount } from './lib/patioSync';
 import { seedPosts } from './lib/seedPosts';
 
 const port = 8495;
+const referencePort = 8497;
+const reference = process.env.BENCH_REFERENCE;
 const runs = Math.min(Math.max(Number(process.env.BENCH_RUNS ?? 5), 1), 20);
 const postCount = Number(process.env.BENCH_POSTS ?? 10_000);
 const trace = process.env.BENCH_TRACE === '1';
@@ -160,42 +167,34 @@ async function scrollFrames(page: Page): Promise<number[]> {
   return stopFrames(page);
 }
 
-runBench('feed', 20 * 60_000, async (cleanup) => {
-  ensureBuilt();
-  const dataDir = freshDataDir(cleanup, 'bench-feed');
+interface Device {
+  name: string;
+  page: Page;
+  results: Map<string, Measured[]>;
+}
+
+/** A server (this checkout's, or `checkout`'s) with its own seeded posts, and a signed-in, synced page on it. */
+async function prepareDevice(cleanup: Cleanup, browser: Browser, name: string, checkout?: string): Promise<Device> {
+  const dataDir = resolve(freshDataDir(cleanup, checkout ? 'bench-feed-reference' : 'bench-feed'));
   let started = performance.now();
   const seeded = await seedPosts(dataDir, postCount);
-  console.log(`seeded ${postCount} posts (${seeded.totalPosts} in the college) in ${ms(performance.now() - started)}`);
-  started = performance.now();
-  const { origin } = await startPatioServer(cleanup, port, dataDir);
-  console.log(`server up at ${origin} in ${ms(performance.now() - started)}`);
-  const browser = await launchChromium(cleanup);
+  console.log(`${name}: seeded ${postCount} posts (${seeded.totalPosts} in the college) in ${ms(performance.now() - started)}`);
+  const { origin } = await startPatioServer(cleanup, checkout ? referencePort : port, dataDir, checkout ? resolve(checkout) : undefined);
   const context = await newContext(browser);
   const page = await context.newPage();
   started = performance.now();
   await signIn(page, origin, 'staff@colinas.test');
-  const name = databaseName(seeded.collegeSlug, seeded.staffUserId);
-  await waitForCount(page, name, 'posts', seeded.totalPosts, 300_000, 100);
-  await waitForCount(page, name, 'postWords', seeded.totalPosts, 300_000, 100);
-  console.log(`Chromium ${browser.version()} · signed in, ${seeded.totalPosts} posts synced and indexed in ${ms(performance.now() - started)} · ${runs} runs`);
-  await sleep(1000);
+  const database = databaseName(seeded.collegeSlug, seeded.staffUserId);
+  await waitForCount(page, database, 'posts', seeded.totalPosts, 300_000, 100);
+  await waitForCount(page, database, 'postWords', seeded.totalPosts, 300_000, 100);
+  console.log(`${name}: ${origin} · signed in, ${seeded.totalPosts} posts synced and indexed in ${ms(performance.now() - started)}`);
+  return { name, page, results: new Map(scenarios.map((s) => [s.name, []])) };
+}
 
-  // One unmeasured pass: every screen's code loaded, as on a device in use.
-  for (const scenario of scenarios) await measure(page, scenario, runs);
-
-  const results = new Map<string, Measured[]>(scenarios.map((s) => [s.name, []]));
-  for (let run = 0; run < runs; run++) {
-    for (const scenario of scenarios) {
-      const result = await measure(page, scenario, run);
-      results.get(scenario.name)!.push(result);
-      console.log(`run ${run + 1} · ${scenario.name}: painted ${ms(result.painted)} (frame ${ms(result.frame)}; long tasks ${ms(result.longTaskMs)})`);
-    }
-  }
-  const intervals = await scrollFrames(page);
-
+function report(device: Device, intervals: number[]): void {
   console.log('');
-  console.log(`Tap → first ${shownCards} cards painted, ${seeded.totalPosts} posts on the device (goal ≤ ${goalMs} ms, on the median)`);
-  for (const [label, values] of results) {
+  console.log(`${device.name}: tap → first ${shownCards} cards painted (goal ≤ ${goalMs} ms, on the median)`);
+  for (const [label, values] of device.results) {
     console.log(showFigures(`  ${label}`, values.map((v) => v.painted)));
     console.log(showFigures('      frame with the cards laid out', values.map((v) => v.frame)));
     const median = figures(values.map((v) => v.painted)).median;
@@ -203,7 +202,39 @@ runBench('feed', 20 * 60_000, async (cleanup) => {
   }
   const slow = intervals.filter((v) => v > 50).length;
   console.log(
-    `Scrolling News page 1 (${shownCards} cards, 60 wheel steps): ${intervals.length} frames, interval median ${figures(intervals).median.toFixed(1)} ms · p95 ${percentile(intervals, 95).toFixed(1)} ms · max ${figures(intervals).max.toFixed(1)} ms · ${slow} over 50 ms`,
+    `  scrolling News page 1 (${shownCards} cards, 60 wheel steps): ${intervals.length} frames, interval median ${figures(intervals).median.toFixed(1)} ms · p95 ${percentile(intervals, 95).toFixed(1)} ms · max ${figures(intervals).max.toFixed(1)} ms · ${slow} over 50 ms`,
   );
-  await context.close();
+}
+
+runBench('feed', 30 * 60_000, async (cleanup) => {
+  ensureBuilt();
+  if (reference && !existsSync(join(reference, 'dist', 'index.html'))) throw new Error(`${reference}/dist is missing: build the reference checkout first`);
+  const browser = await launchChromium(cleanup);
+  console.log(`Chromium ${browser.version()} · ${runs} runs${reference ? ` · alternating with the reference (${reference})` : ''}`);
+  const devices = [await prepareDevice(cleanup, browser, 'this checkout')];
+  if (reference) devices.push(await prepareDevice(cleanup, browser, 'reference', reference));
+  await sleep(1000);
+
+  // One unmeasured pass: every screen's code loaded, as on a device in use.
+  for (const device of devices) for (const scenario of scenarios) await measure(device.page, scenario, runs);
+
+  for (let run = 0; run < runs; run++) {
+    for (const scenario of scenarios) {
+      const order = run % 2 === 0 ? devices : [...devices].reverse();
+      for (const device of order) {
+        const result = await measure(device.page, scenario, run);
+        device.results.get(scenario.name)!.push(result);
+        console.log(`run ${run + 1} · ${device.name} · ${scenario.name}: painted ${ms(result.painted)} (frame ${ms(result.frame)}; long tasks ${ms(result.longTaskMs)})`);
+      }
+    }
+  }
+  for (const device of devices) report(device, await scrollFrames(device.page));
+  if (devices.length === 2) {
+    console.log('');
+    console.log('this checkout / reference, medians of "painted":');
+    for (const scenario of scenarios) {
+      const [mine, theirs] = devices.map((d) => figures(d.results.get(scenario.name)!.map((v) => v.painted)).median) as [number, number];
+      console.log(`  ${scenario.name}: ${ms(mine)} vs ${ms(theirs)} (${(mine / theirs).toFixed(2)}×)`);
+    }
+  }
 });
