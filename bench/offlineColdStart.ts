@@ -20,7 +20,8 @@
  * Both in the page's own time (performance.now, from the navigation's start); the browser's
  * launch is not counted. Prints each run with where (a)'s time went, min/median/max, and the
  * ratio of the medians (goal ≤ 3×).
- * Env: BENCH_RUNS (1–10, default 5), BENCH_POSTS (default 10000).
+ * Env: BENCH_RUNS (1–10, default 5), BENCH_POSTS (default 10000); BENCH_TRACE=1 prints every
+ * resource of each app load (start → end, page ms) and its long tasks.
  * Everything it starts (server, Chromium) is stopped by pid at the end, also on failure.
  */
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
@@ -33,18 +34,33 @@ const port = 8496;
 const runs = Math.min(Math.max(Number(process.env.BENCH_RUNS ?? 5), 1), 10);
 const postCount = Number(process.env.BENCH_POSTS ?? 10_000);
 const goalRatio = 3;
+const trace = process.env.BENCH_TRACE === '1';
 
 interface StartStamps {
   /** First post card in the DOM; its frame painted (page ms from the navigation's start). */
   cardInDom?: number;
   cardPainted?: number;
+  /** With BENCH_TRACE: the root's first content, the News heading, long tasks [start, duration]. */
+  rootFilled?: number;
+  heading?: number;
+  longTasks?: [number, number][];
 }
 
 /** Init script: stamps the first post card of the News list. */
 function watchFirstCard(): void {
   const stamps: StartStamps = {};
   (window as unknown as { benchStart: StartStamps }).benchStart = stamps;
+  stamps.longTasks = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) stamps.longTasks?.push([Math.round(entry.startTime), Math.round(entry.duration)]);
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {
+    // not supported
+  }
   const observer = new MutationObserver(() => {
+    if (stamps.rootFilled === undefined && document.getElementById('root')?.firstChild) stamps.rootFilled = performance.now();
+    if (stamps.heading === undefined && document.querySelector('main h1')) stamps.heading = performance.now();
     if (stamps.cardInDom !== undefined || !document.querySelector('section[aria-label="Publications"] article')) return;
     stamps.cardInDom = performance.now();
     observer.disconnect();
@@ -104,8 +120,14 @@ async function coldLoad(cleanup: Cleanup, profile: string, url: string, app: boo
         responseEnd: navigation?.responseEnd ?? null,
         domContentLoaded: navigation?.domContentLoadedEventEnd ?? null,
         lastScript: lastScript > 0 ? lastScript : null,
+        resources: resources.map((r) => `${r.startTime.toFixed(0)}→${r.responseEnd.toFixed(0)} ${r.name.replace(location.origin, '')}`),
       };
     });
+    if (trace && app) {
+      for (const line of read.resources) console.log(`        ${line}`);
+      const { rootFilled, heading, longTasks } = read.stamps;
+      console.log(`        root filled ${ms(rootFilled ?? 0)} · News heading ${ms(heading ?? 0)} · long tasks ${(longTasks ?? []).map(([at, d]) => `${at}+${d}`).join(' ')}`);
+    }
     const shown = app ? read.stamps.cardPainted : read.fcp;
     if (shown == null) throw new Error(`nothing shown at ${url}`);
     return {
