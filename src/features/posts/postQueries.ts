@@ -140,12 +140,41 @@ export async function queryPostPage(db: PostsDb, query: PostPageQuery, limit = s
   const matches = await matchingIds(db, words);
   const unindexed = await matchQueued(db, words, matches, limit);
   if (matches.size === 0) return { posts: [], total: 0, unindexed };
-  // Ordered by the posts' own index: a words row whose post is gone drops out here.
-  const orderedIds = (await newestFirst(db, categoryId).primaryKeys()).filter((id) => matches.has(id));
-  const pageIds = orderedIds.slice(start, start + postsPerPage);
+  const { pageIds, total } =
+    categoryId === null && unindexed === 0 ? await walkNewestFirst(db, matches, start) : orderedPage(await newestFirst(db, categoryId).primaryKeys(), matches, start);
   const rows = await db.posts.bulkGet(pageIds);
   const posts = rows.filter((row): row is LocalPost => row !== undefined);
-  return { posts: await withViewCounts(db, posts), total: orderedIds.length, unindexed };
+  return { posts: await withViewCounts(db, posts), total, unindexed };
+}
+
+/** The page of `matches` in the order of `orderedIds` (a words row whose post is gone drops out here). */
+function orderedPage(orderedIds: readonly string[], matches: ReadonlySet<string>, start: number): { pageIds: string[]; total: number } {
+  const found = orderedIds.filter((id) => matches.has(id));
+  return { pageIds: found.slice(start, start + postsPerPage), total: found.length };
+}
+
+/**
+ * A search's page over every category without reading the whole date index (10,000 keys
+ * cost tens of milliseconds): newest first, in chunks sized to how dense the matches are,
+ * until the page is full. Every match is a post: the queue of posts still to index has
+ * been checked (matchQueued), and the words of a removed post leave with it
+ * (src/db/searchIndex.ts). A sparse search that would walk most of the index reads it whole.
+ */
+async function walkNewestFirst(db: PostsDb, matches: ReadonlySet<string>, start: number): Promise<{ pageIds: string[]; total: number }> {
+  const count = await db.posts.count();
+  const wanted = start + postsPerPage;
+  const expected = Math.ceil((wanted * count) / matches.size);
+  if (expected > count / 2) return orderedPage(await newestFirst(db, null).primaryKeys(), matches, start);
+  const chunk = Math.max(200, Math.ceil(expected * 1.5));
+  const found: string[] = [];
+  let walked = 0;
+  while (walked < count && found.length < wanted) {
+    const ids = await newestFirst(db, null).offset(walked).limit(chunk).primaryKeys();
+    walked = ids.length < chunk ? count : walked + chunk;
+    for (const id of ids) if (matches.has(id)) found.push(id);
+  }
+  // Walked to the end: the exact count of what exists.
+  return { pageIds: found.slice(start, wanted), total: walked >= count ? found.length : matches.size };
 }
 
 /** The newest posts this user can see (the home screen's "Latest news"). */
