@@ -37,12 +37,12 @@ export function PostListScreen() {
     },
     [slug, search],
   );
-  const onGoTo = useCallback((target: number) => void navigate(hrefFor(target), { flushSync: true }), [navigate, hrefFor]);
+  const onGoTo = useCallback((target: number) => void navigate(hrefFor(target)), [navigate, hrefFor]);
   const onSearch = useCallback(
     (text: string) => {
       const trimmed = text.trim();
       // A new search starts at page 1; typing replaces the entry instead of piling up history.
-      void navigate(`/blog/${slug}${trimmed ? `?q=${encodeURIComponent(trimmed)}` : ''}`, { replace: true, flushSync: true });
+      void navigate(`/blog/${slug}${trimmed ? `?q=${encodeURIComponent(trimmed)}` : ''}`, { replace: true });
     },
     [navigate, slug],
   );
