@@ -64,6 +64,9 @@ export async function loadPostPage({ params, request }: LoaderFunctionArgs): Pro
   if (!db) return null;
   const posts = postsDb(db);
   const query = listQuery(params.category ?? 'all', new URL(request.url).searchParams);
+  // An older read of the same page is not shown if this one is late.
+  const key = postPageKey(query);
+  pages.set(db, (pages.get(db) ?? []).filter((kept) => kept.key !== key));
   const read = Promise.all([readPostPage(posts, query), readCategories(posts)]).then(
     ([page, list]) => {
       pages.set(db, [page, ...(pages.get(db) ?? []).filter((kept) => kept.key !== page.key)].slice(0, keptPages));
