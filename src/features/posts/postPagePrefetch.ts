@@ -67,9 +67,13 @@ export async function loadPostPage({ params, request }: LoaderFunctionArgs): Pro
   // An older read of the same page is not shown if this one is late.
   const key = postPageKey(query);
   pages.set(db, (pages.get(db) ?? []).filter((kept) => kept.key !== key));
-  const read = Promise.all([readPostPage(posts, query), readCategories(posts)]).then(
-    ([page, list]) => {
-      pages.set(db, [page, ...(pages.get(db) ?? []).filter((kept) => kept.key !== page.key)].slice(0, keptPages));
+  // A category known from the last read needs no look-up by its slug (one read fewer).
+  const known = query.categorySlug === undefined ? undefined : categories.get(db)?.find((category) => category.slug === query.categorySlug);
+  const resolved = known ? { categoryId: known.id, page: query.page, search: query.search } : query;
+  const read = Promise.all([readPostPage(posts, resolved), readCategories(posts)]).then(
+    ([found, list]) => {
+      const page = { ...found, key };
+      pages.set(db, [page, ...(pages.get(db) ?? []).filter((kept) => kept.key !== key)].slice(0, keptPages));
       categories.set(db, list);
     },
     () => undefined,

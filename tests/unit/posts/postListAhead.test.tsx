@@ -63,12 +63,21 @@ describe('the News list read ahead of its screen', () => {
     );
     expect(await screen.findByText('Home')).toBeTruthy();
     // Watches every render of the list: its first one after the tap already has the cards.
-    const seen: (string | null | undefined)[][] = [];
-    const observer = new MutationObserver(() => seen.push(titles()));
-    observer.observe(document.body, { childList: true, subtree: true });
-    await act(() => router.navigate('/blog/deportes?page=1'));
-    observer.disconnect();
-    expect(seen[0]?.length).toBe(15);
-    expect(seen[0]?.[0]).toBe('Aviso número 43');
+    const firstRender = async (path: string) => {
+      const seen: (string | null | undefined)[][] = [];
+      const observer = new MutationObserver(() => seen.push(titles()));
+      observer.observe(document.body, { childList: true, subtree: true });
+      await act(() => router.navigate(path));
+      observer.disconnect();
+      return seen[0];
+    };
+    const sports = await firstRender('/blog/deportes?page=1');
+    expect(sports?.length).toBe(15);
+    expect(sports?.[0]).toBe('Aviso número 43');
+    // Another tab, its category now known without a look-up by slug.
+    await act(() => router.navigate('/app'));
+    const news = await firstRender('/blog/noticias');
+    expect(news?.length).toBe(20);
+    expect(news?.[0]).toBe('Aviso número 45');
   });
 });
