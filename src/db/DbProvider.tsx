@@ -26,11 +26,25 @@ export function DbProvider({ collegeSlug, userId, modules, children }: DbProvide
   );
 }
 
+/** The database of the mounted signed-in app, for route loaders (they run outside React). */
+let mounted: PatioDb | null = null;
+
+/** The signed-in app's database while it is mounted; null before and after. */
+export function mountedDb(): PatioDb | null {
+  return mounted;
+}
+
 function DbConnection({ name, modules, children }: { name: string; modules: readonly DataModule[]; children: ReactNode }) {
   const [db] = useState(() => new PatioDb(name, modules));
   // Closed when the signed-in app unmounts (sign-out deletes the database right after).
   // Auto-open stays on so React's development double effects find it usable again.
-  useEffect(() => () => db.close({ disableAutoOpen: false }), [db]);
+  useEffect(() => {
+    mounted = db;
+    return () => {
+      if (mounted === db) mounted = null;
+      db.close({ disableAutoOpen: false });
+    };
+  }, [db]);
   return <DbContext.Provider value={db}>{children}</DbContext.Provider>;
 }
 

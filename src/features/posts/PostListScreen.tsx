@@ -7,6 +7,7 @@ import { usePendingStates, useSyncStatus } from '../../sync/hooks';
 import { usePageMeta } from '../../tenant/usePageMeta';
 import { BackToNews, LoadingState } from './PageStates';
 import { PostListView } from './PostListView';
+import { listQuery } from './postPagePrefetch';
 import { pageCount } from './postQueries';
 import { useCategories, usePostPage } from './usePostData';
 
@@ -20,12 +21,10 @@ export function PostListScreen() {
   const { firstSyncPending } = useSyncStatus();
   const categories = useCategories();
   const pendingStates = usePendingStates('posts');
-  const search = params.get('q') ?? '';
-  const requested = Math.floor(Number(params.get('page') ?? '1'));
-  const page = Number.isFinite(requested) && requested >= 1 ? requested : 1;
+  const query = listQuery(slug, params);
+  const { page, search } = query;
   const category = slug === 'all' ? null : (categories?.find((c) => c.slug === slug) ?? null);
-  const categoryId = slug === 'all' ? null : (category?.id ?? '');
-  const result = usePostPage({ categoryId, page, search });
+  const result = usePostPage(query);
   usePageMeta(category?.name ?? t`News`);
 
   const hrefFor = useCallback(

@@ -22,6 +22,12 @@ export const postsPerPage = 20;
 export interface PostPageQuery {
   /** null for every category. */
   categoryId: string | null;
+  /**
+   * A category by its address instead (`/blog/<slug>`), looked up in the same read, so a
+   * screen opened on a category does not wait for the categories before reading its posts.
+   * An unknown slug finds nothing.
+   */
+  categorySlug?: string;
   /** 1-based. */
   page: number;
   /** What the person typed in the search box; empty for no search. */
@@ -54,7 +60,7 @@ export function queryWords(search: string): string[] {
   return Array.from(new Set(words));
 }
 
-/** Whether every query word starts some word of a post. */
+/** Whether every query word starts some word of a post (the posts still waiting for their words). */
 const hasEveryWord = (rowWords: readonly string[], words: readonly string[]) => words.every((word) => rowWords.some((w) => w.startsWith(word)));
 
 /** ISO timestamps sort as text: these bound every `published_at`. */
@@ -100,26 +106,65 @@ async function matchQueued(db: PostsDb, words: readonly string[], matches: Set<s
  * index reads only that page; with one, keys only are compared and just the page's rows
  * are read, so 10,000 posts stay quick.
  */
-export async function queryPostPage(db: PostsDb, { categoryId, page, search }: PostPageQuery, limit = scanLimit): Promise<PostPage> {
+export async function queryPostPage(db: PostsDb, query: PostPageQuery, limit = scanLimit): Promise<PostPage> {
+  const { page, search, categorySlug } = query;
+  let { categoryId } = query;
+  if (categorySlug !== undefined) {
+    const category = await db.categories.where('slug').equals(categorySlug).first();
+    if (!category) return { posts: [], total: 0 };
+    categoryId = category.id;
+  }
   const start = (Math.max(1, page) - 1) * postsPerPage;
   const words = queryWords(search);
   if (words.length === 0) {
-    // Two collections: Dexie's offset() changes a collection, even one cloned from it.
-    const [total, posts] = await Promise.all([
+    // Two collections: Dexie's offset() changes a collection, even one cloned from it. The
+    // page's keys first, then its rows: skipping thousands of index entries is cheaper
+    // without their values (a far page, "Go to page" 200).
+    const [total, ids] = await Promise.all([
       categoryId === null ? db.posts.count() : newestFirst(db, categoryId).count(),
-      newestFirst(db, categoryId).offset(start).limit(postsPerPage).toArray(),
+      newestFirst(db, categoryId).offset(start).limit(postsPerPage).primaryKeys(),
     ]);
+    const posts = (await db.posts.bulkGet(ids)).filter((row): row is LocalPost => row !== undefined);
     return { posts: await withViewCounts(db, posts), total };
   }
   const matches = await matchingIds(db, words);
   const unindexed = await matchQueued(db, words, matches, limit);
   if (matches.size === 0) return { posts: [], total: 0, unindexed };
-  // Ordered by the posts' own index: a words row whose post is gone drops out here.
-  const orderedIds = (await newestFirst(db, categoryId).primaryKeys()).filter((id) => matches.has(id));
-  const pageIds = orderedIds.slice(start, start + postsPerPage);
+  const { pageIds, total } =
+    categoryId === null && unindexed === 0 ? await walkNewestFirst(db, matches, start) : orderedPage(await newestFirst(db, categoryId).primaryKeys(), matches, start);
   const rows = await db.posts.bulkGet(pageIds);
   const posts = rows.filter((row): row is LocalPost => row !== undefined);
-  return { posts: await withViewCounts(db, posts), total: orderedIds.length, unindexed };
+  return { posts: await withViewCounts(db, posts), total, unindexed };
+}
+
+/** The page of `matches` in the order of `orderedIds` (a words row whose post is gone drops out here). */
+function orderedPage(orderedIds: readonly string[], matches: ReadonlySet<string>, start: number): { pageIds: string[]; total: number } {
+  const found = orderedIds.filter((id) => matches.has(id));
+  return { pageIds: found.slice(start, start + postsPerPage), total: found.length };
+}
+
+/**
+ * A search's page over every category without reading the whole date index (10,000 keys
+ * cost tens of milliseconds): newest first, in chunks sized to how dense the matches are,
+ * until the page is full. Every match is a post: the queue of posts still to index has
+ * been checked (matchQueued), and the words of a removed post leave with it
+ * (src/db/searchIndex.ts). A sparse search that would walk most of the index reads it whole.
+ */
+async function walkNewestFirst(db: PostsDb, matches: ReadonlySet<string>, start: number): Promise<{ pageIds: string[]; total: number }> {
+  const count = await db.posts.count();
+  const wanted = start + postsPerPage;
+  const expected = Math.ceil((wanted * count) / matches.size);
+  if (expected > count / 2) return orderedPage(await newestFirst(db, null).primaryKeys(), matches, start);
+  const chunk = Math.max(200, Math.ceil(expected * 1.5));
+  const found: string[] = [];
+  let walked = 0;
+  while (walked < count && found.length < wanted) {
+    const ids = await newestFirst(db, null).offset(walked).limit(chunk).primaryKeys();
+    walked = ids.length < chunk ? count : walked + chunk;
+    for (const id of ids) if (matches.has(id)) found.push(id);
+  }
+  // Walked to the end: the exact count of what exists.
+  return { pageIds: found.slice(start, wanted), total: walked >= count ? found.length : matches.size };
 }
 
 /** The newest posts this user can see (the home screen's "Latest news"). */

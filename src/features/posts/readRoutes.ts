@@ -1,5 +1,6 @@
 import './posts.css';
 import { PostDetailScreen } from './PostDetailScreen';
+import { loadPostPage } from './postPagePrefetch';
 import { PostListScreen } from './PostListScreen';
 
 /**
@@ -7,5 +8,6 @@ import { PostListScreen } from './PostListScreen';
  * what a teacher opens every day. The writing screens (the editor, the form's contract and
  * zod) are in writeRoutes.ts, loaded when someone writes.
  */
-export const listRoute = { Component: PostListScreen };
+// The loader reads the page ahead, so the screen draws once with its cards (postPagePrefetch.ts).
+export const listRoute = { Component: PostListScreen, loader: loadPostPage };
 export const detailRoute = { Component: PostDetailScreen };

@@ -2,16 +2,18 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useDeferredValue } from 'react';
 import type { AudienceOptions } from '../../audience/audienceGroups';
 import { readFirstSyncPending } from '../../sync/hooks';
+import { postPageKey, prefetchedCategories, prefetchedPage, readCategories, readPostPage } from './postPagePrefetch';
 import type { Category } from '../../../contract/posts';
 import type { LocalPost } from './postsDb';
 import { usePostsDb } from './usePostsDb';
-import { latestPosts, postWithViews, queryPostPage, type PostPage, type PostPageQuery } from './postQueries';
+import { latestPosts, postWithViews, type PostPage, type PostPageQuery } from './postQueries';
 
 /** Live reads of posts and their reference data; `undefined` while the first read runs. */
 
 export function useCategories(): Category[] | undefined {
   const db = usePostsDb();
-  return useLiveQuery(() => db.categories.orderBy('position').toArray(), [db]);
+  // The list route's loader may have read them already: then the first render has them.
+  return useLiveQuery(() => readCategories(db), [db], prefetchedCategories(db));
 }
 
 export interface LivePostPage extends PostPage {
@@ -23,16 +25,15 @@ export interface LivePostPage extends PostPage {
 
 export function usePostPage(query: PostPageQuery): LivePostPage | undefined {
   const db = usePostsDb();
-  const { categoryId, page, search } = query;
-  const key = JSON.stringify([categoryId, page, search]);
+  const { categoryId, categorySlug, page, search } = query;
+  const key = postPageKey(query);
+  const live = useLiveQuery(() => readPostPage(db, { categoryId, categorySlug, page, search }), [db, key]);
+  // Until the live query answers for this page, the page the route's loader read ahead
+  // (postPagePrefetch.ts), if any: the screen draws its cards at once.
+  const ahead = live?.key === key ? undefined : prefetchedPage(db, key);
   // Deferred: a new page of cards is drawn in a transition, a few milliseconds at a time,
   // so a slow phone answers taps while it draws (the query's answer keeps its identity).
-  const result = useDeferredValue(
-    useLiveQuery(async () => {
-      const [found, firstSyncPending] = await Promise.all([queryPostPage(db, { categoryId, page, search }), readFirstSyncPending(db)]);
-      return { key, ...found, firstSyncPending };
-    }, [db, key]),
-  );
+  const result = useDeferredValue(ahead ?? live);
   return result
     ? { posts: result.posts, total: result.total, unindexed: result.unindexed, stale: result.key !== key, firstSyncPending: result.firstSyncPending }
     : undefined;

@@ -113,3 +113,30 @@ describe('post lists read from the local indexes', () => {
     expect(await screen.findByText('No publications yet')).toBeTruthy();
   });
 });
+
+describe('a search over many posts', () => {
+  it('pages its matches newest first, from the first page to the last, whether they are many or few', async () => {
+    const db = freshDb();
+    // 600 posts: every second one says "feria", every fiftieth "vacuna"; dates shuffled.
+    const posts = Array.from({ length: 600 }, (_, i) =>
+      localPost({
+        title: `${i % 2 === 0 ? 'Feria' : 'Aviso'} ${i % 50 === 0 ? 'vacuna' : 'taller'} ${i}`,
+        published_at: new Date(Date.UTC(2025, 0, 1) + ((i * 7919) % 600) * 3_600_000).toISOString(),
+      }),
+    );
+    await storePosts(db, posts);
+    const newest = [...posts].sort((a, b) => b.published_at.localeCompare(a.published_at));
+    for (const [text, test] of [
+      ['feria', (title: string) => title.startsWith('Feria')],
+      ['vacuna', (title: string) => title.includes('vacuna')],
+      ['feria vacuna', (title: string) => title.startsWith('Feria') && title.includes('vacuna')],
+    ] as const) {
+      const expected = newest.filter((post) => test(post.title)).map((post) => post.title);
+      for (const page of [1, 2, pageCount(expected.length)]) {
+        const found = await queryPostPage(db, { categoryId: null, page, search: text });
+        expect(found.total).toBe(expected.length);
+        expect(found.posts.map((post) => post.title)).toEqual(expected.slice((page - 1) * postsPerPage, page * postsPerPage));
+      }
+    }
+  });
+});
