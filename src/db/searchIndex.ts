@@ -1,4 +1,4 @@
-import Dexie from 'dexie';
+import Dexie, { type Transaction } from 'dexie';
 import type { PatioDb } from './database';
 import type { SearchIndex } from './dataModule';
 
@@ -71,6 +71,22 @@ export async function updatePending(db: PatioDb, index: Pick<SearchIndex, 'table
     if (row && Array.isArray(row.value)) groups[i]!.value = [...new Set([...(row.value as string[]), ...groups[i]!.value])];
   });
   await db.meta.bulkPut(groups);
+}
+
+/**
+ * Queues every row of the table, inside a schema upgrade's transaction: an index whose
+ * format changes is dropped and written again by the engine, while search reads the
+ * queued rows' text meanwhile (never a silent miss).
+ */
+export async function queueAllInUpgrade(tx: Transaction, index: Pick<SearchIndex, 'table'>): Promise<void> {
+  const ids = (await tx.table(index.table).toCollection().primaryKeys()) as string[];
+  const prefix = prefixOf(index);
+  const groups: { key: string; value: string[] }[] = [];
+  for (let start = 0; start < ids.length; start += queueGroupSize) {
+    const group = ids.slice(start, start + queueGroupSize);
+    groups.push({ key: prefix + group[0]!, value: group });
+  }
+  if (groups.length > 0) await tx.table('meta').bulkPut(groups);
 }
 
 /** Drops the queued ids whose rows are not kept (a reset; inside the caller's transaction). */
@@ -222,11 +238,4 @@ export async function unindexedIds(db: PatioDb, index: SearchIndex): Promise<str
   );
   const indexed = new Set(indexedIds as string[]);
   return (rowIds as string[]).filter((id) => !indexed.has(id));
-}
-
-/** Queues the rows a crash (or an older version of the app) left without words. */
-export async function queueUnindexed(db: PatioDb, index: SearchIndex): Promise<number> {
-  const ids = await unindexedIds(db, index);
-  if (ids.length > 0) await db.transaction('rw', db.meta, () => updatePending(db, index, ids));
-  return ids.length;
 }

@@ -1,6 +1,7 @@
 import type { Transaction } from 'dexie';
 import type { OutboxEntry } from '../../db/database';
 import { defineDataModule, parsedBy } from '../../db/dataModule';
+import { queueAllInUpgrade } from '../../db/searchIndex';
 import type { PostWords } from './postsDb';
 import { postsSearch } from './postWords';
 
@@ -50,10 +51,12 @@ async function flagQueuedViews(tx: Transaction): Promise<void> {
 /**
  * Version 4: the words are found through inverted postings (`postTerms`) instead of a
  * multi-entry index on `postWords` (5× the cost of writing the posts). The old words rows
- * go; the engine finds the posts without words at its next start and indexes them.
+ * go, and every post waits in the indexing queue: the engine indexes them after its next
+ * run, and search reads their text meanwhile.
  */
 async function dropWordsForPostings(tx: Transaction): Promise<void> {
   await tx.table('postWords').clear();
+  await queueAllInUpgrade(tx, postsSearch);
 }
 
 /** The rows' contracts: loaded by the sync worker, not by the screens (see SyncedEntity). */

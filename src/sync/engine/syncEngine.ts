@@ -3,7 +3,7 @@ import { ApiError, NetworkError } from '../../api/errors';
 import { createHttp } from '../../api/http';
 import type { PatioDb } from '../../db/database';
 import { liveQuery } from '../../db/lifecycle';
-import { indexChunkSize, indexRows, pendingIds, queueUnindexed } from '../../db/searchIndex';
+import { indexChunkSize, indexRows, pendingIds } from '../../db/searchIndex';
 import { metaKeys } from '../../db/syncMeta';
 import type { SyncReason } from '../workerApi';
 import { backoffDelay, sleep } from './backoff';
@@ -262,8 +262,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     async start() {
       clientId = await loadClientId();
       await requeueSending(db);
-      // Rows a crash (or an app without the queue) left without words; indexed after the first run.
-      for (const index of db.registry.searchIndexes) await queueUnindexed(db, index);
+      // Every write stores its rows' words in its own transaction, and a schema upgrade that
+      // drops an index queues its rows (src/db/searchIndex.ts): nothing to look for here, so
+      // the first pull does not wait for a comparison of every key of the searchable tables.
       goLive();
       await syncNow('start');
     },

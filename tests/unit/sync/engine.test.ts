@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostsDb } from '../../../src/features/posts/postsDb';
 import { uuidv7 } from '../../../contract/ids';
-import { pendingIds } from '../../../src/db/searchIndex';
+import { pendingIds, removeWords, updatePending } from '../../../src/db/searchIndex';
 import { metaKeys } from '../../../src/db/syncMeta';
 import { postsSearch } from '../../../src/features/posts/postWords';
 import { countViewOnce } from '../../../src/features/posts/postWrites';
@@ -73,12 +73,15 @@ describe('the sync engine against the real server', () => {
     expect((await queryPostPage(db, { categoryId: null, page: 1, search: 'zanahor' })).total).toBe(0);
   });
 
-  it('on start, indexes posts a crash left without search words', async () => {
+  it('on start, indexes the posts waiting in the queue (a schema upgrade that changed the index queues them)', async () => {
     const { db, engine } = await syncedDevice();
     await engine.whenIndexed();
     await engine.stop();
     const [first, second] = await db.posts.orderBy('published_at').reverse().limit(2).toArray();
-    await db.postWords.bulkDelete([first!.id, second!.id]);
+    await db.transaction('rw', [db.postWords, db.postTerms, db.meta], async () => {
+      await removeWords(db, postsSearch, [first!.id, second!.id]);
+      await updatePending(db, postsSearch, [first!.id, second!.id]);
+    });
 
     const restarted = engineFor(db, await server.tokenOf('staff'));
     await restarted.start();

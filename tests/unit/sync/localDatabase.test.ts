@@ -198,10 +198,12 @@ describe('the schema', () => {
     expect(db.verno).toBe(4);
     expect(await db.posts.count()).toBe(2);
     expect(await db.posts.get('p1')).toEqual(serverPost('p1', 'Guardado'));
-    // Version 2 moved the words to postWords; version 4 drops them for postings: the
-    // engine indexes the posts again (queueUnindexed), and search reads their text meanwhile.
+    // Version 2 moved the words to postWords; version 4 drops them for postings and queues
+    // every post: the engine indexes them again, and search reads their text meanwhile.
     expect(await db.postWords.count()).toBe(0);
     expect((await unindexedPostIds(db)).sort()).toEqual(['p1', 'p2']);
+    expect((await pendingIds(db, postsSearch)).sort()).toEqual(['p1', 'p2']);
+    expect(await search(db, 'guar')).toEqual(['Guardado']);
     await indexPosts(db, await unindexedPostIds(db));
     expect(await search(db, 'guar')).toEqual(['Guardado']);
     expect(await search(db, 'fis educ')).toEqual(['Otro', 'Guardado']);
