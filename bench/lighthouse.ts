@@ -22,11 +22,15 @@
  * BENCH_JSON=path writes the medians as JSON;
  * BENCH_PAGES=news (or landing,login) measures only those pages;
  * BENCH_LHR_DIR=folder keeps each page's last full Lighthouse report (JSON) and its trace there.
+ * BENCH_CPU_SLOWDOWN=N replaces the emulated phone's 4× CPU slowdown: Lighthouse's way to
+ * calibrate a faster or slower host (e.g. 4 × this host's benchmark index ÷ another's
+ * compares with figures taken on that other machine).
  * Everything it starts is stopped by pid at the end, also on failure.
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { demoPassword } from '../server/db/demoData';
 import { chromiumArgs, chromiumPath, ensureBuilt, freshDataDir, runBench, startPatioServer } from './lib/harness';
@@ -34,6 +38,8 @@ import { chromiumArgs, chromiumPath, ensureBuilt, freshDataDir, runBench, startP
 const port = 8487;
 const referencePort = 8489;
 const runs = Math.min(Math.max(Number(process.env.BENCH_RUNS ?? 3), 1), 7);
+const cpuSlowdown = Number(process.env.BENCH_CPU_SLOWDOWN ?? '');
+const cpuFlags: Flags = cpuSlowdown >= 1 && cpuSlowdown <= 20 ? { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown } } : {};
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const metrics = {
   'first-contentful-paint': 'FCP',
@@ -99,7 +105,7 @@ async function audit(browser: Browser, url: string, flags: Flags, before?: (page
   try {
     const page = await context.newPage();
     if (before) await before(page);
-    const result = await lighthouse(url, { logLevel: 'error', output: 'json', formFactor: 'mobile', ...flags }, undefined, page);
+    const result = await lighthouse(url, { logLevel: 'error', output: 'json', formFactor: 'mobile', ...cpuFlags, ...flags }, undefined, page);
     const keep = process.env.BENCH_LHR_DIR;
     if (keep && result) {
       const name = `${keep}/${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}`;
@@ -143,7 +149,7 @@ runBench('bench:lighthouse', 40 * 60_000, async (cleanup) => {
   const browser = await puppeteer.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true });
   cleanup.add('close chromium', () => browser.close());
   const version = (await import('lighthouse/package.json', { with: { type: 'json' } })).default.version;
-  console.log(`Lighthouse ${version}, ${await browser.version()}, ${runs} runs per page, median${reference ? `; runs alternate with the reference (${reference})` : ''}`);
+  console.log(`Lighthouse ${version}, ${await browser.version()}, ${runs} runs per page, median${cpuFlags.throttling ? `, CPU slowdown ${cpuSlowdown}×` : ''}${reference ? `; runs alternate with the reference (${reference})` : ''}`);
 
   const pages: { label: string; path: string; flags: Flags; signedIn?: boolean }[] = [
     { label: 'landing', path: '/', flags: {} },
