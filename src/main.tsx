@@ -3,6 +3,8 @@ import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';
 import './styles/screens.css';
+// After the others, as posts.css was: boot.js paints the last News list with it.
+import './styles/newsList.css';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { startTransition, StrictMode } from 'react';
