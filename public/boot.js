@@ -71,9 +71,12 @@
     node.href = appHref(item && item.href);
     return node;
   }
-  function icon(shapes, size, parent) {
+  function cls(value) {
+    return /^[\w\s-]*$/.test(str(value)) ? value : '';
+  }
+  function icon(shapes, size, parent, className) {
     var svg = doc.createElementNS(svgNs, 'svg');
-    var attributes = { width: size, height: size, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', 'stroke-width': '2', 'stroke-linecap': 'round', 'stroke-linejoin': 'round', 'aria-hidden': 'true', class: 'icon' };
+    var attributes = { width: size, height: size, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', 'stroke-width': '2', 'stroke-linecap': 'round', 'stroke-linejoin': 'round', 'aria-hidden': 'true', class: cls(className) || 'icon' };
     for (var name in attributes) svg.setAttribute(name, attributes[name]);
     (Array.isArray(shapes) ? shapes : []).forEach(function (shape) {
       if (!Array.isArray(shape) || iconTags.indexOf(shape[0]) < 0 || !shape[1]) return;
@@ -94,6 +97,12 @@
     shell.setAttribute('data-path', snapshot.path);
     shell.setAttribute('aria-busy', 'true');
 
+    // The college's colours, as src/tenant/branding.ts sets them (plain values only).
+    var brandColours = snapshot.brand || {};
+    for (var property in brandColours) {
+      var colour = str(brandColours[property]);
+      if (/^--[\w-]+$/.test(property) && /^[#\w\s(),.%+-]*$/.test(colour) && !/url/i.test(colour)) doc.documentElement.style.setProperty(property, colour);
+    }
     var college = snapshot.college || {};
     var topbar = el('header', 'topbar', shell);
     var brand = link('brand', { href: '/app' }, topbar);
@@ -113,6 +122,17 @@
       var a = link('topnav-link', item, topnav);
       icon(item.icon, '20', a);
       el('span', '', a, str(item.label));
+    });
+
+    var actions = el('div', 'topbar-actions', topbar);
+    (Array.isArray(snapshot.actions) ? snapshot.actions : []).forEach(function (action) {
+      var button = el('button', cls(action.cls), actions);
+      button.type = 'button';
+      button.tabIndex = -1;
+      (Array.isArray(action.parts) ? action.parts : []).forEach(function (part) {
+        if (part.icon) icon(part.icon, '20', button, part.cls);
+        else el('span', cls(part.cls), button, str(part.text));
+      });
     });
 
     var main = el('main', 'app-main', shell);

@@ -30,6 +30,12 @@ export interface NewsPreviewCard {
   views: string;
 }
 
+/** A button of the app bar: its class and what it shows, in order (icons and texts). */
+export interface NewsPreviewAction {
+  cls: string;
+  parts: ({ icon: IconShape[]; cls: string } | { text: string; cls: string })[];
+}
+
 export interface NewsPreview {
   v: typeof newsPreviewVersion;
   user: string;
@@ -37,6 +43,9 @@ export interface NewsPreview {
   lang: string;
   dir: string;
   college: { name: string; short: string; logo: string };
+  /** The college's colours (src/tenant/branding.ts sets them on <html>). */
+  brand: Record<string, string>;
+  actions: NewsPreviewAction[];
   nav: (NewsPreviewLink & { icon: IconShape[] })[];
   heading: string;
   action: { label: string; href: string } | null;
@@ -67,8 +76,39 @@ function logoSrc(element: Element | null): string {
   return /^\/(?!\/)/.test(src) || src.startsWith('data:image/') ? src : '';
 }
 
+const classOf = (element: Element): string => {
+  const value = element.getAttribute('class') ?? '';
+  return /^[\w\s-]*$/.test(value) ? value : '';
+};
+
+/** The custom properties set on <html> (the college's colours), plain values only. */
+function brandOf(doc: Document): Record<string, string> {
+  const style = doc.documentElement.style;
+  const brand: Record<string, string> = {};
+  for (let i = 0; i < style.length; i++) {
+    const name = style.item(i);
+    const value = style.getPropertyValue(name).trim();
+    if (/^--[\w-]+$/.test(name) && /^[#\w\s(),.%+-]*$/.test(value) && !/url/i.test(value)) brand[name] = value;
+  }
+  return brand;
+}
+
+/** The app bar's buttons (language and theme, sign out), without the sync chips. */
+function actionsOf(shell: Element): NewsPreviewAction[] {
+  return [...shell.querySelectorAll('.topbar-actions button')]
+    .filter((button) => !button.closest('.sync-status'))
+    .map((button) => ({
+      cls: classOf(button),
+      parts: [...button.children].flatMap((child): NewsPreviewAction['parts'] => {
+        if (child.tagName.toLowerCase() === 'svg') return [{ icon: iconOf(child), cls: classOf(child) }];
+        const label = text(child);
+        return label ? [{ text: label, cls: classOf(child) }] : [];
+      }),
+    }));
+}
+
 function iconOf(element: Element | null): IconShape[] {
-  const svg = element?.querySelector('svg');
+  const svg = element?.tagName.toLowerCase() === 'svg' ? element : element?.querySelector('svg');
   if (!svg) return [];
   return [...svg.children].flatMap((child): IconShape[] => {
     const tag = child.tagName.toLowerCase();
@@ -112,6 +152,8 @@ export function readNewsPreview(doc: Document, user: string, path: string): News
       short: text(shell.querySelector('.brand-name-short')),
       logo: logoSrc(shell.querySelector('.brand-logo')),
     },
+    brand: brandOf(doc),
+    actions: actionsOf(shell),
     nav: [...shell.querySelectorAll('.tabbar .tabbar-link')].map((link) => ({
       // The label only: the unsent-changes count may be gone by the next start.
       label: text(link.querySelector('span')),

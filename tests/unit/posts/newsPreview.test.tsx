@@ -53,6 +53,7 @@ function boot(path: string): HTMLElement | null {
 
 afterEach(() => {
   dismissBootPreview();
+  document.documentElement.removeAttribute('style');
   document.documentElement.removeAttribute('dir');
   document.documentElement.removeAttribute('lang');
 });
@@ -128,6 +129,8 @@ describe('boot.js', () => {
     lang: 'en',
     dir: 'ltr',
     college: { name: 'Colegio Las Colinas', short: 'Las Colinas', logo: 'javascript:alert(1)' },
+    brand: { '--accent': '#2e7d32', '--accent-soft': 'url(https://example.org/x.png)' },
+    actions: [{ cls: 'icon-button', parts: [{ icon: [['path', { d: 'M9 21H5' }]], cls: 'icon icon-flip-rtl' }, { text: 'ES', cls: 'x" onclick="alert(1)' }] }],
     nav: [{ label: 'News', href: 'javascript:alert(1)', active: true, icon: [['path', { d: 'M1 1h2', onload: 'alert(1)' }], ['script', {}]] }],
     heading: 'News',
     action: null,
@@ -156,6 +159,13 @@ describe('boot.js', () => {
     expect(painted!.querySelector('.tabbar-link')!.getAttribute('href')).toBe('/');
     expect(painted!.querySelector('.tabbar-link path')!.getAttributeNames().sort()).toEqual(['d']);
     expect(painted!.querySelector('.posts-count')!.textContent).toBe('Page 1 of 3');
+    // The college's colours, not a fetch; the app bar's button with its icon and text.
+    expect(document.documentElement.style.getPropertyValue('--accent')).toBe('#2e7d32');
+    expect(document.documentElement.style.getPropertyValue('--accent-soft')).toBe('');
+    const button = painted!.querySelector('.topbar-actions button.icon-button')!;
+    expect(button.querySelector('svg')!.getAttribute('class')).toBe('icon icon-flip-rtl');
+    expect(button.querySelector('span')!.className).toBe('');
+    expect(button.querySelector('span')!.textContent).toBe('ES');
     dismissBootPreview();
     expect(document.getElementById('boot-preview')).toBeNull();
     expect(document.getElementById('root')?.hidden).toBe(false);
