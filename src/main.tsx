@@ -3,6 +3,8 @@ import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';
 import './styles/screens.css';
+// After the others, as posts.css was: boot.js paints the last News list with it.
+import './styles/newsList.css';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { startTransition, StrictMode } from 'react';
@@ -18,6 +20,7 @@ import { startSyncEarly } from './session/earlySync';
 import { session } from './session/session';
 import { reportAppOpen } from './session/sessionApi';
 import { guardStartup } from './startup/reportStartupFailure';
+import { bootPreviewPath, dismissBootPreview, limitBootPreview } from './startup/bootPreview';
 import { yieldToMain } from './startup/yieldToMain';
 import { readLocal } from './storage/localValue';
 import { applyBranding } from './tenant/branding';
@@ -32,6 +35,17 @@ async function start(): Promise<void> {
   // Made first: the router starts downloading the first screen's lazy code at once, while
   // the college and the language catalog arrive (they used to be waited for one by one).
   const router = createAppRouter();
+  // The News list boot.js painted (if any) stays until the real one is on screen
+  // (src/features/posts/useNewsPreview.ts), or until the app goes somewhere else.
+  limitBootPreview();
+  const previewPath = bootPreviewPath();
+  if (previewPath !== null) {
+    const stop = router.subscribe((state) => {
+      if (state.location.pathname === previewPath && !state.location.search) return;
+      dismissBootPreview();
+      stop();
+    });
+  }
   await yieldToMain();
   const college = await guardStartup('tenant', startTenant, null);
   await guardStartup(

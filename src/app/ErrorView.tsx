@@ -1,8 +1,12 @@
 import { Trans } from '@lingui/react/macro';
+import { useLayoutEffect } from 'react';
+import { dismissBootPreview } from '../startup/bootPreview';
 import { Button } from '../ui/Button';
 import { AlertIcon } from '../ui/icons';
 
 export function ErrorView() {
+  // Never hidden behind the last News list painted at start-up.
+  useLayoutEffect(dismissBootPreview, []);
   return (
     <main className="full-page">
       <div className="full-page-card">

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { createSession, isLoggedIn, type SessionState } from './createSession';
 import { fetchCurrentUser, fetchSessionCollegeName, revokeToken } from './sessionApi';
 import { clearToken, readToken, writeToken } from './tokenStorage';
+import { clearNewsPreview } from '../startup/newsPreview';
 import { clearCachedUser, readCachedUser, writeCachedUser } from './userCache';
 
 /** The app's one session, wired to the browser's storage and the API. */
@@ -11,7 +12,12 @@ export const session = createSession({
   clearToken,
   readUser: readCachedUser,
   writeUser: writeCachedUser,
-  clearUser: clearCachedUser,
+  // Every sign-out, forced or chosen: the next person at a shared computer must not see
+  // this user's news painted by boot.js (src/startup/newsPreview.ts).
+  clearUser: () => {
+    clearCachedUser();
+    clearNewsPreview();
+  },
   fetchUser: fetchCurrentUser,
   fetchSessionCollegeName,
   revokeToken,

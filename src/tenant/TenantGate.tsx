@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
+import { dismissBootPreview } from '../startup/bootPreview';
 import { Button } from '../ui/Button';
 import { StartingUp } from '../app/StartingUp';
 import { retryTenant, useTenant } from './tenantStore';
@@ -7,6 +8,11 @@ import { retryTenant, useTenant } from './tenantStore';
 /** Renders the app only once the page's college is known; otherwise says why not. */
 export function TenantGate({ children }: { children: ReactNode }) {
   const tenant = useTenant();
+  const failed = tenant.status !== 'ready' && tenant.status !== 'loading';
+  // Why the app cannot open is never hidden behind the News list painted at start-up.
+  useLayoutEffect(() => {
+    if (failed) dismissBootPreview();
+  }, [failed]);
   if (tenant.status === 'ready') return children;
   if (tenant.status === 'loading') {
     return <StartingUp />;

@@ -9,6 +9,7 @@ import { BackToNews, LoadingState } from './PageStates';
 import { PostListView } from './PostListView';
 import { listQuery } from './postPagePrefetch';
 import { pageCount } from './postQueries';
+import { useNewsPreview } from './useNewsPreview';
 import { useCategories, usePostPage } from './usePostData';
 
 /** `/blog/:category` (`all` for every category), `?page=` and `?q=` in the address. */
@@ -26,6 +27,12 @@ export function PostListScreen() {
   const category = slug === 'all' ? null : (categories?.find((c) => c.slug === slug) ?? null);
   const result = usePostPage(query);
   usePageMeta(category?.name ?? t`News`);
+  useNewsPreview({
+    settled: categories !== undefined && result !== undefined,
+    keep: slug === 'all' && page === 1 && !search && !result?.stale && (result?.posts.length ?? 0) > 0,
+    user: user?.id,
+    version: result,
+  });
 
   const hrefFor = useCallback(
     (target: number) => {
