@@ -11,11 +11,12 @@
  *
  * The server is stopped by its pid at the end, also when a step fails; every wait is bounded.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './chromium';
+import { startServer, stopServer, waitForServer } from './serverProcess';
 
 const root = join(import.meta.dirname, '..');
 const port = 8392;
@@ -26,37 +27,6 @@ const combos = [
   { theme: 'light', locale: 'es' },
   { theme: 'dark', locale: 'ar' },
 ] as const;
-
-function startServer(): ChildProcess {
-  rmSync(join(root, dataDir), { recursive: true, force: true });
-  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PATIO_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  process.kill(child.pid, 'SIGTERM');
-  const timer = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 12_000).unref());
-  if ((await Promise.race([exited, timer])) === 'timeout' && child.exitCode === null) process.kill(child.pid, 'SIGKILL');
-}
-
-async function waitForServer(child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error('the server stopped while starting');
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2_000) })).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the server did not answer within 120 s');
-}
 
 async function signIn(page: Page): Promise<void> {
   await page.goto(`${origin}/auth/login`);
@@ -72,10 +42,10 @@ async function main(): Promise<void> {
     if (build.status !== 0) throw new Error('vite build failed');
   }
   mkdirSync(outDir, { recursive: true });
-  const server = startServer();
+  const server = startServer(root, port, dataDir);
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true });
   try {
-    await waitForServer(server);
+    await waitForServer(server, port);
     for (const { theme, locale } of combos) {
       // No service worker: the entry script must reach the network to be refused.
       const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true, colorScheme: theme, locale, reducedMotion: 'reduce', serviceWorkers: 'block' });

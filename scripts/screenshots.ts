@@ -9,12 +9,13 @@
  * The server it starts is stopped by its pid at the end, also when a step fails. Every
  * wait is bounded.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './chromium';
+import { startServer, stopServer, waitForServer } from './serverProcess';
 
 const root = join(import.meta.dirname, '..');
 const port = 8391;
@@ -49,42 +50,6 @@ function buildIfMissing(): void {
   const vite = join(root, 'node_modules', '.bin', 'vite');
   const build = spawnSync(vite, ['build'], { cwd: root, stdio: 'inherit', timeout: 300_000 });
   if (build.status !== 0) throw new Error('vite build failed');
-}
-
-function startServer(): ChildProcess {
-  rmSync(join(root, dataDir), { recursive: true, force: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PATIO_DATA_DIR: dataDir },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  child.on('exit', (code, signal) => {
-    if (code !== 0 && signal === null) console.error(`server exited with ${code}`);
-  });
-  return child;
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  process.kill(child.pid, 'SIGTERM');
-  const timer = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 12_000).unref());
-  if ((await Promise.race([exited, timer])) === 'timeout' && child.exitCode === null) process.kill(child.pid, 'SIGKILL');
-}
-
-async function waitForServer(child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error('the server stopped while starting');
-    try {
-      const reply = await fetch(`${origin}/`, { signal: AbortSignal.timeout(2_000) });
-      if (reply.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the server did not answer within 120 s');
 }
 
 /** A tiny client of the REST API, as the college's admin (to make and remove posts). */
@@ -318,7 +283,7 @@ async function signedInScreens(browser: Browser, combo: Combo, api: AdminApi): P
 async function main(): Promise<void> {
   buildIfMissing();
   mkdirSync(outDir, { recursive: true });
-  const server = startServer();
+  const server = startServer(root, port, dataDir);
   let browser: Browser | undefined;
   const stopOnSignal = () => {
     void stopServer(server).finally(() => process.exit(130));
@@ -326,7 +291,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', stopOnSignal);
   process.once('SIGTERM', stopOnSignal);
   try {
-    await waitForServer(server);
+    await waitForServer(server, port);
     const api = await adminApi();
     browser = await chromium.launch({
       executablePath: chromiumPath,

@@ -16,7 +16,7 @@ import { QuietPolls } from '../../server/sync/quietPolls';
 import { loadViewer, type Viewer } from '../../server/sync/viewer';
 import { parsePokePayload, pokePayload, writeInCollege, type Poke } from '../../server/sync/writeInCollege';
 import { backends, hostOf, signIn, startServer, type TestServer } from './harness';
-import { collegeRefs, deletedIds, postArgs, pullAll, pullPage, push, upsertedIds, type CollegeRefs, type Session } from './syncHelpers';
+import { collegeRefs, deletedIds, holdDatabase, postArgs, pullAll, pullPage, push, upsertedIds, type CollegeRefs, type Session } from './syncHelpers';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const race = <T>(work: Promise<T>, ms: number) => Promise.race([work, sleep(ms).then(() => 'waited' as const)]);
@@ -39,26 +39,15 @@ interface HeldPoll {
 async function pollWhileHeld(db: Database, session: Session, control: string, cursor: string): Promise<HeldPoll> {
   // A fresh session (kept 5 s): a poll that waits is then waiting for its answer, not for its token.
   await pullPage(session, control);
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let locked!: () => void;
-  const isLocked = new Promise<void>((resolve) => (locked = resolve));
-  const holder = db.transaction(async (tx) => {
-    await tx.execute(sql`lock table access_tokens, users, user_sections, sync_state, colleges in access exclusive mode`);
-    locked();
-    await released;
-  });
-  await isLocked;
+  const release = await holdDatabase(db);
   try {
     const controlAnswer = await race(pullPage(session, control), 2_000);
     const pending = pullPage(session, cursor);
     const answer = await race(pending, 1_000);
-    release();
-    await holder;
+    await release();
     return { control: controlAnswer, answer, final: await pending };
   } finally {
-    release();
-    await holder;
+    await release();
   }
 }
 

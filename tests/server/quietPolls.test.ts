@@ -7,7 +7,7 @@ import { flushPostStats } from '../../server/posts/postStats';
 import { posts } from '../../server/posts/schema';
 import { writeInCollege } from '../../server/sync/writeInCollege';
 import { backends, bearer, hostOf, signIn, startServer, type TestServer } from './harness';
-import { collegeRefs, postArgs, pullAll, pullPage, push, type CollegeRefs, type Session } from './syncHelpers';
+import { collegeRefs, holdDatabase, postArgs, pullAll, pullPage, push, type CollegeRefs, type Session } from './syncHelpers';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -17,21 +17,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * finish without the database.
  */
 async function whileDatabaseHeld<T>(db: Database, work: () => Promise<T>): Promise<T | 'waited'> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let locked!: () => void;
-  const isLocked = new Promise<void>((resolve) => (locked = resolve));
-  const holder = db.transaction(async (tx) => {
-    await tx.execute(sql`lock table access_tokens, users, user_sections, sync_state, colleges in access exclusive mode`);
-    locked();
-    await released;
-  });
-  await isLocked;
+  const release = await holdDatabase(db);
   try {
     return await Promise.race([work(), sleep(2_000).then(() => 'waited' as const)]);
   } finally {
-    release();
-    await holder;
+    await release();
   }
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { uuidv7 } from '../../contract/ids';
 import type { CreatePostArgs, PostScope } from '../../contract/posts';
@@ -99,3 +99,25 @@ export const upsertedIds = (changes: Change[], entity: string): string[] =>
   changes.filter((c) => c.entity === entity && c.op === 'upsert').map((c) => (c.op === 'upsert' ? c.row.id : ''));
 export const deletedIds = (changes: Change[], entity: string): string[] =>
   changes.filter((c) => c.entity === entity && c.op === 'delete').map((c) => (c.op === 'delete' ? c.id : ''));
+
+/**
+ * Holds the database so that it answers nothing (PGlite: a transaction keeps its one
+ * connection; PostgreSQL: the tables a pull reads are locked) until the returned function
+ * is called; resolves once held. Releasing twice is harmless.
+ */
+export async function holdDatabase(db: Database): Promise<() => Promise<void>> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let locked!: () => void;
+  const isLocked = new Promise<void>((resolve) => (locked = resolve));
+  const holder = db.transaction(async (tx) => {
+    await tx.execute(sql`lock table access_tokens, users, user_sections, sync_state, colleges in access exclusive mode`);
+    locked();
+    await released;
+  });
+  await isLocked;
+  return async () => {
+    release();
+    await holder;
+  };
+}
