@@ -1,13 +1,13 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../../contract/ids';
 import { registry } from '../../server/features';
 import { posts } from '../../server/posts/schema';
 import type { SyncedEntity } from '../../server/sync/entity';
 import { backends, hostOf, signIn, startServer, type TestServer } from './harness';
-import { collegeRefs, postArgs, type CollegeRefs } from './syncHelpers';
+import { collegeRefs, holdDatabase, postArgs, type CollegeRefs } from './syncHelpers';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -68,27 +68,9 @@ describe.each(backends)('requests nobody waits for, and writes beside pulls, on 
     return { answered, abandon: () => req.destroy() };
   }
 
-  /** Holds the database (see quietPolls.test.ts) until `release` is called. */
-  async function holdDatabase(): Promise<() => Promise<void>> {
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let locked!: () => void;
-    const isLocked = new Promise<void>((resolve) => (locked = resolve));
-    const holder = server.db.transaction(async (tx) => {
-      await tx.execute(sql`lock table access_tokens, users, user_sections, sync_state, colleges in access exclusive mode`);
-      locked();
-      await released;
-    });
-    await isLocked;
-    return async () => {
-      release();
-      await holder;
-    };
-  }
-
   it('does not read the changes of a pull whose device left while it waited for the database', async () => {
     reads.length = 0;
-    const release = await holdDatabase();
+    const release = await holdDatabase(server.db);
     const pull = send('GET', '/api/v1/sync/pull', studentToken);
     await sleep(200);
     pull.abandon();
@@ -105,7 +87,7 @@ describe.each(backends)('requests nobody waits for, and writes beside pulls, on 
   it('does not apply a push whose device left while it waited for the database (it sends it again)', async () => {
     const args = postArgs(refs, ['1° Básico A'], 'everyone');
     const body = { clientId: 'phone', mutations: [{ id: uuidv7(), name: 'posts.create', args }] };
-    const release = await holdDatabase();
+    const release = await holdDatabase(server.db);
     const left = send('POST', '/api/v1/sync/push', staffToken, body);
     await sleep(200);
     left.abandon();
