@@ -50,9 +50,9 @@ export type RowParser = (row: unknown) => Record<string, unknown> | null;
 /**
  * A words index of one table (src/db/searchIndex.ts): `wordsTable` holds `{ id, words,
  * group }` rows (store spec `'id'`), `termsTable` the inverted postings (store spec
- * `'[word+group]'`). Pulled rows join a persisted queue as they are written and are
- * indexed in small batches while the next page is on its way, and after the run; local
- * writes index their row in their own transaction.
+ * `'[word+group]'`). Pulls and local writes store their rows' words in their own
+ * transaction; rows a reset keeps, or an upgrade that changes the index, wait in a queue
+ * the engine indexes after its run.
  */
 export interface SearchIndex {
   table: string;

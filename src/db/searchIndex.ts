@@ -4,27 +4,40 @@ import type { SearchIndex } from './dataModule';
 
 /**
  * The search hook of the engine, for every table a module declares searchable
- * (DataModule.search). Pulls write rows without words and add their ids to a queue kept in
- * `meta`, in the page's own transaction; the engine indexes the queue in chunks, while the
- * next page is on its way and after the run (src/sync/engine/pull.ts, syncEngine.ts), each
- * chunk removing its ids in the transaction that writes their words. So a crash loses
- * nothing: the queue says what is still to index, and search screens can scan those rows
- * or say that results may be incomplete (never a silent miss).
+ * (DataModule.search). Writes store their rows' words in their own transaction: a pull
+ * page (src/sync/engine/applyPage.ts) and a local change alike, so search is complete when
+ * the sync is. Rows whose words must be made again wait in a queue kept in `meta`: those a
+ * reset keeps, and every row when a schema upgrade changes the index. The engine indexes
+ * the queue in chunks after its run (src/sync/engine/syncEngine.ts), each chunk removing
+ * its ids in the transaction that writes their words. So a crash loses nothing: the queue
+ * says what is still to index, and search screens scan those rows or say that results may
+ * be incomplete (never a silent miss).
  *
  * The queue is kept in groups of at most `queueGroupSize` ids, a `meta` row each
- * (`searchPending:<table>:<first id>` → ids): queuing a page writes only its own groups,
- * and indexing a group deletes one row. (A row per id, as before, cost the initial sync
- * 10,000 puts and 10,000 deletes on top of its 10,000 rows: measured, a third of the
- * IndexedDB work.) A row `true` is a queued id of that older form, still read.
+ * (`searchPending:<table>:<first id>` → ids): queuing writes only its own groups, and
+ * indexing a group deletes one row. (A row per id, as before, cost the initial sync 10,000
+ * puts and 10,000 deletes on top of its 10,000 rows.) A row `true` is a queued id of that
+ * older form, still read.
  */
 
-/** Rows indexed per transaction after the run: small enough to let a pull or a local write in between. */
+/** Rows indexed per transaction: small enough to let a pull or a local write in between. */
 export const indexChunkSize = 500;
 
-/** Ids per queue row; the chunk the pull indexes while it waits (pull.ts) is one group. */
+/** Ids per queue row. */
 export const queueGroupSize = 100;
 
 const prefixOf = (index: Pick<SearchIndex, 'table'>) => `searchPending:${index.table}:`;
+
+/** `ids` as queue rows of at most `queueGroupSize`, each keyed by its first id. */
+function groupsOf(index: Pick<SearchIndex, 'table'>, ids: readonly string[]): { key: string; value: string[] }[] {
+  const prefix = prefixOf(index);
+  const groups: { key: string; value: string[] }[] = [];
+  for (let start = 0; start < ids.length; start += queueGroupSize) {
+    const group = ids.slice(start, start + queueGroupSize);
+    groups.push({ key: prefix + group[0]!, value: group });
+  }
+  return groups;
+}
 
 interface QueueRow {
   key: string;
@@ -57,14 +70,8 @@ export async function updatePending(db: PatioDb, index: Pick<SearchIndex, 'table
     if (emptied.length > 0) await db.meta.bulkDelete(emptied);
     if (rewritten.length > 0) await db.meta.bulkPut(rewritten);
   }
-  const added = [...add];
-  if (added.length === 0) return;
-  const prefix = prefixOf(index);
-  const groups: { key: string; value: string[] }[] = [];
-  for (let start = 0; start < added.length; start += queueGroupSize) {
-    const ids = added.slice(start, start + queueGroupSize);
-    groups.push({ key: prefix + ids[0]!, value: ids });
-  }
+  const groups = groupsOf(index, [...add]);
+  if (groups.length === 0) return;
   // A group with the same first id (that row queued again) keeps the ids it held.
   const existing = await db.meta.bulkGet(groups.map((group) => group.key));
   existing.forEach((row, i) => {
@@ -79,19 +86,15 @@ export async function updatePending(db: PatioDb, index: Pick<SearchIndex, 'table
  * queued rows' text meanwhile (never a silent miss).
  */
 export async function queueAllInUpgrade(tx: Transaction, index: Pick<SearchIndex, 'table'>): Promise<void> {
-  const ids = (await tx.table(index.table).toCollection().primaryKeys()) as string[];
-  const prefix = prefixOf(index);
-  const groups: { key: string; value: string[] }[] = [];
-  for (let start = 0; start < ids.length; start += queueGroupSize) {
-    const group = ids.slice(start, start + queueGroupSize);
-    groups.push({ key: prefix + group[0]!, value: group });
-  }
+  const groups = groupsOf(index, (await tx.table(index.table).toCollection().primaryKeys()) as string[]);
   if (groups.length > 0) await tx.table('meta').bulkPut(groups);
 }
 
-/** Drops the queued ids whose rows are not kept (a reset; inside the caller's transaction). */
-export async function keepPending(db: PatioDb, index: Pick<SearchIndex, 'table'>, kept: (id: string) => boolean): Promise<void> {
-  await updatePending(db, index, [], (await pendingIds(db, index)).filter((id) => !kept(id)));
+/** The queue becomes exactly these ids (a reset; inside the caller's transaction, which must cover `meta`). */
+export async function replacePending(db: PatioDb, index: Pick<SearchIndex, 'table'>, ids: readonly string[]): Promise<void> {
+  await db.meta.where('key').startsWith(prefixOf(index)).delete();
+  const groups = groupsOf(index, ids);
+  if (groups.length > 0) await db.meta.bulkPut(groups);
 }
 
 /** A row's words, and the postings group they were written in. */

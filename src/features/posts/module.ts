@@ -89,7 +89,7 @@ export const postsData = defineDataModule({
     },
   },
   entities: {
-    // Search words are not derived here: the engine indexes pulled posts after the run.
+    // Search words are not derived here: the engine stores them with each pulled page (postsSearch).
     posts: { table: 'posts', toLocal: parsedBy(() => contract().then((c) => c.post)) },
     categories: { table: 'categories', toLocal: parsedBy(() => contract().then((c) => c.category)) },
     postStats: { table: 'postStats', toLocal: parsedBy(() => contract().then((c) => c.postStats)) },

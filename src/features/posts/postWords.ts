@@ -5,10 +5,10 @@ import type { LocalPost, PostsDb, PostWords } from './postsDb';
 
 /**
  * The search index of posts (the `postWords` and `postTerms` tables, schema version 4),
- * declared in module.ts: the sync engine indexes pulled posts while the next page is on
- * its way and after the run (src/db/searchIndex.ts); local writes index their post in
- * their own transaction (postWrites.ts). Search scans the posts still queued for
- * indexing, or says that results may be incomplete (postQueries.ts).
+ * declared in module.ts: a pull page stores its posts' words with them
+ * (src/db/searchIndex.ts), and local writes index their post in their own transaction
+ * (postWrites.ts). Search scans the posts still queued for indexing, or says that results
+ * may be incomplete (postQueries.ts).
  */
 
 export function postWordsOf(post: Pick<LocalPost, 'id' | 'title' | 'content'>): PostWords {

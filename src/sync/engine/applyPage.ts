@@ -1,7 +1,7 @@
 import type { Change } from '../../../contract/sync';
 import type { RowParser } from '../../db/dataModule';
 import type { OutboxEntry, PatioDb } from '../../db/database';
-import { keepPending, removeWords, updatePending, writeWords } from '../../db/searchIndex';
+import { removeWords, replacePending, updatePending, writeWords } from '../../db/searchIndex';
 import { metaKeys, type SyncStatusMeta } from '../../db/syncMeta';
 
 type PendingByRow = Map<string, OutboxEntry>;
@@ -105,8 +105,8 @@ export async function resetLocal(db: PatioDb, status: SyncStatusMeta): Promise<v
   const tables = registry.syncedTables.map((name) => db.table(name));
   const wordsTables = registry.searchIndexes.flatMap((index) => [db.table(index.wordsTable), db.table(index.termsTable)]);
   await db.transaction('rw', [...tables, ...wordsTables, db.outbox, db.meta], async () => {
-    const keep = new Set<string>();
-    for (const entry of await db.outbox.toArray()) keep.add(rowKey(entry.entity, entry.entityId));
+    const entries = await db.outbox.toArray();
+    const keep = new Set(entries.map((entry) => rowKey(entry.entity, entry.entityId)));
     for (const table of tables) {
       if (keep.size === 0) {
         await table.clear();
@@ -119,12 +119,8 @@ export async function resetLocal(db: PatioDb, status: SyncStatusMeta): Promise<v
     // meanwhile through the queue, see postQueries.ts).
     for (const table of wordsTables) await table.clear();
     for (const index of registry.searchIndexes) {
-      await keepPending(db, index, () => false);
-      await updatePending(
-        db,
-        index,
-        [...keep].filter((key) => key.startsWith(rowKey(index.table, ''))).map((key) => key.slice(rowKey(index.table, '').length)),
-      );
+      const kept = new Set(entries.filter((entry) => entry.entity === index.table).map((entry) => entry.entityId));
+      await replacePending(db, index, [...kept]);
     }
     await db.meta.bulkDelete([metaKeys.cursor, metaKeys.firstSyncDone]);
     await db.meta.put({ key: metaKeys.status, value: status });
