@@ -48,6 +48,8 @@ export const college = z.object({
   show_onboarding: z.boolean(),
   app_status_publishing: z.number().int(),
   allow_signup: z.boolean(),
+  /** IANA zone of the school's calendar (events are written and shown in it). Cached records from before it existed read the default. */
+  time_zone: z.string().default('America/Santiago'),
   setting: z.object({ id: z.string(), theme_color: z.string() }),
   places: z.array(place),
   courses: z.array(course),

@@ -55,6 +55,18 @@ export const messages = {
   postScopeInvalid: 'Choose who the publication is for.',
   postNotFound: 'This publication no longer exists.',
   unknownReference: 'This choice no longer exists. Please choose again.',
+  eventNameRequired: 'The event name is required.',
+  eventCategoryInvalid: 'Choose what kind of event it is.',
+  eventStartInvalid: 'Please enter a valid start.',
+  eventEndInvalid: 'Please enter a valid end.',
+  eventEndBeforeStart: 'The end must be after the start.',
+  eventTooLong: 'An event can last at most a year.',
+  eventRepeatEnd: 'Choose when the repetition ends.',
+  eventRepeatCount: 'An event can repeat from 2 to 500 times.',
+  eventRepeatUntil: 'The repetition must end after the event starts, within two years.',
+  eventRangeInvalid: 'Choose a range of at most 400 days, its start before its end.',
+  eventNotFound: 'This event no longer exists.',
+  calendarFeedNotFound: 'This calendar link is not valid any more.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -1,4 +1,5 @@
 import { buildRegistry } from './feature';
+import { eventsModule } from './events/module';
 import { postsModule } from './posts/module';
 import { referenceEntities } from './sync/referenceEntities';
 
@@ -6,6 +7,6 @@ import { referenceEntities } from './sync/referenceEntities';
  * The feature modules of this server: adding a feature is one line here (README, "Adding a
  * synced entity"). Nothing else in the core names a feature.
  */
-export const features = [postsModule];
+export const features = [postsModule, eventsModule];
 
 export const registry = buildRegistry(features, referenceEntities);

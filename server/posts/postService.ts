@@ -1,16 +1,15 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { keysOfAudience, keysOfMembers } from '../../contract/audience';
 import { messages } from '../../contract/messages';
 import { can } from '../../contract/permissions';
 import type { CreatePostArgs, PostFields, UpdatePostArgs } from '../../contract/posts';
-import type { Database } from '../db/client';
 import { nextAudience } from '../audience/visibility';
-import { courses, grades, sections } from '../db/schema';
+import { checkedAudience, checkReferences, looksLikeUuid } from '../audience/references';
 import { forbidden, HttpError, notFound, ValidationFailed } from '../http/errors';
 import type { MutationActor } from '../sync/mutation';
 import type { Write } from '../sync/writeInCollege';
 import { canSeePost, type PostRow } from './postEntities';
-import { hasText, sanitizeContent } from './sanitizeContent';
+import { hasText, sanitizeContent } from '../richText/sanitizeContent';
 import { categories, postStats, postViews, posts } from './schema';
 
 /**
@@ -24,46 +23,19 @@ function assertCanPublish(actor: MutationActor): void {
   if (!can(actor.user.role, 'content.publish')) throw forbidden();
 }
 
-type ReferenceTable = typeof categories | typeof courses | typeof grades | typeof sections;
-
-/** The ids among `ids` (uuids) that name live rows of the college. */
-async function existingIds(tx: Database, table: ReferenceTable, collegeId: string, ids: readonly string[]): Promise<Set<string>> {
-  const candidates = [...new Set(ids.map((id) => id.toLowerCase()))];
-  if (candidates.length === 0) return new Set();
-  const rows = await tx
-    .select({ id: table.id })
-    .from(table)
-    .where(and(eq(table.collegeId, collegeId), inArray(table.id, candidates), isNull(table.deletedAt)));
-  return new Set(rows.map((r) => r.id));
-}
-
-const looksLikeUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
-
 /** Sanitises the content and checks that every reference exists in the college (422). */
 async function checkedFields(write: Write, fields: PostFields) {
   const content = sanitizeContent(fields.content);
   const errors: Record<string, string[]> = {};
   if (!hasText(content)) errors.content = [messages.postContentRequired];
-  const references = [
-    ['category_id', categories, [fields.category_id]],
-    ['course_ids', courses, fields.course_ids],
-    ['grade_ids', grades, fields.grade_ids],
-    ['section_ids', sections, fields.section_ids],
-  ] as const;
-  for (const [field, table, ids] of references) {
-    const wanted = ids.filter(looksLikeUuid);
-    const found = wanted.length === ids.length ? await existingIds(write.tx, table, write.collegeId, wanted) : new Set<string>();
-    if (ids.some((id) => !found.has(id.toLowerCase()))) errors[field] = [messages.unknownReference];
-  }
+  await checkReferences(write.tx, write.collegeId, errors, 'category_id', categories, [fields.category_id]);
+  const audience = await checkedAudience(write.tx, write.collegeId, fields, errors);
   if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
   return {
     title: fields.title,
     content,
     categoryId: fields.category_id.toLowerCase(),
-    courseIds: fields.course_ids.map((id) => id.toLowerCase()),
-    gradeIds: fields.grade_ids.map((id) => id.toLowerCase()),
-    sectionIds: fields.section_ids.map((id) => id.toLowerCase()),
-    scope: fields.scope,
+    ...audience,
   };
 }
 

@@ -104,6 +104,7 @@ async function buildRecord(db: Database, row: CollegeRow): Promise<College> {
     show_onboarding: row.showOnboarding,
     app_status_publishing: row.appStatusPublishing,
     allow_signup: row.allowSignup,
+    time_zone: row.timeZone,
     // The original app had a separate settings row; ours lives on the college.
     setting: { id: row.id, theme_color: row.themeColor },
     places: placeRows.map((p) => ({ id: p.id, name: p.name, address: p.address })),

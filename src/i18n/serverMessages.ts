@@ -57,6 +57,18 @@ export const serverMessageDescriptors: Record<MessageText, MessageDescriptor> = 
   [messages.postScopeInvalid]: msg`Choose who the publication is for.`,
   [messages.postNotFound]: msg`This publication no longer exists.`,
   [messages.unknownReference]: msg`This choice no longer exists. Please choose again.`,
+  [messages.eventNameRequired]: msg`The event name is required.`,
+  [messages.eventCategoryInvalid]: msg`Choose what kind of event it is.`,
+  [messages.eventStartInvalid]: msg`Please enter a valid start.`,
+  [messages.eventEndInvalid]: msg`Please enter a valid end.`,
+  [messages.eventEndBeforeStart]: msg`The end must be after the start.`,
+  [messages.eventTooLong]: msg`An event can last at most a year.`,
+  [messages.eventRepeatEnd]: msg`Choose when the repetition ends.`,
+  [messages.eventRepeatCount]: msg`An event can repeat from 2 to 500 times.`,
+  [messages.eventRepeatUntil]: msg`The repetition must end after the event starts, within two years.`,
+  [messages.eventRangeInvalid]: msg`Choose a range of at most 400 days, its start before its end.`,
+  [messages.eventNotFound]: msg`This event no longer exists.`,
+  [messages.calendarFeedNotFound]: msg`This calendar link is not valid any more.`,
 };
 
 export function translateServerMessage(i18n: I18n, text: string): string {

@@ -4,7 +4,7 @@ import { uuidv7 } from '../../contract/ids';
 import { messages } from '../../contract/messages';
 import { appliedMutations } from '../../server/db/schema';
 import { postViews, posts } from '../../server/posts/schema';
-import { sanitizeContent } from '../../server/posts/sanitizeContent';
+import { sanitizeContent } from '../../server/richText/sanitizeContent';
 import { backends, bearer, hostOf, signIn, startServer, type TestServer } from './harness';
 import { collegeRefs, postArgs, push, type CollegeRefs, type Session } from './syncHelpers';
 

@@ -41,6 +41,7 @@ const college: College = {
   show_onboarding: false,
   app_status_publishing: 1,
   allow_signup: false,
+  time_zone: 'America/Santiago',
   setting: { id: 's1', theme_color: '#1d4ed8' },
   places: [],
   courses: [],

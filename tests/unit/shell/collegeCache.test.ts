@@ -22,6 +22,7 @@ const colinas: College = {
   show_onboarding: false,
   app_status_publishing: 1,
   allow_signup: true,
+  time_zone: 'America/Santiago',
   setting: { id: 's1', theme_color: '#0f766e' },
   places: [{ id: 'p1', name: 'Sede Cerro Alegre', address: 'Subida Ecuador 50' }],
   courses: [],

@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * The post HTML allow-list. Everything else is dropped: scripts, styles, event handlers,
+ * The rich-text HTML allow-list (posts, event descriptions). Everything else is dropped: scripts, styles, event handlers,
  * images, iframes, `javascript:` links. Links keep http(s)/mailto targets only and get
  * `rel="noopener noreferrer"`. Devices render the stored HTML as is, so this is the one
  * place that makes it safe.

@@ -1,0 +1,14 @@
+import type { FeatureModule } from '../feature';
+import { eventEntity } from './eventEntities';
+import { eventMutationHandlers } from './eventMutations';
+import { eventRoutes } from './eventRoutes';
+import { seedDemoEvents } from './seed';
+
+/** Events (the school calendar): synced, over REST, and as private calendar feeds. */
+export const eventsModule: FeatureModule = {
+  name: 'events',
+  entities: [eventEntity],
+  mutations: eventMutationHandlers,
+  routes: eventRoutes,
+  seed: seedDemoEvents,
+};
