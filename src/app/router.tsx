@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { loadSections } from '../modules/uiModule';
 import { uiModules } from '../registry/uiModules';
 import { RedirectSignedIn, RequireSignedIn } from '../session/guards';
 import { PublicLayout } from './PublicLayout';
@@ -7,13 +8,18 @@ import { RouteError } from './RouteError';
 import { SessionArea, sessionAreaLoader } from './SessionArea';
 import { StartingUp } from './StartingUp';
 
-/** Home ("Inicio") with the latest news: the app composes the two features. */
-async function homeWithNews() {
-  const [{ HomeScreen }, { LatestNews }] = await Promise.all([
-    import('../features/home/HomeRoute'),
-    import('../features/posts/latestNewsRoute'),
-  ]);
-  return { Component: () => <HomeScreen news={<LatestNews />} /> };
+/** Home ("Inicio") with the features' sections (latest news, coming events): the app composes them. */
+async function homeWithSections() {
+  const [{ HomeScreen }, sections] = await Promise.all([import('../features/home/HomeRoute'), loadSections(uiModules, 'home')]);
+  const parts = sections.map((Section, i) => <Section key={i} />);
+  return { Component: () => <HomeScreen sections={parts} /> };
+}
+
+/** The profile with the features' sections (the calendar feed). */
+async function profileWithSections() {
+  const [{ ProfileScreen }, sections] = await Promise.all([import('../features/profile/ProfileRoute'), loadSections(uiModules, 'profile')]);
+  const parts = sections.map((Section, i) => <Section key={i} />);
+  return { Component: () => <ProfileScreen sections={parts} /> };
 }
 
 /**
@@ -55,9 +61,9 @@ export function createAppRouter() {
                 {
                   path: 'app',
                   children: [
-                    { index: true, lazy: homeWithNews },
+                    { index: true, lazy: homeWithSections },
                     { path: 'home', element: <Navigate to="/app" replace /> },
-                    { path: 'profile', lazy: () => import('../features/profile/ProfileRoute').then((m) => m.route) },
+                    { path: 'profile', lazy: profileWithSections },
                     { path: 'outbox', lazy: () => import('../features/outbox/OutboxRoute').then((m) => m.route) },
                   ],
                 },

@@ -23,6 +23,25 @@ export interface UiModule {
   routes?: readonly RouteObject[];
   nav?: readonly NavEntry[];
   outbox?: OutboxPresenter;
+  /** Parts of the home screen ("Latest news", "Coming up"), below the welcome. */
+  home?: readonly ScreenSection[];
+  /** Parts of the profile screen (the calendar feed), below the password and preferences. */
+  profile?: readonly ScreenSection[];
+}
+
+/**
+ * A part a feature adds to a screen of the app's (home, profile), which knows no feature:
+ * loaded with that screen (lazy, like the feature's routes), shown in `order`.
+ */
+export interface ScreenSection {
+  order: number;
+  load: () => Promise<ComponentType>;
+}
+
+/** The sections of every module for one screen, loaded, in order. */
+export async function loadSections(modules: readonly UiModule[], screen: 'home' | 'profile'): Promise<ComponentType[]> {
+  const sections = modules.flatMap((module) => module[screen] ?? []).sort((a, b) => a.order - b.order);
+  return Promise.all(sections.map((section) => section.load()));
 }
 
 export interface NavEntry {

@@ -1,4 +1,5 @@
 import type { DataModule } from '../db/dataModule';
+import { eventsData } from '../features/events/module';
 import { postsData } from '../features/posts/module';
 
 /**
@@ -8,4 +9,4 @@ import { postsData } from '../features/posts/module';
  * uiModules.ts); tests/unit/modules/registry.test.ts fails when a feature is missing.
  * Order matters only for upgrades of the same version (run in this order).
  */
-export const dataModules: readonly DataModule[] = [postsData];
+export const dataModules: readonly DataModule[] = [postsData, eventsData];

@@ -1,3 +1,4 @@
+import { eventsUi } from '../features/events/ui';
 import { postsUi } from '../features/posts/ui';
 import type { UiModule } from '../modules/uiModule';
 
@@ -6,4 +7,4 @@ import type { UiModule } from '../modules/uiModule';
  * list beside dataModules.ts because the sync worker must never load screens; the
  * registry test (tests/unit/modules/registry.test.ts) fails when the two disagree.
  */
-export const uiModules: readonly UiModule[] = [postsUi];
+export const uiModules: readonly UiModule[] = [postsUi, eventsUi];

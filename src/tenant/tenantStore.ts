@@ -92,3 +92,11 @@ export function useCollege(): College {
   if (tenant.status !== 'ready') throw new Error('useCollege outside the tenant gate');
   return tenant.college;
 }
+
+/**
+ * The college's time zone (its calendar's), or the device's when the college is not known
+ * yet or was cached before the record carried one.
+ */
+export function collegeTimeZone(college: Pick<College, 'time_zone'> | null | undefined): string {
+  return college?.time_zone || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}

@@ -9,12 +9,12 @@ export interface HomeViewProps {
   userName: string;
   locale: string;
   today: Date;
-  /** The latest news, composed in by the app (features do not import each other). */
-  news?: ReactNode;
+  /** The features' sections (latest news, coming events), composed in by the app (src/modules/uiModule.ts). */
+  sections?: ReactNode;
 }
 
 /** "Inicio": a welcome, the latest news and the college's identity (campuses, contacts). */
-export function HomeView({ college, userName, locale, today, news }: HomeViewProps) {
+export function HomeView({ college, userName, locale, today, sections }: HomeViewProps) {
   // Names keep their own direction inside a sentence of the interface (<bdi>).
   const name = <bdi>{userName.split(/\s+/)[0] ?? userName}</bdi>;
   const date = formatLongDate(today, locale);
@@ -37,7 +37,7 @@ export function HomeView({ college, userName, locale, today, news }: HomeViewPro
         </div>
       </section>
 
-      {news}
+      {sections}
 
       <div className="home-grid">
         <section className="card identity" aria-labelledby="identity-title">

@@ -1,42 +1,15 @@
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
-import { buttonClass } from '../../ui/Button';
-import { Spinner } from '../../ui/Spinner';
+import { BackTo } from '../../ui/ScreenStates';
 
-/** While the first sync or the first local read is still under way. */
-export function LoadingState({ label }: { label: string }) {
-  return (
-    <div className="posts-state" aria-busy="true">
-      <Spinner label={label} />
-      <p className="muted">{label}</p>
-    </div>
-  );
-}
+export { EmptyState, LoadingState } from '../../ui/ScreenStates';
 
-export function EmptyState({ children, action }: { children: ReactNode; action?: ReactNode }) {
-  return (
-    <div className="posts-state">
-      <p className="posts-state-text">{children}</p>
-      {action}
-    </div>
-  );
-}
-
-/**
- * A screen with nothing to show but the way back to the news. What it says is the page's
- * heading: a screen without an h1 leaves screen reader users without a title to find.
- */
+/** A screen with nothing to show but the way back to the news (src/ui/ScreenStates.tsx). */
 export function BackToNews({ children, linkLabel }: { children: ReactNode; linkLabel?: ReactNode }) {
   return (
-    <div className="page">
-      <div className="posts-state">
-        <h1 className="posts-state-text">{children}</h1>
-        <Link className={buttonClass('secondary')} to="/blog/all">
-          {linkLabel ?? <Trans>Back to news</Trans>}
-        </Link>
-      </div>
-    </div>
+    <BackTo to="/blog/all" linkLabel={linkLabel ?? <Trans>Back to news</Trans>}>
+      {children}
+    </BackTo>
   );
 }
 

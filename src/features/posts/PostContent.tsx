@@ -1,11 +1,6 @@
-import { useMemo } from 'react';
-import { sanitizePostHtml } from './sanitizePostHtml';
+import { RichTextContent } from '../../richText/RichTextContent';
 
-/**
- * A post's HTML, passed through the client allow-list before it touches the page. It takes
- * the direction of its text (lists, quotes), and each paragraph its own (posts.css).
- */
+/** A post's HTML (src/richText): the allow-list, its text's direction, each paragraph its own. */
 export function PostContent({ html }: { html: string }) {
-  const clean = useMemo(() => sanitizePostHtml(html), [html]);
-  return <div className="post-content" dir="auto" dangerouslySetInnerHTML={{ __html: clean }} />;
+  return <RichTextContent html={html} className="post-content" />;
 }

@@ -10,8 +10,8 @@ import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
 import { AudiencePicker } from '../../audience/AudiencePicker';
 import { toFieldsInput, type PostFormValues } from './postFormValues';
-import { RichTextEditor } from './RichTextEditor';
-import { sanitizePostHtml } from './sanitizePostHtml';
+import { RichTextEditor } from '../../richText/RichTextEditor';
+import { sanitizeRichText } from '../../richText/sanitizeRichText';
 import type { ReferenceData } from './usePostData';
 
 export interface PostFormProps {
@@ -44,7 +44,7 @@ export function PostForm({ title, initial, reference, submitLabel, initialErrors
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const checked = validateWith(postFields, { ...toFieldsInput(values), content: sanitizePostHtml(values.content) });
+    const checked = validateWith(postFields, { ...toFieldsInput(values), content: sanitizeRichText(values.content) });
     if (!checked.ok) {
       setErrors(checked.errors);
       // Move to the first field that needs fixing, in the order of the form (a group names

@@ -11,7 +11,7 @@ import { postsDb } from './postsDb';
 /**
  * What the posts feature shows: the news routes (spec §2 `/blog/...`, a lazy chunk for
  * reading and one for writing), the News entry of the navigation and the outbox labels of its mutations.
- * The home screen's "Latest news" is composed by the app (src/app/router.tsx). In the
+ * Its "Latest news" is a section of the home screen (`home`). In the
  * shell's first download (the router needs the routes): keep it free of screens and zod.
  */
 
@@ -37,6 +37,7 @@ export const postsUi = defineUiModule({
     },
   ],
   nav: [{ to: '/blog/all', section: '/blog/', label: msg`News`, icon: NewsIcon, order: 100 }],
+  home: [{ order: 100, load: () => import('./latestNewsRoute').then((m) => m.LatestNews) }],
   outbox: {
     mutations: ['posts.create', 'posts.update', 'posts.delete', 'posts.view'],
     label(i18n, entry, knownTitle) {

@@ -1,21 +1,9 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import type { OutboxEntry } from '../../db/database';
-import { useDb } from '../../db/DbProvider';
+import { useAttention } from '../../sync/useOutboxEntry';
 
-/** One outbox entry by its seq: `null` when gone, `undefined` while reading. */
-export function useOutboxEntry(seq: number | null): OutboxEntry | null | undefined {
-  const db = useDb();
-  return useLiveQuery(async () => (seq === null ? null : ((await db.outbox.get(seq)) ?? null)), [db, seq]);
-}
+export { useOutboxEntry } from '../../sync/useOutboxEntry';
 
 /** The refused changes of one post, oldest first (they are fixed in that order). */
 export function usePostAttention(postId: string): OutboxEntry[] | undefined {
-  const db = useDb();
-  return useLiveQuery(
-    async () =>
-      (await db.outbox.where('entityId').equals(postId).sortBy('seq')).filter(
-        (entry) => entry.entity === 'posts' && entry.status === 'attention',
-      ),
-    [db, postId],
-  );
+  return useAttention('posts', postId);
 }

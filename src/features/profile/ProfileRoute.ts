@@ -1,3 +1,4 @@
 import { ProfileScreen } from './ProfileScreen';
 
+export { ProfileScreen };
 export const route = { Component: ProfileScreen };

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import { describeFailure } from '../../forms/fieldErrors';
 import { session, useSession } from '../../session/session';
 import { usePageMeta } from '../../tenant/usePageMeta';
@@ -8,7 +9,8 @@ import { PreferencesCard } from './PreferencesCard';
 import { ProfileForm, type ProfileSubmit } from './ProfileForm';
 import { updatePassword, updateProfile } from './profileApi';
 
-export function ProfileScreen() {
+/** The profile; `sections` are the features' parts (src/modules/uiModule.ts `profile`). */
+export function ProfileScreen({ sections }: { sections?: ReactNode }) {
   const { t, i18n } = useLingui();
   const { user } = useSession();
   usePageMeta(t`Profile`);
@@ -49,6 +51,7 @@ export function ProfileScreen() {
         <div className="profile-side">
           <PasswordForm onSubmit={savePassword} />
           <PreferencesCard />
+          {sections}
         </div>
       </div>
     </div>

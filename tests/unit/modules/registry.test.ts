@@ -50,11 +50,11 @@ describe('the local schema built from the modules', () => {
   });
 
   it('refuses a table declared by two modules, and an entity or index on a table of another module', () => {
-    const events = (stores: Record<string, string>, entity = 'events', table = 'events') =>
-      defineDataModule({ name: 'events', versions: { 4: { stores } }, entities: { [entity]: { table, toLocal: () => Promise.resolve(() => null) } } });
-    expect(() => localSchema([...dataModules, events({ posts: 'id' })])).toThrow('table posts of events belongs to posts');
-    expect(() => localSchema([...dataModules, events({ events: 'id' }, 'events', 'outbox')])).toThrow('is not one of events');
-    expect(() => localSchema([...dataModules, events({ events: 'id' }, 'posts')])).toThrow('entity posts is declared twice');
+    const polls = (stores: Record<string, string>, entity = 'polls', table = 'polls') =>
+      defineDataModule({ name: 'polls', versions: { 4: { stores } }, entities: { [entity]: { table, toLocal: () => Promise.resolve(() => null) } } });
+    expect(() => localSchema([...dataModules, polls({ posts: 'id' })])).toThrow('table posts of polls belongs to posts');
+    expect(() => localSchema([...dataModules, polls({ polls: 'id' }, 'polls', 'outbox')])).toThrow('is not one of polls');
+    expect(() => localSchema([...dataModules, polls({ polls: 'id' }, 'posts')])).toThrow('entity posts is declared twice');
     expect(() => localSchema([defineDataModule({ name: 'x', versions: { 0: { stores: { x: 'id' } } } })])).toThrow('bad schema version');
     const words = defineDataModule({
       name: 'docs',

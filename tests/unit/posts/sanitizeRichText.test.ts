@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { excerpt } from '../../../src/features/posts/postText';
-import { sanitizePostHtml } from '../../../src/features/posts/sanitizePostHtml';
+import { sanitizeRichText } from '../../../src/richText/sanitizeRichText';
 
 describe('the client sanitiser of post HTML', () => {
   it('drops scripts with their text and event handlers', () => {
-    const html = sanitizePostHtml('<p onclick="steal()">Hola<script>alert(1)</script></p><img src=x onerror="alert(2)"><style>p{}</style>');
+    const html = sanitizeRichText('<p onclick="steal()">Hola<script>alert(1)</script></p><img src=x onerror="alert(2)"><style>p{}</style>');
     expect(html).toBe('<p>Hola</p>');
   });
 
   it('keeps only http(s) and mailto links, with rel noopener', () => {
-    const html = sanitizePostHtml(
+    const html = sanitizeRichText(
       '<a href="javascript:alert(1)">a</a> <a href="java\tscript:alert(1)">b</a> <a href="data:text/html,x">c</a> <a href="https://colinas.test/x">d</a> <a href="mailto:ana@colinas.test">e</a>',
     );
     expect(html).not.toMatch(/javascript|data:/i);
@@ -19,11 +19,11 @@ describe('the client sanitiser of post HTML', () => {
   });
 
   it("turns the editor's b, i and div into the server's strong, em and p", () => {
-    expect(sanitizePostHtml('<div><b>Uno</b> <i>dos</i></div><ul><li>tres</li></ul>')).toBe('<p><strong>Uno</strong> <em>dos</em></p><ul><li>tres</li></ul>');
+    expect(sanitizeRichText('<div><b>Uno</b> <i>dos</i></div><ul><li>tres</li></ul>')).toBe('<p><strong>Uno</strong> <em>dos</em></p><ul><li>tres</li></ul>');
   });
 
   it('keeps the text of unknown wrappers and drops iframes whole', () => {
-    expect(sanitizePostHtml('<p><span style="color:red">rojo</span></p><iframe srcdoc="x">x</iframe>')).toBe('<p>rojo</p>');
+    expect(sanitizeRichText('<p><span style="color:red">rojo</span></p><iframe srcdoc="x">x</iframe>')).toBe('<p>rojo</p>');
   });
 
   it('makes a plain-text excerpt for cards', () => {

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
-import { TextField } from '../../ui/TextField';
-import { safeHref } from './sanitizePostHtml';
+import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
+import { TextField } from '../ui/TextField';
+import { safeHref } from './sanitizeRichText';
 
 export interface LinkDialogProps {
   open: boolean;

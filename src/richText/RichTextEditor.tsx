@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
+import './richText.css';
 import { useEffect, useId, useRef, useState } from 'react';
-import { FieldError } from '../../ui/FieldError';
+import { FieldError } from '../ui/FieldError';
 import { EditorToolbar, type EditorCommand } from './EditorToolbar';
 import { LinkDialog } from './LinkDialog';
 

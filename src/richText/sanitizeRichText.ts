@@ -55,7 +55,7 @@ function copyElement(element: Element, to: Node, doc: Document): void {
   to.appendChild(clean);
 }
 
-export function sanitizePostHtml(html: string): string {
+export function sanitizeRichText(html: string): string {
   // DOMParser's document is inert: nothing in it runs or loads.
   const source = new DOMParser().parseFromString(html, 'text/html');
   const out = document.implementation.createHTMLDocument('');

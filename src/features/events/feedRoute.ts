@@ -1,0 +1,2 @@
+// Placeholder until the calendar feed card lands (issue 8, in progress).
+export const CalendarFeedCard = () => null;

@@ -1,0 +1,35 @@
+import { defineDataModule } from '../../db/dataModule';
+
+/**
+ * The events module's data (DESIGN.md "Feature modules"): its table and synced entity.
+ * Loaded by the sync worker too: no React here. Its screens, routes, navigation and outbox
+ * labels are in ui.tsx.
+ */
+
+/** The row's contract and the local fields: loaded by the sync worker, not by the screens. */
+const parser = () =>
+  Promise.all([import('../../../contract/events'), import('./localEvent')]).then(([{ event }, { toLocalEvent }]) => (row: unknown) => {
+    const parsed = event.safeParse(row);
+    return parsed.success ? (toLocalEvent(parsed.data) as unknown as Record<string, unknown>) : null;
+  });
+
+let loading: ReturnType<typeof parser> | null = null;
+
+export const eventsData = defineDataModule({
+  name: 'events',
+  versions: {
+    5: { stores: { events: 'id, *_months' } },
+  },
+  entities: {
+    events: {
+      table: 'events',
+      toLocal: () => {
+        loading ??= parser().catch((error: unknown) => {
+          loading = null;
+          throw error;
+        });
+        return loading;
+      },
+    },
+  },
+});
