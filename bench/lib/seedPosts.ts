@@ -21,7 +21,7 @@ export interface Seeded {
   totalPosts: number;
 }
 
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -48,7 +48,7 @@ const details = [
 const titleHeads = ['Invitación', 'Recordatorio', 'Comunicado', 'Resultados', 'Convocatoria', 'Novedades', 'Aviso importante', 'Calendario'];
 const titleTails = ['feria científica', 'reunión de apoderados', 'torneo de básquetbol', 'semana de la lectura', 'campaña solidaria', 'salida pedagógica', 'acto de aniversario', 'talleres extraprogramáticos', 'evaluaciones del semestre', 'simulacro de evacuación', 'elecciones del centro de estudiantes', 'vacunación escolar'];
 
-function pick<T>(rand: () => number, list: readonly T[]): T {
+export function pick<T>(rand: () => number, list: readonly T[]): T {
   return list[Math.floor(rand() * list.length)]!;
 }
 

@@ -1,0 +1,203 @@
+/**
+ * The month grid of a college with 2,000 events: a tap → the grid of the month asked for
+ * painted with its events (issue 8, goal ≤ 50 ms on the median).
+ *
+ *   npm run bench:events-month        (= node --import tsx bench/eventsMonth.ts)
+ *
+ * Seeds 2,000 events (bench/lib/seedEvents.ts: a school year around today, some repeating,
+ * some all-day) into a fresh embedded database under .tmp/bench-events, builds the app if
+ * dist/ is missing, starts the real server on 127.0.0.1:8498, signs in as
+ * staff@colinas.test in Debian's Chromium, waits until every event is in IndexedDB, then
+ * BENCH_RUNS times (default 5) times three client-side navigations, from the click event's
+ * timestamp to the animation frame in which the grid of the month asked for is in the DOM
+ * with its events laid out, and to the end of that frame's paint:
+ *   1. Home → "Events" in the navigation, then the month view (the link to it is the tap);
+ *   2. the month grid → "Next month" (a month further each run);
+ *   3. the month grid → "Previous month".
+ * The reference, side by side in the same build and browser, is the same college with the
+ * demo calendar only (about ten events, port 8499): the ratio is what the 2,000 events
+ * cost. Taps alternate between the two, so a busy machine weighs on both alike.
+ * Env: BENCH_RUNS (1–20, default 5), BENCH_EVENTS (default 2000).
+ * Everything it starts (servers, Chromium) is stopped by pid at the end, also on failure.
+ */
+import { resolve } from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { databaseName } from '../src/db/database';
+import { ensureBuilt, figures, freshDataDir, launchChromium, ms, runBench, showFigures, sleep, startPatioServer, type Cleanup } from './lib/harness';
+import { newContext, signIn, waitForCount } from './lib/patioSync';
+import { seedEvents } from './lib/seedEvents';
+
+const port = 8498;
+const referencePort = 8499;
+const runs = Math.min(Math.max(Number(process.env.BENCH_RUNS ?? 5), 1), 20);
+const eventCount = Number(process.env.BENCH_EVENTS ?? 2000);
+const goalMs = 50;
+
+/** The grid of one month (`data-month="YYYY-MM"`) and the events drawn in it. */
+const gridOf = (month: string) => `[data-month-grid="${month}"]`;
+const occurrenceInGrid = '[data-occurrence]';
+
+interface Probe {
+  start?: number;
+  frame?: number;
+  painted?: number;
+  shown: number;
+}
+
+/**
+ * Arms the probe: the next click starts it; it ends in the first animation frame in which
+ * the grid of `month` is in the DOM with at least `least` events, laid out. Bounded.
+ */
+async function armProbe(page: Page, month: string, least: number): Promise<void> {
+  await page.evaluate(
+    ({ grid, item, least }) => {
+      const win = window as unknown as { benchProbeDone: Promise<Probe> };
+      const probe: Probe = { shown: 0 };
+      document.addEventListener('click', (event) => (probe.start ??= event.timeStamp), { capture: true, once: true });
+      const deadline = performance.now() + 15_000;
+      win.benchProbeDone = new Promise<Probe>((done) => {
+        const tick = () => {
+          const root = probe.start === undefined ? null : document.querySelector(grid);
+          const items = root ? root.querySelectorAll(item) : null;
+          if (root && items && items.length >= least) {
+            // Reading the last item's box makes sure the grid is laid out in this frame.
+            items[items.length - 1]!.getBoundingClientRect();
+            probe.frame = performance.now();
+            probe.shown = items.length;
+            const channel = new MessageChannel();
+            channel.port1.onmessage = () => {
+              probe.painted = performance.now();
+              done(probe);
+            };
+            channel.port2.postMessage(null);
+            return;
+          }
+          if (performance.now() > deadline) done(probe);
+          else requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      });
+    },
+    { grid: gridOf(month), item: occurrenceInGrid, least },
+  );
+}
+
+const readProbe = (page: Page) => page.evaluate(() => (window as unknown as { benchProbeDone: Promise<Probe> }).benchProbeDone);
+
+const monthAfter = (month: string, by: number) => {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const index = y * 12 + (m - 1) + by;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+};
+
+interface Device {
+  name: string;
+  page: Page;
+  origin: string;
+  today: string;
+  results: Map<string, number[]>;
+}
+
+interface Scenario {
+  name: string;
+  /** Brings the page to where the tap starts (not timed); answers the month the tap shows. */
+  prepare: (device: Device, run: number) => Promise<string>;
+  act: (page: Page) => Promise<void>;
+}
+
+const topNav = (page: Page, name: string) => page.locator('nav.topnav').getByRole('link', { name, exact: true });
+
+async function monthGrid(device: Device, month: string): Promise<void> {
+  await device.page.goto(`${device.origin}/events?view=month&month=${month}`);
+  await device.page.locator(gridOf(month)).waitFor({ timeout: 30_000 });
+}
+
+const scenarios: Scenario[] = [
+  {
+    name: 'Home → Events, month view',
+    prepare: async ({ page, origin, today }) => {
+      await page.goto(`${origin}/app`);
+      await page.getByRole('heading', { name: /^Welcome/, level: 1 }).waitFor({ timeout: 30_000 });
+      await topNav(page, 'Events').click();
+      await page.getByRole('heading', { name: 'Events', level: 1 }).waitFor({ timeout: 30_000 });
+      return today.slice(0, 7);
+    },
+    act: (page) => page.getByRole('link', { name: 'Month', exact: true }).click(),
+  },
+  {
+    name: 'Month grid → next month',
+    prepare: async (device, run) => {
+      const month = monthAfter(device.today.slice(0, 7), run % 6);
+      await monthGrid(device, month);
+      return monthAfter(month, 1);
+    },
+    act: (page) => page.getByRole('link', { name: 'Next month' }).click(),
+  },
+  {
+    name: 'Month grid → previous month',
+    prepare: async (device, run) => {
+      const month = monthAfter(device.today.slice(0, 7), (run % 6) + 1);
+      await monthGrid(device, month);
+      return monthAfter(month, -1);
+    },
+    act: (page) => page.getByRole('link', { name: 'Previous month' }).click(),
+  },
+];
+
+async function measure(device: Device, scenario: Scenario, run: number): Promise<number> {
+  const month = await scenario.prepare(device, run);
+  await sleep(300);
+  await armProbe(device.page, month, 1);
+  await scenario.act(device.page);
+  const probe = await readProbe(device.page);
+  if (probe.start === undefined || probe.painted === undefined) throw new Error(`${device.name} · ${scenario.name}: the grid of ${month} was not seen (${device.page.url()})`);
+  return probe.painted - probe.start;
+}
+
+async function prepareDevice(cleanup: Cleanup, browser: Browser, name: string, count: number, serverPort: number): Promise<Device> {
+  const dataDir = resolve(freshDataDir(cleanup, count > 0 ? 'bench-events' : 'bench-events-reference'));
+  const seeded = await seedEvents(dataDir, count);
+  const { origin } = await startPatioServer(cleanup, serverPort, dataDir);
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  const started = performance.now();
+  await signIn(page, origin, 'staff@colinas.test');
+  await waitForCount(page, databaseName(seeded.collegeSlug, seeded.staffUserId), 'events', seeded.totalEvents, 300_000, 100);
+  console.log(`${name}: ${origin} · ${seeded.totalEvents} events in the college, synced in ${ms(performance.now() - started)}`);
+  return { name, page, origin, today: seeded.today, results: new Map(scenarios.map((s) => [s.name, []])) };
+}
+
+runBench('events-month', 20 * 60_000, async (cleanup) => {
+  ensureBuilt();
+  const browser = await launchChromium(cleanup);
+  console.log(`Chromium ${browser.version()} · ${runs} runs · ${eventCount} events`);
+  const devices = [
+    await prepareDevice(cleanup, browser, `${eventCount} events`, eventCount, port),
+    await prepareDevice(cleanup, browser, 'demo calendar only (reference)', 0, referencePort),
+  ];
+  // One unmeasured pass: every screen's code loaded, as on a device in use.
+  for (const device of devices) for (const scenario of scenarios) await measure(device, scenario, runs);
+  for (let run = 0; run < runs; run++) {
+    for (const scenario of scenarios) {
+      for (const device of run % 2 === 0 ? devices : [...devices].reverse()) {
+        const painted = await measure(device, scenario, run);
+        device.results.get(scenario.name)!.push(painted);
+        console.log(`run ${run + 1} · ${device.name} · ${scenario.name}: painted ${ms(painted)}`);
+      }
+    }
+  }
+  console.log('');
+  for (const device of devices) {
+    console.log(`${device.name}: tap → month grid painted with its events (goal ≤ ${goalMs} ms, on the median)`);
+    for (const [label, values] of device.results) {
+      const median = figures(values).median;
+      console.log(`${showFigures(`  ${label}`, values)} · ${median <= goalMs ? 'meets' : `misses by ${ms(median - goalMs)}`}`);
+    }
+  }
+  console.log('');
+  console.log(`${devices[0]!.name} / reference, medians:`);
+  for (const scenario of scenarios) {
+    const [mine, theirs] = devices.map((d) => figures(d.results.get(scenario.name)!).median) as [number, number];
+    console.log(`  ${scenario.name}: ${ms(mine)} vs ${ms(theirs)} (${(mine / theirs).toFixed(2)}×)`);
+  }
+});
