@@ -16,8 +16,11 @@ export interface AppConfig {
   staticDir: string | null;
   /** Trust X-Forwarded-* (Host, proto, client IP) from a reverse proxy. */
   trustProxy: boolean;
-  /** Per-IP limits of the mail-sending and account-creating endpoints. */
-  rateLimits: { forgotPassword: RateLimit; signup: RateLimit };
+  /**
+   * Per-IP limits of the mail-sending and account-creating endpoints, and per-address limit
+   * of a calendar feed (server/events/feedRoutes.ts).
+   */
+  rateLimits: { forgotPassword: RateLimit; signup: RateLimit; calendarFeed: RateLimit };
   logger: boolean;
   /** Run the periodic jobs (server/jobs.ts) in this process; tests run them by hand. */
   jobs: boolean;
@@ -31,6 +34,9 @@ export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     rateLimits: {
       forgotPassword: { max: 10, timeWindowMs: 15 * 60 * 1000 },
       signup: { max: 10, timeWindowMs: 60 * 60 * 1000 },
+      // Calendar apps read a feed every few minutes to hours; a member may subscribe on
+      // several devices. Far above that, a feed address is being hammered.
+      calendarFeed: { max: 60, timeWindowMs: 10 * 60 * 1000 },
     },
     logger: false,
     jobs: false,

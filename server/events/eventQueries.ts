@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte } from 'drizzle-orm';
 import type { EventListQuery } from '../../contract/events';
 import { addDays, dayIn } from '../../contract/eventTime';
 import { looksLikeUuid } from '../audience/references';
@@ -21,6 +21,29 @@ export async function listEvents(db: Database, viewer: Viewer, timeZone: string,
     .where(and(eq(events.collegeId, viewer.collegeId), visibleTo(events, viewer.keys), lte(events.firstDay, to), gte(events.lastDay, from)))
     .orderBy(asc(events.firstDay), asc(events.start), asc(events.id))
     .limit(eventListLimit);
+}
+
+/**
+ * At most this many events in a calendar feed, the latest-ending kept: a school's year holds
+ * a few hundred, so years of history fit. No window by date: a past event stays in the
+ * subscribed calendars, as in the app.
+ */
+export const feedEventLimit = 5000;
+
+/**
+ * The events of a member's calendar feed: what they may see now (the sync's audience rule),
+ * live, with "sync with a calendar" on. An event that leaves the feed (deleted, addressed
+ * elsewhere, switched off) leaves the subscribed calendar. In a fixed order, so an unchanged
+ * calendar is the same file (its ETag).
+ */
+export async function feedEvents(db: Database, viewer: Viewer): Promise<EventRow[]> {
+  const rows = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.collegeId, viewer.collegeId), visibleTo(events, viewer.keys), eq(events.calendarSync, true)))
+    .orderBy(desc(events.lastDay), desc(events.id))
+    .limit(feedEventLimit);
+  return rows.reverse();
 }
 
 /** The event when the viewer may see it, else null (answered as 404). */

@@ -2,6 +2,7 @@ import type { FeatureModule } from '../feature';
 import { eventEntity } from './eventEntities';
 import { eventMutationHandlers } from './eventMutations';
 import { eventRoutes } from './eventRoutes';
+import { feedRoutes } from './feedRoutes';
 import { seedDemoEvents } from './seed';
 
 /** Events (the school calendar): synced, over REST, and as private calendar feeds. */
@@ -9,6 +10,9 @@ export const eventsModule: FeatureModule = {
   name: 'events',
   entities: [eventEntity],
   mutations: eventMutationHandlers,
-  routes: eventRoutes,
+  routes: (app, ctx) => {
+    eventRoutes(app, ctx);
+    feedRoutes(app, ctx);
+  },
   seed: seedDemoEvents,
 };

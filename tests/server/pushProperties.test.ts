@@ -8,15 +8,16 @@ import { posts } from '../../server/posts/schema';
 import { registry } from '../../server/features';
 import { backends, bearer, hostOf, signIn, startServer, type TestServer } from './harness';
 import { applyChanges, changes, type Change } from './hostileValues';
-import { collegeRefs, postArgs, push, type CollegeRefs } from './syncHelpers';
+import { collegeRefs, eventArgs, postArgs, push, type CollegeRefs } from './syncHelpers';
 
 /** Every mutation a device may push (the registry the server looks names up in). */
 const registeredNames = [...registry.mutations.keys()];
 
-/** What the examples draw on: the college's structure, its posts, ids of another college. */
+/** What the examples draw on: the college's structure, its posts and events, ids of another college. */
 interface World {
   refs: CollegeRefs;
   postIds: string[];
+  eventIds: string[];
   foreignIds: string[];
 }
 
@@ -34,6 +35,18 @@ const examples: Record<string, (world: World, pick: number) => Record<string, un
   }),
   'posts.delete': (world, pick) => ({ id: pickFrom(world.postIds, pick) }),
   'posts.view': (world, pick) => ({ post_id: pickFrom(world.postIds, pick) }),
+  'events.create': (world) => eventArgs(world.refs, ['1° Básico A'], 'everyone'),
+  'events.update': (world, pick) => ({
+    ...eventArgs(world.refs, ['1° Básico A', '2° Básico A'], 'students', {
+      all_day: true,
+      start: '2026-09-18',
+      end: '2026-09-19',
+      repeat: { freq: 'monthly', count: 3 },
+      exceptions: ['2026-10-18'],
+    }),
+    id: pickFrom(world.eventIds, pick),
+  }),
+  'events.delete': (world, pick) => ({ id: pickFrom(world.eventIds, pick) }),
 };
 
 const pickFrom = (list: readonly string[], pick: number) => list[pick % list.length]!;
@@ -77,9 +90,11 @@ describe.each(backends)('pushing generated mutations on $name', (backend) => {
     const british = await collegeRefs(server.db, 'british');
     tokens.staff = await signIn(server.app, host, { email: 'staff@colinas.test' });
     tokens.student = await signIn(server.app, host, { email: 'student@colinas.test' });
-    // Posts the student may see, to update, view and delete.
+    // Posts and events the student may see, to update, view and delete.
     const created = Array.from({ length: 30 }, () => postArgs(refs, ['1° Básico A'], 'everyone'));
     await push({ app: server.app, host, token: tokens.staff }, created.map((args) => ({ name: 'posts.create', args })));
+    const events = Array.from({ length: 30 }, () => eventArgs(refs, ['1° Básico A'], 'everyone'));
+    await push({ app: server.app, host, token: tokens.staff }, events.map((args) => ({ name: 'events.create', args })));
     const britishPosts = await server.db
       .select({ id: posts.id })
       .from(posts)
@@ -88,6 +103,7 @@ describe.each(backends)('pushing generated mutations on $name', (backend) => {
     world = {
       refs,
       postIds: created.map((p) => p.id),
+      eventIds: events.map((e) => e.id),
       foreignIds: [
         ...britishPosts.map((p) => p.id),
         british.categoryId,
@@ -96,6 +112,7 @@ describe.each(backends)('pushing generated mutations on $name', (backend) => {
         refs.collegeId,
         refs.sectionId('1° Básico A'),
         ...created.slice(0, 3).map((p) => p.id),
+        ...events.slice(0, 3).map((e) => e.id),
       ],
     };
   });
@@ -121,8 +138,9 @@ describe.each(backends)('pushing generated mutations on $name', (backend) => {
 
   it('has a valid example for every registered mutation, applied as staff', async () => {
     expect(registeredNames.filter((name) => !(name in examples))).toEqual([]);
-    // posts.delete last: the others use the same post.
-    const ordered = [...registeredNames].sort((a, b) => Number(a === 'posts.delete') - Number(b === 'posts.delete'));
+    // Deletes last: the others use the same post or event.
+    const isDelete = (name: string) => Number(name.endsWith('.delete'));
+    const ordered = [...registeredNames].sort((a, b) => isDelete(a) - isDelete(b));
     for (const name of ordered) {
       const example = examples[name]!(world, world.postIds.length - 1);
       const [result] = await push({ app: server.app, host, token: tokens.staff }, [{ name, args: example }]);

@@ -2,19 +2,22 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonBodyLimit } from '../../server/app';
 import { backends, bearer, hostOf, signIn, startServer, type TestServer } from './harness';
-import { applyChanges, changes, hostileUrlValue } from './hostileValues';
-import { collegeRefs, postArgs, push, type CollegeRefs } from './syncHelpers';
+import { applyChanges, changes, hostileString, hostileUrlValue } from './hostileValues';
+import { collegeRefs, eventArgs, postArgs, push, type CollegeRefs } from './syncHelpers';
 
-/** A request of the posts REST API, as generated. */
+/** A request of the REST API, as generated. */
 type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: string };
 
-describe.each(backends)('posts and audience REST with generated input on $name', (backend) => {
+describe.each(backends)('posts, events, calendar feeds and audience REST with generated input on $name', (backend) => {
   let server: TestServer;
   let refs: CollegeRefs;
   const host = hostOf('colinas');
   const tokens = { staff: '', student: '' };
   let postIds: string[] = [];
+  let eventIds: string[] = [];
   let foreignIds: string[] = [];
+  /** `<token>.ics` of the feeds made so far (the latest of each member works; older ones answer 404). */
+  const feedFiles: string[] = [];
 
   beforeAll(async () => {
     server = await startServer(backend);
@@ -25,9 +28,18 @@ describe.each(backends)('posts and audience REST with generated input on $name',
     const created = Array.from({ length: 10 }, () => postArgs(refs, ['1° Básico A'], 'everyone'));
     await push({ app: server.app, host, token: tokens.staff }, created.map((args) => ({ name: 'posts.create', args })));
     postIds = created.map((p) => p.id);
-    foreignIds = [british.categoryId, british.sectionId('1° Básico A'), british.collegeId, refs.collegeId, ...postIds.slice(0, 2)];
+    const events = Array.from({ length: 10 }, () => eventArgs(refs, ['1° Básico A'], 'everyone'));
+    await push({ app: server.app, host, token: tokens.staff }, events.map((args) => ({ name: 'events.create', args })));
+    eventIds = events.map((e) => e.id);
+    foreignIds = [british.categoryId, british.sectionId('1° Básico A'), british.collegeId, refs.collegeId, ...postIds.slice(0, 2), ...eventIds.slice(0, 2)];
+    for (const token of Object.values(tokens)) {
+      const made = await server.app.inject({ method: 'POST', url: '/api/v1/calendar/feed', headers: { host, ...bearer(token) } });
+      feedFiles.push(feedFileOf(made.json()));
+    }
   });
   afterAll(() => server.close());
+
+  const feedFileOf = (body: { feed: { https: string } }) => new URL(body.feed.https).pathname.split('/').pop()!;
 
   const queryValue = fc.oneof(
     hostileUrlValue,
@@ -38,9 +50,9 @@ describe.each(backends)('posts and audience REST with generated input on $name',
   const listCall: fc.Arbitrary<Call> = fc
     .array(fc.tuple(fc.constantFrom('q', 'category', 'page', 'per_page', 'q[]', 'other'), queryValue), { maxLength: 5 })
     .map((params) => ({ method: 'GET', url: `/api/v1/posts?${params.map(([key, value]) => `${key}=${value}`).join('&')}` }));
-  const idSegment = () =>
+  const idSegment = (ids: () => string[] = () => postIds) =>
     fc.oneof(
-      fc.nat().map((n) => postIds[n % postIds.length]!),
+      fc.nat().map((n) => ids()[n % ids().length]!),
       fc.constantFrom(...foreignIds),
       fc.uuid(),
       hostileUrlValue.filter((value) => value !== ''),
@@ -60,8 +72,55 @@ describe.each(backends)('posts and audience REST with generated input on $name',
       },
       { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)) },
     );
+  const day = fc.constantFrom('2026-09-01', '2026-02-29', '2999-12-31', '1900-01-01', '2026-13-01', '2026-09-31', '');
+  const eventListCall: fc.Arbitrary<Call> = fc
+    .array(fc.tuple(fc.constantFrom('from', 'to', 'from[]', 'other'), fc.oneof(day, queryValue)), { maxLength: 4 })
+    .map((params) => ({ method: 'GET', url: `/api/v1/events?${params.map(([key, value]) => `${key}=${value}`).join('&')}` }));
+  const wall = fc.constantFrom('2026-09-01T18:00', '2026-09-06T00:30', '2999-12-31T23:00', '1900-01-01T00:00', '2026-09-01T24:00', '2027-09-02T18:00');
+  /** Times at the edges the contract checks: forms, order, length, repetitions and their ends. */
+  const eventTimes = fc.record({
+    all_day: fc.boolean(),
+    start: fc.oneof(wall, day),
+    end: fc.oneof(wall, day),
+    repeat: fc.oneof(
+      fc.constant(null),
+      fc.record(
+        {
+          freq: fc.constantFrom('weekly', 'monthly', 'daily'),
+          count: fc.option(fc.integer({ min: -1, max: 600 }), { nil: undefined }),
+          until: fc.option(fc.oneof(day, fc.constant('2028-09-01')), { nil: undefined }),
+        },
+        { requiredKeys: ['freq'] },
+      ),
+    ),
+    exceptions: fc.array(fc.oneof(day, hostileString), { maxLength: 4 }),
+  });
+  const eventBody = () =>
+    fc.oneof(
+      {
+        weight: 4,
+        arbitrary: fc
+          .tuple(fc.option(eventTimes, { nil: undefined, freq: 2 }), changes(foreignIds))
+          .map(([times, list]) => JSON.stringify(applyChanges({ ...eventArgs(refs, ['1° Básico A'], 'everyone'), ...times }, list))),
+      },
+      { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)) },
+    );
+  const feedFile = fc.oneof(
+    fc.nat().map((n) => feedFiles[n % feedFiles.length]!),
+    fc.nat().map((n) => feedFiles[n % feedFiles.length]!.toUpperCase()),
+    fc.nat().map((n) => feedFiles[n % feedFiles.length]!.replace('.ics', '')),
+    hostileUrlValue.map((value) => `${value}.ics`),
+    hostileUrlValue.filter((value) => value !== ''),
+  );
   const call = (): fc.Arbitrary<Call> =>
     fc.oneof(
+      eventListCall,
+      idSegment(() => eventIds).map((id): Call => ({ method: 'GET', url: `/api/v1/events/${id}` })),
+      eventBody().map((payload): Call => ({ method: 'POST', url: '/api/v1/events', payload })),
+      fc.tuple(idSegment(() => eventIds), eventBody()).map(([id, payload]): Call => ({ method: 'PUT', url: `/api/v1/events/${id}`, payload })),
+      idSegment(() => eventIds).map((id): Call => ({ method: 'DELETE', url: `/api/v1/events/${id}` })),
+      fc.constantFrom<Call['method']>('GET', 'POST', 'DELETE').map((method): Call => ({ method, url: '/api/v1/calendar/feed' })),
+      feedFile.map((file): Call => ({ method: 'GET', url: `/api/v1/calendar/${file}` })),
       reachBody().map((payload): Call => ({ method: 'POST', url: '/api/v1/audience/reach', payload })),
       listCall,
       idSegment().map((id): Call => ({ method: 'GET', url: `/api/v1/posts/${id}` })),
@@ -79,11 +138,13 @@ describe.each(backends)('posts and audience REST with generated input on $name',
           headers: { host, ...bearer(tokens[actor]), ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
           ...(payload === undefined ? {} : { payload }),
         });
+        // A replaced feed: read the new address from now on.
+        if (method === 'POST' && url === '/api/v1/calendar/feed' && response.statusCode === 201) feedFiles.push(feedFileOf(response.json()));
         const expectedTooLarge = payload !== undefined && Buffer.byteLength(payload) > jsonBodyLimit;
         expect(response.statusCode, `${method} ${url} → ${response.body}`).toBeLessThan(expectedTooLarge ? 414 : 500);
         if (response.statusCode >= 400) expect(typeof (response.json<{ message?: unknown }>().message), response.body).toBe('string');
       }),
-      { numRuns: 200 },
+      { numRuns: 300 },
     );
   }, 240_000);
 });

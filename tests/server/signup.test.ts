@@ -9,6 +9,7 @@ describe.each(backends)('self sign-up on $name', (backend) => {
       rateLimits: {
         forgotPassword: { max: 3, timeWindowMs: 60_000 },
         signup: { max: 6, timeWindowMs: 60_000 },
+        calendarFeed: { max: 60, timeWindowMs: 60_000 },
       },
     });
   });

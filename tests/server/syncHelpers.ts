@@ -1,6 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { uuidv7 } from '../../contract/ids';
+import type { AudienceScope } from '../../contract/audience';
+import type { CreateEventArgs, EventFieldsInput } from '../../contract/events';
 import type { CreatePostArgs, PostScope } from '../../contract/posts';
 import type { Change, MutationResult, PullResponse } from '../../contract/sync';
 import type { Database } from '../../server/db/client';
@@ -46,6 +48,38 @@ export function postArgs(refs: CollegeRefs, sectionNames: string[], scope: PostS
     title: `Aviso ${Math.random().toString(36).slice(2, 8)}`,
     content: '<p>Texto del aviso.</p>',
     category_id: refs.categoryId,
+    course_ids: [...new Set(gradeIds.map(refs.courseIdOf))],
+    grade_ids: gradeIds,
+    section_ids: sectionIds,
+    scope,
+    ...overrides,
+  };
+}
+
+/**
+ * Valid `events.create` arguments addressed to the named sections (none for the `college`
+ * and `staff` scopes): a one-hour meeting at 18:00 on 2026-09-01, unless overridden.
+ */
+export function eventArgs(
+  refs: CollegeRefs,
+  sectionNames: string[],
+  scope: AudienceScope,
+  overrides: Partial<EventFieldsInput> = {},
+): CreateEventArgs {
+  const sectionIds = sectionNames.map(refs.sectionId);
+  const gradeIds = [...new Set(sectionIds.map(refs.gradeIdOf))];
+  return {
+    id: uuidv7(),
+    name: `Evento ${Math.random().toString(36).slice(2, 8)}`,
+    description: '<p>Detalle del evento.</p>',
+    location: 'Biblioteca',
+    category: 'meeting',
+    all_day: false,
+    start: '2026-09-01T18:00',
+    end: '2026-09-01T19:00',
+    repeat: null,
+    exceptions: [],
+    calendar_sync: true,
     course_ids: [...new Set(gradeIds.map(refs.courseIdOf))],
     grade_ids: gradeIds,
     section_ids: sectionIds,
