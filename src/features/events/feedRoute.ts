@@ -1,2 +1,4 @@
-// Placeholder until the calendar feed card lands (issue 8, in progress).
-export const CalendarFeedCard = () => null;
+import './eventForm.css';
+
+/** The profile's calendar-link section (ui.tsx `profile`). */
+export { CalendarFeedCard } from './CalendarFeedCard';

@@ -1,3 +1,7 @@
-// Placeholder until the event form lands (issue 8, in progress).
-export const newEventRoute = { Component: () => null };
-export const editEventRoute = { Component: () => null };
+import './eventForm.css';
+import { EditEventScreen } from './EditEventScreen';
+import { NewEventScreen } from './NewEventScreen';
+
+/** The writing screens of the calendar (`/events/new-event`, `/events/event/:id/edit`). */
+export const newEventRoute = { Component: NewEventScreen };
+export const editEventRoute = { Component: EditEventScreen };

@@ -1,0 +1,153 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { eventCategories, type EventCategory, type EventFields } from '../../../contract/events';
+import { AudiencePicker } from '../../audience/AudiencePicker';
+import type { AudienceOptions } from '../../audience/audienceGroups';
+import type { FieldErrors } from '../../forms/fieldErrors';
+import { RichTextEditor } from '../../richText/RichTextEditor';
+import { sanitizeRichText } from '../../richText/sanitizeRichText';
+import { StorageFullError } from '../../sync/StorageFullError';
+import { Button } from '../../ui/Button';
+import { Checkbox } from '../../ui/Checkbox';
+import { FieldError } from '../../ui/FieldError';
+import { FormAlert } from '../../ui/FormAlert';
+import { Select } from '../../ui/Select';
+import { TextField } from '../../ui/TextField';
+import { toFieldsInput, type EventFormValues } from './eventFormValues';
+import { EventRepeatFields } from './EventRepeatFields';
+import { EventWhenFields } from './EventWhenFields';
+import { validateEvent } from './validateEvent';
+
+export interface EventFormProps {
+  title: ReactNode;
+  initial: EventFormValues;
+  audience: AudienceOptions;
+  /** The college's zone (contract/eventTime.ts: the times are wall-clock times there). */
+  timeZone: string;
+  /** The college's today, `YYYY-MM-DD`. */
+  today: string;
+  submitLabel: string;
+  /** Errors to show from the start (a refused change being fixed). */
+  initialErrors?: FieldErrors;
+  /** A message for the whole form from the start (the server's reason for refusing). */
+  initialFormError?: string | null;
+  /** Saves locally (through the outbox); a thrown error is shown on the form. */
+  onSubmit: (fields: EventFields) => Promise<void>;
+  onCancel: () => void;
+}
+
+/** The first field in the form's order that one of `errors` is about (`repeat.count` is about `repeat.count` and `repeat`). */
+function firstInvalid(form: HTMLFormElement, errors: FieldErrors): HTMLElement | undefined {
+  const keys = Object.keys(errors);
+  const el = Array.from(form.querySelectorAll<HTMLElement>('[data-field], [name]')).find((candidate) => {
+    const fields = (candidate.dataset.field ?? candidate.getAttribute('name') ?? '').split(' ');
+    return keys.some((key) => fields.some((field) => key === field || key.startsWith(`${field}.`)));
+  });
+  // A group (the audience's fieldsets) takes focus on its chosen or first control.
+  const group = el?.tagName === 'FIELDSET' || el?.tagName === 'DIV';
+  return group ? (el?.querySelector<HTMLElement>('input:checked, input, button') ?? undefined) : el;
+}
+
+/**
+ * Create and edit an event. Validated with `eventFields`, the schema the server applies,
+ * so every message appears at once next to its field and nothing is written while invalid.
+ */
+export function EventForm({ title, initial, audience, timeZone, today, submitLabel, initialErrors = {}, initialFormError = null, onSubmit, onCancel }: EventFormProps) {
+  const { t } = useLingui();
+  const [values, setValues] = useState<EventFormValues>(initial);
+  const [errors, setErrors] = useState<FieldErrors>(initialErrors);
+  const [formError, setFormError] = useState<string | null>(initialFormError);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  const categoryErrorId = `${id}-category-error`;
+  const syncHintId = `${id}-sync-hint`;
+  const set = (patch: Partial<EventFormValues>) => setValues((current) => ({ ...current, ...patch }));
+  const categoryLabels: Record<EventCategory, string> = {
+    activity: t`Activity`,
+    meeting: t`Meeting`,
+    exam: t`Exam`,
+    holiday: t`Holiday`,
+    sports: t`Sports`,
+    culture: t`Culture`,
+  };
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const checked = validateEvent(toFieldsInput(values, sanitizeRichText(values.description)));
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      firstInvalid(form, checked.errors)?.focus();
+      return;
+    }
+    setErrors({});
+    setFormError(null);
+    setBusy(true);
+    try {
+      await onSubmit(checked.data);
+    } catch (error) {
+      console.error(error);
+      setFormError(
+        error instanceof StorageFullError
+          ? t`This device's storage is full. Free some space and try again; your text is still here.`
+          : t`This event could not be saved on this device. Please try again.`,
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="card form event-form" noValidate onSubmit={(event) => void submit(event)} aria-labelledby={`${id}-title`}>
+      <h1 id={`${id}-title`} className="event-form-title">
+        {title}
+      </h1>
+      <FormAlert message={formError} />
+      <TextField label={t`Name`} name="name" valueDir="auto" value={values.name} onChange={(event) => set({ name: event.target.value })} error={errors.name} maxLength={200} required />
+      <div className="event-form-row">
+        <div className="field">
+          <Select
+            label={t`Category`}
+            name="category"
+            value={values.category}
+            onChange={(event) => set({ category: event.target.value as EventCategory | '' })}
+            options={[{ value: '', label: t`Choose a category` }, ...eventCategories.map((category) => ({ value: category, label: categoryLabels[category] }))]}
+            aria-invalid={errors.category ? true : undefined}
+            aria-describedby={errors.category ? categoryErrorId : undefined}
+          />
+          <FieldError id={categoryErrorId} message={errors.category} />
+        </div>
+        <TextField label={t`Location`} name="location" valueDir="auto" value={values.location} onChange={(event) => set({ location: event.target.value })} error={errors.location} maxLength={300} />
+      </div>
+      <fieldset className="event-when">
+        <legend className="field-label">
+          <Trans>When</Trans>
+        </legend>
+        <EventWhenFields values={values} errors={errors} onChange={setValues} timeZone={timeZone} today={today} />
+        <EventRepeatFields values={values} errors={errors} onChange={setValues} today={today} />
+      </fieldset>
+      <RichTextEditor label={t`Description (optional)`} initialHtml={initial.description} onChange={(description) => set({ description })} error={errors.description} />
+      <AudiencePicker audience={audience} values={values} errors={errors} onChange={setValues} />
+      <div className="event-sync">
+        <Checkbox
+          label={t`Show in calendar feeds`}
+          name="calendar_sync"
+          checked={values.calendar_sync}
+          onChange={(event) => set({ calendar_sync: event.target.checked })}
+          aria-describedby={syncHintId}
+        />
+        <p id={syncHintId} className="field-hint">
+          <Trans>People who added their calendar link to Google Calendar, Apple Calendar or Outlook see it there too.</Trans>
+        </p>
+      </div>
+      <div className="form-actions">
+        <Button variant="secondary" onClick={onCancel}>
+          <Trans>Cancel</Trans>
+        </Button>
+        <Button type="submit" busy={busy}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
