@@ -1,21 +1,11 @@
-import { z } from '../../../contract/zod';
+import { calendarFeedResponse, type CalendarFeed } from '../../../contract/calendarFeed';
 import { requestJson, requestVoid } from '../../api/client';
 
-/**
- * The member's calendar feed (an iCalendar address their calendar app subscribes to). The
- * shapes are the server's (`/api/v1/calendar/feed`); defined here until the contract has them.
- */
-export const calendarFeed = z.object({
-  https: z.string(),
-  webcal: z.string(),
-  created_at: z.string(),
-});
-export type CalendarFeed = z.infer<typeof calendarFeed>;
+export type { CalendarFeed };
 
-export const calendarFeedReply = z.object({ feed: calendarFeed.nullable() });
-
+/** The member's calendar feed (an iCalendar address their calendar app subscribes to): `/api/v1/calendar/feed`. */
 const path = 'api/v1/calendar/feed';
-const parseReply = (data: unknown) => calendarFeedReply.parse(data).feed;
+const parseReply = (data: unknown) => calendarFeedResponse.parse(data).feed;
 
 /** The member's feed, or null when they have none. */
 export function fetchCalendarFeed(signal?: AbortSignal): Promise<CalendarFeed | null> {
