@@ -1,2 +1,8 @@
-// Placeholder until the calendar screens land (issue 8, in progress).
-export const calendarRoute = { Component: () => null };
+import './calendar.css';
+import { CalendarScreen } from './CalendarScreen';
+
+/**
+ * The reading screens of the calendar (spec §2 `/events`, its details modal included), in
+ * one chunk. The form is in writeRoutes.ts, loaded when someone writes.
+ */
+export const calendarRoute = { Component: CalendarScreen };

@@ -1,2 +1,4 @@
-// Placeholder until the home section lands (issue 8, in progress).
-export const UpcomingEvents = () => null;
+import './calendar.css';
+
+/** The home screen's "Coming up" (ui.tsx `home`), loaded with the home screen. */
+export { UpcomingEvents } from './UpcomingEvents';

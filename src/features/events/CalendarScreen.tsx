@@ -1,0 +1,99 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useCallback, useMemo } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { dayIn, type DayText } from '../../../contract/eventTime';
+import { can } from '../../../contract/permissions';
+import { useSession } from '../../session/session';
+import { usePendingStates, useSyncStatus } from '../../sync/hooks';
+import { collegeTimeZone, useCollege } from '../../tenant/tenantStore';
+import { usePageMeta } from '../../tenant/usePageMeta';
+import { buttonClass } from '../../ui/Button';
+import { AgendaView } from './AgendaView';
+import { eventFilterOf } from './calendarFilter';
+import { audienceChanges, detailsQuery, readCalendarParams, withParams, type CalendarView } from './calendarParams';
+import { CalendarToolbar } from './CalendarToolbar';
+import { EventDetailsDialog } from './EventDetailsDialog';
+import type { EventOccurrence } from './eventQueries';
+import { MonthView } from './MonthView';
+import { overCalendar } from './OccurrenceItem';
+import { useAudienceOptions } from './useAudienceOptions';
+
+/**
+ * `/events` (spec §2): the school calendar as an agenda or a month, filtered, with an
+ * event's details over it. Its whole state is in the address (calendarParams.ts). Days are
+ * the college's: "today" is today in its time zone, and times are the events' wall times.
+ */
+export function CalendarScreen() {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [search] = useSearchParams();
+  const params = useMemo(() => readCalendarParams(search), [search]);
+  const college = useCollege();
+  const today = dayIn(new Date(), collegeTimeZone(college));
+  const { user } = useSession();
+  const { firstSyncPending } = useSyncStatus();
+  const pendingStates = usePendingStates('events');
+  const options = useAudienceOptions();
+  const readsAll = can(user?.role, 'content.readAll');
+  const { categories, audience } = params;
+  const filter = useMemo(() => eventFilterOf({ categories, audience }, options), [categories, audience, options]);
+  usePageMeta(t`Events`);
+
+  // Filters, views and months replace the entry: the back button leaves the calendar.
+  const change = useCallback((changes: Record<string, string | null>) => void navigate({ search: withParams(search, changes) }, { replace: true }), [navigate, search]);
+  const detailsHref = useCallback((eventId: string, day: DayText) => detailsQuery(search, eventId, day), [search]);
+  const viewHref = (view: CalendarView) => withParams(search, { view: view === 'agenda' ? null : view });
+  const onOpen = (occurrence: EventOccurrence) => void navigate({ search: detailsHref(occurrence.event.id, occurrence.day) }, { state: overCalendar });
+  // Opened from the calendar: back to it (the modal was one step). Opened by a link: the calendar replaces it.
+  const onClose = () => {
+    if ((location.state as { overCalendar?: boolean } | null)?.overCalendar) void navigate(-1);
+    else change({ event: null, day: null });
+  };
+
+  const month = params.month ?? today.slice(0, 7);
+  return (
+    <div className="page calendar-page">
+      <header className="page-header calendar-header">
+        <h1>
+          <Trans>Events</Trans>
+        </h1>
+        {can(user?.role, 'content.publish') ? (
+          <Link className={buttonClass('primary')} to="/events/new-event">
+            <Trans>New event</Trans>
+          </Link>
+        ) : null}
+      </header>
+      <CalendarToolbar
+        view={params.view}
+        categories={params.categories}
+        audience={params.audience}
+        audienceOptions={readsAll ? (options ?? null) : null}
+        viewHref={viewHref}
+        onCategories={(next) => change({ cat: next.join(',') })}
+        onAudience={(next) => change(audienceChanges(next))}
+      />
+      {params.view === 'month' ? (
+        <MonthView
+          month={month}
+          today={today}
+          filter={filter}
+          pendingStates={pendingStates}
+          firstSyncPending={firstSyncPending}
+          detailsHref={detailsHref}
+          onMonth={(next) => change({ month: next === today.slice(0, 7) ? null : next })}
+          onOpen={onOpen}
+        />
+      ) : (
+        <AgendaView today={today} filter={filter} pendingStates={pendingStates} firstSyncPending={firstSyncPending} detailsHref={detailsHref} />
+      )}
+      <EventDetailsDialog
+        eventId={params.eventId}
+        day={params.day}
+        syncState={params.eventId ? (pendingStates.get(params.eventId) ?? null) : null}
+        firstSyncPending={firstSyncPending}
+        onClose={onClose}
+      />
+    </div>
+  );
+}
