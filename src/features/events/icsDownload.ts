@@ -1,10 +1,5 @@
 import type { Event } from '../../../contract/events';
 
-/** The calendar writer's API (contract/eventCalendar.ts, ical-generator), as this file uses it. */
-interface CalendarWriter {
-  eventCalendar: (events: readonly Event[], options: { calendarName: string; appUrl: string }) => string | Promise<string>;
-}
-
 /** A file name from the event's name: letters and digits of any script, the rest as dashes. */
 export function icsFileName(name: string): string {
   const safe = name
@@ -21,8 +16,8 @@ export function icsFileName(name: string): string {
  * when someone asks for a file.
  */
 export async function downloadEventFile(event: Event, appUrl: string): Promise<void> {
-  const { eventCalendar } = (await import('../../../contract/eventCalendar')) as CalendarWriter;
-  const text = await eventCalendar([event], { calendarName: event.name, appUrl });
+  const { calendarText } = await import('../../../contract/eventCalendar');
+  const text = calendarText([event], { calendarName: event.name, appUrl });
   const url = URL.createObjectURL(new Blob([text], { type: 'text/calendar;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;
