@@ -33,9 +33,9 @@ const runs = Math.min(Math.max(Number(process.env.BENCH_RUNS ?? 5), 1), 20);
 const eventCount = Number(process.env.BENCH_EVENTS ?? 2000);
 const goalMs = 50;
 
-/** The grid of one month (`data-month="YYYY-MM"`) and the events drawn in it. */
+/** The grid of one month (MonthGrid.tsx: `data-month-grid="YYYY-MM"`) and the events drawn in it (its chips). */
 const gridOf = (month: string) => `[data-month-grid="${month}"]`;
-const occurrenceInGrid = '[data-occurrence]';
+const occurrenceInGrid = '[data-key]';
 
 interface Probe {
   start?: number;
@@ -131,7 +131,7 @@ const scenarios: Scenario[] = [
       await monthGrid(device, month);
       return monthAfter(month, 1);
     },
-    act: (page) => page.getByRole('link', { name: 'Next month' }).click(),
+    act: (page) => page.getByRole('button', { name: 'Next month' }).click(),
   },
   {
     name: 'Month grid → previous month',
@@ -140,7 +140,7 @@ const scenarios: Scenario[] = [
       await monthGrid(device, month);
       return monthAfter(month, -1);
     },
-    act: (page) => page.getByRole('link', { name: 'Previous month' }).click(),
+    act: (page) => page.getByRole('button', { name: 'Previous month' }).click(),
   },
 ];
 

@@ -81,7 +81,7 @@ export function MonthGrid({ month, days, byDay, today, selected, labelledBy, onS
   };
 
   return (
-    <table ref={table} className="month-grid" aria-labelledby={labelledBy} onClick={onClick} onKeyDown={onKeyDown}>
+    <table ref={table} className="month-grid" data-month-grid={month} aria-labelledby={labelledBy} onClick={onClick} onKeyDown={onKeyDown}>
       <thead>
         <tr>
           {short.map((name, i) => (
