@@ -9,8 +9,9 @@ import * as rrulePackage from 'rrule';
 import type { EventRepeat } from './events';
 import { addDays, dayOfFloating, daysBetween, floating, instantOf, wallOfFloating, type DayText, type TimeText } from './eventTime';
 
-// rrule ships CommonJS to Node and an ES module to bundlers: its exports are where each puts them.
-const { RRule } = ((rrulePackage as unknown as { default?: typeof rrulePackage }).default ?? rrulePackage);
+// rrule ships CommonJS to Node (its exports under `default`) and an ES module to bundlers
+// (named exports); read without naming `default`, which bundlers warn cannot exist.
+const { RRule } = (Reflect.get(rrulePackage, 'default') as typeof rrulePackage | undefined) ?? rrulePackage;
 
 /** What the expansion needs of an event (a stored row or a form's values). */
 export interface Recurring {
