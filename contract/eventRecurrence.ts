@@ -53,11 +53,31 @@ function ruleOf(event: Recurring, repeat: EventRepeat) {
   });
 }
 
-/** The last day an occurrence covers (the months index of the local database), or null when it never ends. */
+/**
+ * Every start of a repetition (floating times; at most `mostOccurrences`, every repetition
+ * ends), remembered by rule: the calendar draws the same events again at every change of
+ * month or filter, and rrule's expansion is the costly part (a monthly grid of 2,000 events
+ * asked it again for each repeating one). The cache is bounded; the key is the rule itself.
+ */
+const expanded = new Map<string, readonly Date[]>();
+const mostRulesRemembered = 5000;
+
+function startsOf(event: Recurring, repeat: EventRepeat): readonly Date[] {
+  const key = `${event.start}|${repeat.freq}|${repeat.count ?? ''}|${repeat.until ?? ''}`;
+  let starts = expanded.get(key);
+  if (!starts) {
+    starts = ruleOf(event, repeat).all((_, i) => i < mostOccurrences);
+    if (expanded.size >= mostRulesRemembered) expanded.delete(expanded.keys().next().value!);
+    expanded.set(key, starts);
+  }
+  return starts;
+}
+
+/** The last day an occurrence covers (the months index of the local database). */
 export function lastDayOf(event: Recurring): DayText {
   const length = daysBetween(event.start.slice(0, 10), event.end.slice(0, 10));
   if (!event.repeat) return event.end.slice(0, 10);
-  const last = ruleOf(event, event.repeat).all((_, i) => i < mostOccurrences).at(-1);
+  const last = startsOf(event, event.repeat).at(-1);
   return addDays(last ? dayOfFloating(last) : event.start.slice(0, 10), length);
 }
 
@@ -69,12 +89,14 @@ export function occurrencesBetween(event: Recurring, from: DayText, to: DayText)
   const startDay = event.start.slice(0, 10);
   const length = daysBetween(startDay, event.end.slice(0, 10));
   const span = floating(event.end).getTime() - floating(event.start).getTime();
-  const starts = event.repeat
-    ? ruleOf(event, event.repeat).between(floating(addDays(from, -length)), new Date(floating(to).getTime() + 86_399_000), true)
-    : [floating(event.start)];
+  const starts = event.repeat ? startsOf(event, event.repeat) : [floating(event.start)];
   const skipped = new Set(event.exceptions);
   const occurrences: Occurrence[] = [];
+  // Starts outside the days (by time, before any date text is made).
+  const earliest = floating(from).getTime() - length * 86_400_000;
+  const latest = floating(to).getTime() + 86_399_000;
   for (const begin of starts) {
+    if (begin.getTime() < earliest || begin.getTime() > latest) continue;
     const day = dayOfFloating(begin);
     if (skipped.has(day)) continue;
     const lastDay = addDays(day, length);

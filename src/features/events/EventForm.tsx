@@ -6,7 +6,7 @@ import type { AudienceOptions } from '../../audience/audienceGroups';
 import type { FieldErrors } from '../../forms/fieldErrors';
 import { RichTextEditor } from '../../richText/RichTextEditor';
 import { sanitizeRichText } from '../../richText/sanitizeRichText';
-import { StorageFullError } from '../../sync/StorageFullError';
+import { focusFirstInvalid, localSaveMessage } from '../../forms/localSave';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
 import { FieldError } from '../../ui/FieldError';
@@ -36,24 +36,12 @@ export interface EventFormProps {
   onCancel: () => void;
 }
 
-/** The first field in the form's order that one of `errors` is about (`repeat.count` is about `repeat.count` and `repeat`). */
-function firstInvalid(form: HTMLFormElement, errors: FieldErrors): HTMLElement | undefined {
-  const keys = Object.keys(errors);
-  const el = Array.from(form.querySelectorAll<HTMLElement>('[data-field], [name]')).find((candidate) => {
-    const fields = (candidate.dataset.field ?? candidate.getAttribute('name') ?? '').split(' ');
-    return keys.some((key) => fields.some((field) => key === field || key.startsWith(`${field}.`)));
-  });
-  // A group (the audience's fieldsets) takes focus on its chosen or first control.
-  const group = el?.tagName === 'FIELDSET' || el?.tagName === 'DIV';
-  return group ? (el?.querySelector<HTMLElement>('input:checked, input, button') ?? undefined) : el;
-}
-
 /**
  * Create and edit an event. Validated with `eventFields`, the schema the server applies,
  * so every message appears at once next to its field and nothing is written while invalid.
  */
 export function EventForm({ title, initial, audience, timeZone, today, submitLabel, initialErrors = {}, initialFormError = null, onSubmit, onCancel }: EventFormProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [values, setValues] = useState<EventFormValues>(initial);
   const [errors, setErrors] = useState<FieldErrors>(initialErrors);
   const [formError, setFormError] = useState<string | null>(initialFormError);
@@ -77,7 +65,7 @@ export function EventForm({ title, initial, audience, timeZone, today, submitLab
     const checked = validateEvent(toFieldsInput(values, sanitizeRichText(values.description)));
     if (!checked.ok) {
       setErrors(checked.errors);
-      firstInvalid(form, checked.errors)?.focus();
+      focusFirstInvalid(form, checked.errors);
       return;
     }
     setErrors({});
@@ -87,11 +75,7 @@ export function EventForm({ title, initial, audience, timeZone, today, submitLab
       await onSubmit(checked.data);
     } catch (error) {
       console.error(error);
-      setFormError(
-        error instanceof StorageFullError
-          ? t`This device's storage is full. Free some space and try again; your text is still here.`
-          : t`This event could not be saved on this device. Please try again.`,
-      );
+      setFormError(localSaveMessage(error, i18n, t`This event could not be saved on this device. Please try again.`));
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { postFields, type PostFields } from '../../../contract/posts';
-import { StorageFullError } from '../../sync/StorageFullError';
+import { focusFirstInvalid, localSaveMessage } from '../../forms/localSave';
 import { validateWith, type FieldErrors } from '../../forms/fieldErrors';
 import { Button } from '../../ui/Button';
 import { FieldError } from '../../ui/FieldError';
@@ -33,7 +33,7 @@ export interface PostFormProps {
  * spec §5's messages appear next to their fields and nothing is written while invalid.
  */
 export function PostForm({ title, initial, reference, submitLabel, initialErrors = {}, initialFormError = null, onSubmit, onCancel }: PostFormProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [values, setValues] = useState<PostFormValues>(initial);
   const [errors, setErrors] = useState<FieldErrors>(initialErrors);
   const [formError, setFormError] = useState<string | null>(initialFormError);
@@ -47,14 +47,7 @@ export function PostForm({ title, initial, reference, submitLabel, initialErrors
     const checked = validateWith(postFields, { ...toFieldsInput(values), content: sanitizeRichText(values.content) });
     if (!checked.ok) {
       setErrors(checked.errors);
-      // Move to the first field that needs fixing, in the order of the form (a group names
-      // every field it shows the errors of: `data-field="section_ids grade_ids"`).
-      const first = Array.from(form.querySelectorAll<HTMLElement>('[data-field], [name]')).find((el) => {
-        const fields = (el.dataset.field ?? el.getAttribute('name') ?? '').split(' ');
-        return Object.keys(checked.errors).some((key) => fields.some((field) => key === field || key.startsWith(`${field}.`)));
-      });
-      const target = first?.matches('fieldset') ? first.querySelector<HTMLElement>('input:checked, input, button') : first;
-      target?.focus();
+      focusFirstInvalid(form, checked.errors);
       return;
     }
     setErrors({});
@@ -64,11 +57,7 @@ export function PostForm({ title, initial, reference, submitLabel, initialErrors
       await onSubmit(checked.data);
     } catch (error) {
       console.error(error);
-      setFormError(
-        error instanceof StorageFullError
-          ? t`This device's storage is full. Free some space and try again; your text is still here.`
-          : t`This publication could not be saved on this device. Please try again.`,
-      );
+      setFormError(localSaveMessage(error, i18n, t`This publication could not be saved on this device. Please try again.`));
     } finally {
       setBusy(false);
     }
