@@ -151,16 +151,17 @@ const DayCell = memo(function DayCell({ day, locale, occurrences, outside, isTod
         tabIndex={isSelected ? 0 : -1}
         aria-pressed={isSelected}
         aria-current={isToday ? 'date' : undefined}
-        aria-label={label}
       >
+        {/* The name is the full date and its count, then what the chips show (WCAG 2.5.3: the visible text is in the name). */}
+        <span className="visually-hidden">{`${label}. `}</span>
         <span className="month-day-number" aria-hidden="true">
           {formatDay(day, locale, 'dayNumber')}
         </span>
         {count > 0 ? (
-          <span className="month-day-events" aria-hidden="true">
+          <span className="month-day-events">
             {occurrences.slice(0, more > 0 ? chipsPerDay - 1 : chipsPerDay).map((occurrence) => (
               <span key={occurrence.key} className={`month-chip event-cat-${occurrence.event.category}`} data-key={occurrence.key} title={occurrence.event.name}>
-                {!occurrence.event.all_day && occurrence.firstDay === day ? <span className="month-chip-time">{formatTime(occurrence.start, locale)}</span> : null}
+                {!occurrence.event.all_day && occurrence.firstDay === day ? <span className="month-chip-time">{`${formatTime(occurrence.start, locale)} `}</span> : null}
                 <span className="month-chip-name" dir="auto">
                   {occurrence.event.name}
                 </span>

@@ -2,6 +2,9 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// Screens rendered whole (the form with its editor and pickers) on a busy 2-core machine: a slow start, not a failure.
+vi.setConfig({ testTimeout: 20_000 });
 import { CalendarFeedCard } from '../../../src/features/events/CalendarFeedCard';
 import { ToastHost } from '../../../src/ui/ToastHost';
 

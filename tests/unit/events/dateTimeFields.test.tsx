@@ -2,7 +2,10 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+// Screens rendered whole (the form with its editor and pickers) on a busy 2-core machine: a slow start, not a failure.
+vi.setConfig({ testTimeout: 20_000 });
 import { DateField } from '../../../src/features/events/DateField';
 import { TimeField } from '../../../src/features/events/TimeField';
 import { formatTime, parseTime } from '../../../src/features/events/timeText';

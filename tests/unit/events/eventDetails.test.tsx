@@ -1,5 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// Screens rendered whole (the form with its editor and pickers) on a busy 2-core machine: a slow start, not a failure.
+vi.setConfig({ testTimeout: 20_000 });
 import { uuidv7 } from '../../../contract/ids';
 import { deviceTimeZone } from '../../../src/features/events/eventDates';
 import { anEvent, calendarUser, renderCalendar } from './eventsTestKit';

@@ -1,5 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+
+// Screens rendered whole (the form with its editor and pickers) on a busy 2-core machine: a slow start, not a failure.
+vi.setConfig({ testTimeout: 20_000 });
 import type { CreateEventArgs, UpdateEventArgs } from '../../../contract/events';
 import { createEvent } from '../../../src/features/events/eventWrites';
 import { renderEventScreens, signInWithEvents, storedEvent, storeEvent } from './eventsTestKit';
