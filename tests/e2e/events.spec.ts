@@ -200,6 +200,8 @@ test.describe('the school calendar', () => {
   });
 
   test('the calendar link', async ({ page, signIn, postsApi, request, profilePage }) => {
+    // Three app starts (the sign-in, the profile, a reload), each up to appStart on a busy machine.
+    test.slow();
     const cristobal = { email: 'cristobal.jara@colinas.test', firstName: 'Cristóbal' };
     await signIn.as(cristobal.email, cristobal.firstName);
     await profilePage.goto();
