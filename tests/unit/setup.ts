@@ -1,11 +1,15 @@
 import 'fake-indexeddb/auto';
 import { i18n } from '@lingui/core';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { dismissAllToasts } from '../../src/ui/toastStore';
 
 // Tests render with the source texts (en): the macros keep the English message in dev.
 i18n.loadAndActivate({ locale: 'en', messages: {} });
+
+// findBy…/waitFor wait for what a screen shows after its live queries: on a busy 2-core
+// machine (the whole suite in parallel) that takes longer than the library's 1 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeEach(() => {
   localStorage.clear();

@@ -60,7 +60,7 @@ describe('the month grid', () => {
     await screen.findByRole('heading', { name: 'September 2026' });
     // 29 August is before the grid's first day (Monday 31 August); 5 September before the change, 12 after.
     for (const day of ['5', '12']) {
-      const cell = await waitFor(() => dayButton(new RegExp(`^Saturday, September ${day}, 2026, 1 event\\. `)));
+      const cell = await waitFor(() => dayButton(new RegExp(`^Saturday, September ${day}, 2026, 1 event\\. `)), { timeout: 10_000 });
       expect(cell.querySelector('.month-chip-time')?.textContent?.trim()).toBe('6:00 PM');
     }
     expect(dayButton(/^Saturday, September 19, 2026\.\s*$/).querySelector('.month-chip')).toBeNull();
