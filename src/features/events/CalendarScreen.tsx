@@ -40,11 +40,16 @@ export function CalendarScreen() {
   const filter = useMemo(() => eventFilterOf({ categories, audience }, options), [categories, audience, options]);
   usePageMeta(t`Events`);
 
-  // Filters, views and months replace the entry: the back button leaves the calendar.
-  const change = useCallback((changes: Record<string, string | null>) => void navigate({ search: withParams(search, changes) }, { replace: true }), [navigate, search]);
+  // Filters, views and months replace the entry (the back button leaves the calendar), and
+  // keep the scroll: the page stays where the person is working.
+  const change = useCallback(
+    (changes: Record<string, string | null>) => void navigate({ search: withParams(search, changes) }, { replace: true, preventScrollReset: true }),
+    [navigate, search],
+  );
   const detailsHref = useCallback((eventId: string, day: DayText) => detailsQuery(search, eventId, day), [search]);
   const viewHref = (view: CalendarView) => withParams(search, { view: view === 'agenda' ? null : view });
-  const onOpen = (occurrence: EventOccurrence) => void navigate({ search: detailsHref(occurrence.event.id, occurrence.day) }, { state: overCalendar });
+  const onOpen = (occurrence: EventOccurrence) =>
+    void navigate({ search: detailsHref(occurrence.event.id, occurrence.day) }, { state: overCalendar, preventScrollReset: true });
   // Opened from the calendar: back to it (the modal was one step). Opened by a link: the calendar replaces it.
   const onClose = () => {
     if ((location.state as { overCalendar?: boolean } | null)?.overCalendar) void navigate(-1);

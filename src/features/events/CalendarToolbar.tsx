@@ -32,7 +32,7 @@ export function CalendarToolbar({ view, categories, audience, audienceOptions, v
     <div className="calendar-toolbar">
       <div className="calendar-views" role="group" aria-label={t`View`}>
         {views.map(([name, label]) => (
-          <Link key={name} className="calendar-view-link" to={viewHref(name)} replace aria-current={view === name ? 'page' : undefined}>
+          <Link key={name} className="calendar-view-link" to={viewHref(name)} replace preventScrollReset aria-current={view === name ? 'page' : undefined}>
             {label}
           </Link>
         ))}

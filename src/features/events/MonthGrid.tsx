@@ -39,6 +39,20 @@ export function MonthGrid({ month, days, byDay, today, selected, labelledBy, onS
   const [narrow, short, long] = useMemo(() => [weekdayNames(locale, 'narrow'), weekdayNames(locale, 'short'), weekdayNames(locale, 'long')], [locale]);
   const weeks = useMemo(() => Array.from({ length: days.length / 7 }, (_, w) => w * 7), [days.length]);
   const byKey = useMemo(() => new Map(byDay.flat().map((occurrence) => [occurrence.key, occurrence])), [byDay]);
+  // "3 events", "+2 more": a few counts, each put into words once (plural rules are not free).
+  const counted = useMemo(() => {
+    const words = new Map<string, string>();
+    const cached = (key: string, make: () => string) => {
+      // Keyed by the language too: the i18n object may stay the same when it changes.
+      const full = `${i18n.locale}:${key}`;
+      if (!words.has(full)) words.set(full, make());
+      return words.get(full)!;
+    };
+    return {
+      events: (count: number) => cached(`e${count}`, () => i18n._(msg`${plural(count, { one: '# event', other: '# events' })}`)),
+      more: (count: number) => cached(`m${count}`, () => i18n._(msg`${plural(count, { one: '+# more', other: '+# more' })}`)),
+    };
+  }, [i18n]);
 
   useEffect(() => {
     if (!focusAfterMove.current) return;
@@ -96,12 +110,14 @@ export function MonthGrid({ month, days, byDay, today, selected, labelledBy, onS
       </thead>
       <tbody>
         {weeks.map((first) => (
-          <tr key={days[first]}>
+          // By position: the next month's grid reuses the cells (their contents change, not the table).
+          <tr key={first}>
             {days.slice(first, first + 7).map((day, i) => (
               <DayCell
-                key={day}
+                key={i}
                 day={day}
                 locale={locale}
+                counted={counted}
                 occurrences={byDay[first + i] ?? noOccurrences}
                 outside={day.slice(0, 7) !== month}
                 isToday={day === today}
@@ -128,18 +144,38 @@ const noOccurrences: readonly EventOccurrence[] = [];
 interface DayCellProps {
   day: DayText;
   locale: string;
+  counted: { events: (count: number) => string; more: (count: number) => string };
   occurrences: readonly EventOccurrence[];
   outside: boolean;
   isToday: boolean;
   isSelected: boolean;
 }
 
-/** One day: drawn again only when its own props change (its list keeps its identity while the month's does). */
-const DayCell = memo(function DayCell({ day, locale, occurrences, outside, isToday, isSelected }: DayCellProps) {
-  const { i18n } = useLingui();
+/**
+ * One day, drawn again only when what it shows changed: a new read of the month brings new
+ * objects with the same contents, and the next month's cells (by position) all new days.
+ */
+const DayCell = memo(DayCellView, (a, b) => {
+  const [x, y] = [a.occurrences, b.occurrences];
+  return (
+    a.day === b.day &&
+    a.locale === b.locale &&
+    a.counted === b.counted &&
+    a.outside === b.outside &&
+    a.isToday === b.isToday &&
+    a.isSelected === b.isSelected &&
+    x.length === y.length &&
+    x.every((o, i) => {
+      const p = y[i]!;
+      return o.key === p.key && o.start === p.start && o.event.name === p.event.name && o.event.category === p.event.category && o.event.all_day === p.event.all_day;
+    })
+  );
+});
+
+function DayCellView({ day, locale, counted, occurrences, outside, isToday, isSelected }: DayCellProps) {
   const count = occurrences.length;
   const date = formatDay(day, locale);
-  const label = count === 0 ? date : `${date}, ${i18n._(msg`${plural(count, { one: '# event', other: '# events' })}`)}`;
+  const label = count === 0 ? date : `${date}, ${counted.events(count)}`;
   const more = count - chipsPerDay;
   const classes = ['month-day', outside ? 'month-day-outside' : '', isToday ? 'month-day-today' : ''].filter(Boolean).join(' ');
   return (
@@ -167,10 +203,10 @@ const DayCell = memo(function DayCell({ day, locale, occurrences, outside, isTod
                 </span>
               </span>
             ))}
-            {more > 0 ? <span className="month-more">{i18n._(msg`${plural(more + 1, { one: '+# more', other: '+# more' })}`)}</span> : null}
+            {more > 0 ? <span className="month-more">{counted.more(more + 1)}</span> : null}
           </span>
         ) : null}
       </button>
     </td>
   );
-});
+}

@@ -22,11 +22,31 @@ export interface MonthViewProps {
 }
 
 /** The month's grid with its navigation, and the chosen day's events below it. */
-export function MonthView({ month, today, filter, pendingStates, firstSyncPending, detailsHref, onMonth, onOpen }: MonthViewProps) {
+export function MonthView({ month: addressMonth, today, filter, pendingStates, firstSyncPending, detailsHref, onMonth, onOpen }: MonthViewProps) {
   const { t, i18n } = useLingui();
+  // The month shown follows a click at once; the address follows it (a router navigation
+  // takes a few tens of milliseconds), and a change of the address (back, a link) is followed.
+  // Months clicked through quickly arrive one by one: those are not followed back.
+  const [month, setMonth] = useState(addressMonth);
+  const [followed, setFollowed] = useState(addressMonth);
+  const [requested, setRequested] = useState<readonly string[]>([]);
+  if (addressMonth !== followed) {
+    setFollowed(addressMonth);
+    const ours = requested.indexOf(addressMonth);
+    setRequested(ours >= 0 ? requested.slice(ours + 1) : []);
+    if (ours < 0) setMonth(addressMonth);
+  }
+  const show = (target: string) => {
+    setMonth(target);
+    setRequested((list) => [...list, target]);
+    onMonth(target);
+  };
   const titleId = useId();
   const days = useMemo(() => monthGridDays(month), [month]);
-  const list = useOccurrences(days[0]!, days.at(-1)!, filter);
+  // Read with the months either side: the previous or next month paints at once from what
+  // is already read (the live query keeps its last answer while it reads the new range).
+  const [from, to] = useMemo(() => [monthGridDays(shiftMonth(month, -1))[0]!, monthGridDays(shiftMonth(month, 1)).at(-1)!], [month]);
+  const list = useOccurrences(from, to, filter);
   const byDay = useMemo(() => occurrencesByDay(list ?? [], days), [list, days]);
   // The chosen day: today in the current month, else the month's first, until one is chosen.
   const [chosen, setChosen] = useState<DayText | null>(null);
@@ -37,11 +57,11 @@ export function MonthView({ month, today, filter, pendingStates, firstSyncPendin
   const onSelect = (day: DayText, fromKeyboard: boolean) => {
     setChosen(day);
     // The keys move into the next month (the grid follows); a click on a dimmed day stays.
-    if (fromKeyboard && day.slice(0, 7) !== month) onMonth(day.slice(0, 7));
+    if (fromKeyboard && day.slice(0, 7) !== month) show(day.slice(0, 7));
   };
   const goTo = (target: string) => {
     setChosen(null);
-    onMonth(target);
+    show(target);
   };
 
   return (

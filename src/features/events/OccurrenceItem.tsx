@@ -40,7 +40,7 @@ function OccurrenceItemView({ occurrence, to, syncState }: OccurrenceItemProps) 
   return (
     <li className={`event-item event-cat-${event.category}`}>
       <span className="event-item-when">{spanInWords(i18n, { all_day: event.all_day, start: occurrence.start, end: occurrence.end })}</span>
-      <Link className="event-item-link" to={to} state={overCalendar} dir="auto">
+      <Link className="event-item-link" to={to} state={overCalendar} preventScrollReset dir="auto">
         {event.name}
       </Link>
       {event.location ? (

@@ -34,11 +34,14 @@ export function monthGridDays(month: string): DayText[] {
  */
 export function occurrencesByDay(list: readonly EventOccurrence[], days: readonly DayText[]): EventOccurrence[][] {
   const slots: EventOccurrence[][] = days.map(() => []);
-  const first = days[0];
-  if (first === undefined) return slots;
+  const [first, last] = [days[0], days.at(-1)];
+  if (first === undefined || last === undefined) return slots;
+  const index = new Map(days.map((day, i) => [day, i]));
   for (const occurrence of list) {
-    const from = Math.max(0, daysBetween(first, occurrence.firstDay));
-    const to = Math.min(days.length - 1, daysBetween(first, occurrence.lastDay));
+    // Texts compare as dates: most of a wider read is outside the grid, and skipped without parsing.
+    if (occurrence.lastDay < first || occurrence.firstDay > last) continue;
+    const from = index.get(occurrence.firstDay) ?? 0;
+    const to = index.get(occurrence.lastDay) ?? days.length - 1;
     for (let i = from; i <= to; i++) slots[i]!.push(occurrence);
   }
   return slots;

@@ -28,9 +28,41 @@ export function matchesFilter(event: LocalEvent, filter: EventFilter): boolean {
   return true;
 }
 
-/** The stored events that touch the days `from`…`to`: one read of the months index. */
-export function eventsTouching(db: EventsDb, from: DayText, to: DayText): Promise<LocalEvent[]> {
-  return db.events.where('_months').anyOf(monthsTouched(from, to)).distinct().toArray();
+/**
+ * The stored events that touch the days `from`…`to`: the months index, read one month at a
+ * time (each a single getAll; `anyOf().distinct()` walks a cursor, a round trip per row,
+ * several times slower for a month grid of a busy college). An event of several months is
+ * under each: kept once.
+ */
+export async function eventsTouching(db: EventsDb, from: DayText, to: DayText): Promise<LocalEvent[]> {
+  const months = await Promise.all(monthsTouched(from, to).map((month) => db.events.where('_months').equals(month).toArray()));
+  const byId = new Map<string, LocalEvent>();
+  for (const rows of months) for (const row of rows) byId.set(row.id, row);
+  return [...byId.values()];
+}
+
+/**
+ * Every occurrence of a repeating event (at most 500), kept by what decides them: the rows
+ * a month grid reads are read again on the next month, and expanding a rule (rrule) is the
+ * costly part of drawing a month. Bounded: cleared when it grows past a few thousand.
+ */
+const expansions = new Map<string, Occurrence[]>();
+const mostExpansions = 5000;
+
+function occurrencesOf(event: LocalEvent, from: DayText, to: DayText): Occurrence[] {
+  if (!event.repeat) {
+    // A single event is its one occurrence, as written (what occurrencesBetween makes of it, without parsing dates).
+    const [firstDay, lastDay] = [event.start.slice(0, 10), event.end.slice(0, 10)];
+    return lastDay < from || firstDay > to ? [] : [{ start: event.start, end: event.end, day: firstDay, firstDay, lastDay }];
+  }
+  const key = JSON.stringify([event.id, event.start, event.end, event.all_day, event.repeat, event.exceptions]);
+  let all = expansions.get(key);
+  if (!all) {
+    if (expansions.size >= mostExpansions) expansions.clear();
+    all = occurrencesBetween(event, event.start.slice(0, 10), event._last);
+    expansions.set(key, all);
+  }
+  return all.filter((occurrence) => occurrence.lastDay >= from && occurrence.firstDay <= to);
 }
 
 /**
@@ -41,7 +73,7 @@ export function occurrencesIn(events: readonly LocalEvent[], from: DayText, to: 
   const list: EventOccurrence[] = [];
   for (const event of events) {
     if (event._last < from || event.start.slice(0, 10) > to || !matchesFilter(event, filter)) continue;
-    for (const occurrence of occurrencesBetween(event, from, to)) list.push({ ...occurrence, event, key: `${event.id}:${occurrence.day}` });
+    for (const occurrence of occurrencesOf(event, from, to)) list.push({ ...occurrence, event, key: `${event.id}:${occurrence.day}` });
   }
   return list.sort(
     (a, b) =>

@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-
-// Screens rendered whole (the form with its editor and pickers) on a busy 2-core machine: a slow start, not a failure.
-vi.setConfig({ testTimeout: 20_000 });
-import { monthGridDays } from '../../../src/features/events/calendarDays';
+import { monthGridDays, occurrencesByDay } from '../../../src/features/events/calendarDays';
+import { occurrencesIn } from '../../../src/features/events/eventQueries';
 import { anEvent, calendarUser, inLocale, renderCalendar } from './eventsTestKit';
+
+// Screens rendered whole on a busy 2-core machine: a slow start, not a failure.
+vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -27,6 +28,20 @@ describe('the month grid', () => {
     expect(monthGridDays('2026-06').length).toBe(35);
     // February 2027 starts on a Monday and has 28 days: four weeks.
     expect(monthGridDays('2027-02')).toHaveLength(28);
+  });
+
+  it('puts an event of several days on each of its days in the grid, cut at the grid’s edges', () => {
+    const days = monthGridDays('2026-11');
+    const events = [
+      anEvent({ name: 'Feria', all_day: true, start: '2026-10-20', end: '2026-10-27' }),
+      anEvent({ name: 'Campamento', start: '2026-12-05T09:00', end: '2026-12-08T18:00' }),
+      anEvent({ name: 'Antes', all_day: true, start: '2026-09-01', end: '2026-09-02' }),
+    ];
+    const byDay = occurrencesByDay(occurrencesIn(events, '2026-09-01', '2027-01-31'), days);
+    const names = (day: string) => byDay[days.indexOf(day)]!.map((occurrence) => occurrence.event.name);
+    expect([names('2026-10-26'), names('2026-10-27'), names('2026-10-28')]).toEqual([['Feria'], ['Feria'], []]);
+    expect([names('2026-12-04'), names('2026-12-05'), names('2026-12-06')]).toEqual([[], ['Campamento'], ['Campamento']]);
+    expect(byDay.flat().some((occurrence) => occurrence.event.name === 'Antes')).toBe(false);
   });
 
   it('starts on Monday with the weekdays and dates of the page’s language (Spanish, Arabic)', async () => {
