@@ -53,24 +53,9 @@ function ruleOf(event: Recurring, repeat: EventRepeat) {
   });
 }
 
-/**
- * Every start of a repetition (floating times; at most `mostOccurrences`, every repetition
- * ends), remembered by rule: the calendar draws the same events again at every change of
- * month or filter, and rrule's expansion is the costly part (a monthly grid of 2,000 events
- * asked it again for each repeating one). The cache is bounded; the key is the rule itself.
- */
-const expanded = new Map<string, readonly Date[]>();
-const mostRulesRemembered = 5000;
-
+/** Every start of a repetition (floating times; at most `mostOccurrences`: every repetition ends). */
 function startsOf(event: Recurring, repeat: EventRepeat): readonly Date[] {
-  const key = `${event.start}|${repeat.freq}|${repeat.count ?? ''}|${repeat.until ?? ''}`;
-  let starts = expanded.get(key);
-  if (!starts) {
-    starts = ruleOf(event, repeat).all((_, i) => i < mostOccurrences);
-    if (expanded.size >= mostRulesRemembered) expanded.delete(expanded.keys().next().value!);
-    expanded.set(key, starts);
-  }
-  return starts;
+  return ruleOf(event, repeat).all((_, i) => i < mostOccurrences);
 }
 
 /** The last day an occurrence covers (the months index of the local database). */

@@ -14,6 +14,7 @@ import { FormAlert } from '../../ui/FormAlert';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
 import { toFieldsInput, type EventFormValues } from './eventFormValues';
+import { categoryNames } from './eventWords';
 import { EventRepeatFields } from './EventRepeatFields';
 import { EventWhenFields } from './EventWhenFields';
 import { validateEvent } from './validateEvent';
@@ -50,14 +51,6 @@ export function EventForm({ title, initial, audience, timeZone, today, submitLab
   const categoryErrorId = `${id}-category-error`;
   const syncHintId = `${id}-sync-hint`;
   const set = (patch: Partial<EventFormValues>) => setValues((current) => ({ ...current, ...patch }));
-  const categoryLabels: Record<EventCategory, string> = {
-    activity: t`Activity`,
-    meeting: t`Meeting`,
-    exam: t`Exam`,
-    holiday: t`Holiday`,
-    sports: t`Sports`,
-    culture: t`Culture`,
-  };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -95,7 +88,7 @@ export function EventForm({ title, initial, audience, timeZone, today, submitLab
             name="category"
             value={values.category}
             onChange={(event) => set({ category: event.target.value as EventCategory | '' })}
-            options={[{ value: '', label: t`Choose a category` }, ...eventCategories.map((category) => ({ value: category, label: categoryLabels[category] }))]}
+            options={[{ value: '', label: t`Choose a category` }, ...eventCategories.map((category) => ({ value: category, label: i18n._(categoryNames[category]) }))]}
             aria-invalid={errors.category ? true : undefined}
             aria-describedby={errors.category ? categoryErrorId : undefined}
           />
