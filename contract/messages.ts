@@ -67,6 +67,12 @@ export const messages = {
   eventRangeInvalid: 'Choose a range of at most 400 days, its start before its end.',
   eventNotFound: 'This event no longer exists.',
   calendarFeedNotFound: 'This calendar link is not valid any more.',
+  notificationContentRequired: 'The message is required.',
+  notificationNotFound: 'This notification no longer exists.',
+  emergencyNotAllowed: 'Only administrators can send emergency alerts.',
+  timeInvalid: 'Please enter a valid time.',
+  quietHoursEmpty: 'Quiet hours must start and end at different times.',
+  pushSubscriptionInvalid: 'This device could not be registered for notifications.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -14,6 +14,8 @@ export const permissions = {
   'content.publish': ['admin', 'staff'],
   /** Seeing everything of the college regardless of audience. */
   'content.readAll': ['admin', 'staff'],
+  /** Emergency alerts (notifications that push through quiet hours and cascade to email). */
+  'notifications.emergency': ['admin'],
   'profile.edit': ['admin', 'staff', 'student', 'guardian'],
 } as const satisfies Record<string, readonly Role[]>;
 

@@ -16,6 +16,8 @@ export const colleges = pgTable('colleges', {
   language: text('language').notNull().default('es'),
   /** IANA zone used for the hour of entries (statistics). */
   timeZone: text('time_zone').notNull().default('America/Santiago'),
+  /** Minutes before an emergency alert nobody acknowledged is emailed (server/notifications). */
+  emergencyEmailMinutes: integer('emergency_email_minutes').notNull().default(10),
   themeColor: text('theme_color').notNull().default('#2f7d4f'),
   image: text('image').notNull().default(''),
   imageMenu: text('image_menu').notNull().default(''),

@@ -69,6 +69,12 @@ export const serverMessageDescriptors: Record<MessageText, MessageDescriptor> = 
   [messages.eventRangeInvalid]: msg`Choose a range of at most 400 days, its start before its end.`,
   [messages.eventNotFound]: msg`This event no longer exists.`,
   [messages.calendarFeedNotFound]: msg`This calendar link is not valid any more.`,
+  [messages.notificationContentRequired]: msg`The message is required.`,
+  [messages.notificationNotFound]: msg`This notification no longer exists.`,
+  [messages.emergencyNotAllowed]: msg`Only administrators can send emergency alerts.`,
+  [messages.timeInvalid]: msg`Please enter a valid time.`,
+  [messages.quietHoursEmpty]: msg`Quiet hours must start and end at different times.`,
+  [messages.pushSubscriptionInvalid]: msg`This device could not be registered for notifications.`,
 };
 
 export function translateServerMessage(i18n: I18n, text: string): string {

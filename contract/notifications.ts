@@ -1,0 +1,132 @@
+import { z } from './zod';
+import { audienceFields, audienceScopes, requireSections } from './audience';
+import { messages } from './messages';
+import { text } from './text';
+
+/**
+ * Notifications (spec §2: title, content, scope, emergency-alert flag) and what each member
+ * did with them. One schema per shape serves the form, the push mutations and REST.
+ *
+ * - `notifications` (synced, by audience): what the college sent.
+ * - `notificationReceipts` (synced, to the member alone: audience key `user:<id>`): one row
+ *   per member reached, made when the notification is sent, carrying when that member read
+ *   and acknowledged it. A second device of the same member learns it was read.
+ * - Delivery figures (sent to, pushed, read, acknowledged, emailed) are for staff, over REST
+ *   only: counts change with every reader, and syncing them would re-send the notification
+ *   to the whole audience each time someone opens it.
+ */
+
+/** A notification as synced to devices and answered by `GET /api/v1/notifications`. */
+export const notification = z.object({
+  id: z.string(),
+  college_id: z.string(),
+  title: z.string(),
+  /** Plain text (line breaks kept): it is also a push message and an email. */
+  content: z.string(),
+  emergency: z.boolean(),
+  course_ids: z.array(z.string()),
+  grade_ids: z.array(z.string()),
+  section_ids: z.array(z.string()),
+  scope: z.enum(audienceScopes),
+  author_id: z.string().nullable(),
+  author_name: z.string(),
+  /** ISO timestamp: when it was sent (lists sort by it, newest first). */
+  created_at: z.string(),
+});
+export type Notification = z.infer<typeof notification>;
+
+/** A member's receipt of one notification (entity `notificationReceipts`). */
+export const notificationReceipt = z.object({
+  id: z.string(),
+  notification_id: z.string(),
+  /** ISO timestamps, null until the member opened it / said "I have read this". */
+  read_at: z.string().nullable(),
+  acknowledged_at: z.string().nullable(),
+});
+export type NotificationReceipt = z.infer<typeof notificationReceipt>;
+
+export const notificationTitleMax = 120;
+/** Short enough for a push message (4 KB encrypted) and a phone's lock screen to carry. */
+export const notificationContentMax = 2000;
+
+const notificationFieldsShape = z.object({
+  title: text({ max: notificationTitleMax, trim: true, error: messages.postTitleRequired }).min(1, { error: messages.postTitleRequired }),
+  content: text({ max: notificationContentMax, trim: true, error: messages.notificationContentRequired }).min(1, {
+    error: messages.notificationContentRequired,
+  }),
+  emergency: z.boolean().default(false),
+  ...audienceFields.shape,
+});
+
+/** The fields a person writes (the form). */
+export const notificationFields = notificationFieldsShape.superRefine(requireSections);
+export type NotificationFields = z.input<typeof notificationFields>;
+
+/**
+ * Mutation `notifications.create` and `POST /api/v1/notifications`: the id is a UUIDv7 made
+ * by the device. Sent at once: there is no edit (a sent message cannot be unsent; a
+ * correction is a new notification).
+ */
+export const createNotificationArgs = notificationFieldsShape.extend({ id: z.uuid() }).superRefine(requireSections);
+export type CreateNotificationArgs = z.input<typeof createNotificationArgs>;
+
+/** Mutations `notifications.read` and `notifications.acknowledge` (acknowledging also reads). */
+export const notificationReceiptArgs = z.object({ notification_id: z.uuid() });
+export type NotificationReceiptArgs = z.infer<typeof notificationReceiptArgs>;
+
+/** Mutation `notifications.remind` (staff, admin): push it again to the members who have not read it. */
+export const remindNotificationArgs = z.object({ notification_id: z.uuid() });
+export type RemindNotificationArgs = z.infer<typeof remindNotificationArgs>;
+
+const count = z.number().int().min(0);
+
+/** `GET /api/v1/notifications/{id}/delivery` (staff, admin): how far a notification got. */
+export const notificationDelivery = z.object({
+  notification_id: z.string(),
+  /** Members it was sent to (its audience when it was sent). */
+  sent_to: count,
+  /** Members at least one of whose devices the push service accepted it for. */
+  pushed: count,
+  read: count,
+  acknowledged: count,
+  /** Emergency alerts: members it was emailed to after the college's wait. */
+  emailed: count,
+  /** Members still waiting for their quiet hours to end before a push. */
+  waiting_quiet_hours: count,
+  /** Who has not read it yet, by name (the first 200). */
+  unread: z.array(z.object({ user_id: z.string(), name: z.string(), role: z.string() })),
+  /** When "send again" was last used, ISO, or null. */
+  reminded_at: z.string().nullable(),
+});
+export type NotificationDelivery = z.infer<typeof notificationDelivery>;
+
+/** `GET /api/v1/notifications/sent` (staff, admin): what the college sent, newest first, with figures. */
+export const sentNotification = notification.extend({
+  sent_to: count,
+  read: count,
+  acknowledged: count,
+});
+export const sentNotificationsResponse = z.object({ data: z.array(sentNotification) });
+export type SentNotification = z.infer<typeof sentNotification>;
+
+/** A wall-clock time of day, `HH:MM`. */
+export const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: messages.timeInvalid });
+
+/**
+ * `GET/PUT /api/v1/notifications/preferences`: quiet hours in the college's time zone. In
+ * them, ordinary notifications are not pushed and arrive as one summary when they end;
+ * emergency alerts always go. `start` = `end` is refused (a quiet day is "off").
+ */
+export const notificationPreferences = z
+  .object({
+    quiet_hours: z.boolean(),
+    quiet_start: timeOfDay,
+    quiet_end: timeOfDay,
+  })
+  .refine((value) => value.quiet_start !== value.quiet_end, { error: messages.quietHoursEmpty, path: ['quiet_end'] });
+export type NotificationPreferences = z.infer<typeof notificationPreferences>;
+export const defaultNotificationPreferences: NotificationPreferences = { quiet_hours: true, quiet_start: '21:00', quiet_end: '07:00' };
+
+/** The college's wait before an unacknowledged emergency alert is emailed (minutes). */
+export const defaultEmergencyEmailMinutes = 10;
+export const emergencyEmailMinutes = z.number().int().min(1).max(24 * 60);
