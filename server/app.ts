@@ -27,6 +27,9 @@ import { zodValidatorCompiler } from './http/validation';
 import { createMailer, type Mailer } from './mail/mailer';
 import { outboxRoutes } from './mail/outboxRoutes';
 import { profileRoutes } from './profile/profileRoutes';
+import type { PushSender } from './push/sender';
+import { loadVapidKeys } from './push/vapidKeys';
+import { createWebPushSender } from './push/webPushSender';
 import { localStorage } from './storage/localStorage';
 import type { Storage } from './storage/storage';
 import { uploadRoutes } from './storage/uploadRoutes';
@@ -41,6 +44,8 @@ export interface BuildAppOptions {
   config: AppConfig;
   mailer?: Mailer;
   storage?: Storage;
+  /** Web Push (default: `web-push` with the installation's VAPID keys, server/push). */
+  push?: PushSender;
   /** The feature modules (default: server/features.ts). */
   registry?: FeatureRegistry;
   /** Where log lines go when `config.logger` is on; standard output by default. */
@@ -50,7 +55,7 @@ export interface BuildAppOptions {
 export const jsonBodyLimit = 1024 * 1024;
 
 /** The whole server as a Fastify instance: `listen` it, or `inject` requests in tests. */
-export async function buildApp({ db, config, mailer, storage, logStream, registry = defaultRegistry }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, mailer, storage, push, logStream, registry = defaultRegistry }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logger
       ? { level: process.env.LOG_LEVEL ?? 'info', serializers: { err: serializeError }, ...(logStream ? { stream: logStream } : {}) }
@@ -67,12 +72,15 @@ export async function buildApp({ db, config, mailer, storage, logStream, registr
   registerErrorHandling(app);
   registerSecurityHeaders(app);
 
+  const vapid = await loadVapidKeys(db);
   const ctx: AppContext = {
     db,
     config,
     directory: new CollegeDirectory(db),
     mailer: mailer ?? createMailer(db, app.log),
     storage: storage ?? localStorage(join(config.dataDir, 'uploads')),
+    push: push ?? createWebPushSender(db, vapid, app.log),
+    vapidPublicKey: vapid.publicKey,
   };
   app.addHook('onClose', () => ctx.mailer.idle());
 
@@ -121,7 +129,7 @@ export async function buildApp({ db, config, mailer, storage, logStream, registr
   syncRoutes(app, db, registry);
   for (const feature of registry.modules) feature.routes?.(app, ctx);
   if (config.jobs) {
-    const jobs = startJobs(db, registry.jobs, app.log);
+    const jobs = startJobs(db, registry.jobs, { mailer: ctx.mailer, push: ctx.push, log: app.log });
     app.addHook('onClose', () => jobs.stop());
   }
   registerRobots(app);

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { CollegeDirectory } from './tenancy/collegeDirectory';
 import type { Database } from './db/client';
 import type { Mailer } from './mail/mailer';
+import type { PushSender } from './push/sender';
 import type { Storage } from './storage/storage';
 
 export interface RateLimit {
@@ -51,4 +52,7 @@ export interface AppContext {
   directory: CollegeDirectory;
   mailer: Mailer;
   storage: Storage;
+  /** Web Push (server/push): the sender, and the public half of the VAPID keys for browsers. */
+  push: PushSender;
+  vapidPublicKey: string;
 }

@@ -1,5 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from './db/client';
+import type { Mailer } from './mail/mailer';
+import type { PushSender } from './push/sender';
+
+/** What a job may use beside the database. */
+export interface JobServices {
+  mailer: Mailer;
+  push: PushSender;
+  log: FastifyBaseLogger;
+}
 
 /**
  * Periodic work of the server (releasing scheduled rows, view counts, compaction). Jobs
@@ -10,7 +19,7 @@ import type { Database } from './db/client';
 export interface Job {
   name: string;
   everyMs: number;
-  run: (db: Database, now: Date) => Promise<void>;
+  run: (db: Database, now: Date, services: JobServices) => Promise<void>;
 }
 
 export interface RunningJobs {
@@ -18,7 +27,8 @@ export interface RunningJobs {
 }
 
 /** Runs every job now and then every `everyMs`; a run never overlaps the same job's last one. */
-export function startJobs(db: Database, jobs: readonly Job[], log: FastifyBaseLogger): RunningJobs {
+export function startJobs(db: Database, jobs: readonly Job[], services: JobServices): RunningJobs {
+  const { log } = services;
   const timers: ReturnType<typeof setTimeout>[] = [];
   const running = new Set<Promise<void>>();
   let stopped = false;
@@ -26,7 +36,7 @@ export function startJobs(db: Database, jobs: readonly Job[], log: FastifyBaseLo
     const tick = () => {
       if (stopped) return;
       const run = job
-        .run(db, new Date())
+        .run(db, new Date(), services)
         .catch((error: unknown) => log.warn({ err: error }, `job ${job.name} failed`))
         .finally(() => {
           running.delete(run);
