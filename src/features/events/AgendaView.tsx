@@ -1,12 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { addDays, daysBetween, type DayText } from '../../../contract/eventTime';
 import type { ItemSyncState } from '../../ui/SyncStateBadge';
 import { Button } from '../../ui/Button';
 import { EmptyState, LoadingState } from '../../ui/ScreenStates';
-import { agendaDays, type AgendaDay } from './calendarDays';
+import { agendaDays, monthWindow, type AgendaDay } from './calendarDays';
 import { formatDay } from './eventDates';
-import { useOccurrences, type EventFilter } from './eventQueries';
+import { readAhead, useOccurrences, type EventFilter } from './eventQueries';
+import { useEventsDb } from './useEventsDb';
 import { OccurrenceItem } from './OccurrenceItem';
 
 /** How far the agenda reaches at first, and each "Show later/earlier events" further: about three months. */
@@ -28,6 +29,11 @@ export function AgendaView({ today, filter, pendingStates, firstSyncPending, det
   const from = addDays(today, -agendaStepDays * reach.before);
   const to = addDays(today, agendaStepDays * reach.after);
   const list = useOccurrences(from, to, filter);
+  // The month grid is one tap away: its days are read ahead, once this list is drawn.
+  const db = useEventsDb();
+  const month = today.slice(0, 7);
+  const filterKey = JSON.stringify(filter);
+  useEffect(() => (list === undefined ? undefined : readAhead(db, ...monthWindow(month), filter)), [db, month, filterKey, list === undefined]); // eslint-disable-line react-hooks/exhaustive-deps
   const days = useMemo(() => (list ? agendaDays(list, from) : undefined), [list, from]);
   const [fromText, toText] = [formatDay(from, i18n.locale, 'dayShort'), formatDay(to, i18n.locale, 'dayShort')];
 

@@ -4,7 +4,7 @@ import type { DayText } from '../../../contract/eventTime';
 import { Button } from '../../ui/Button';
 import type { ItemSyncState } from '../../ui/SyncStateBadge';
 import { ChevronBackIcon, ChevronForwardIcon } from './calendarIcons';
-import { firstOfMonth, monthGridDays, occurrencesByDay, shiftMonth } from './calendarDays';
+import { firstOfMonth, monthGridDays, monthWindow, occurrencesByDay, shiftMonth } from './calendarDays';
 import { formatDay, formatMonth } from './eventDates';
 import { useOccurrences, type EventFilter, type EventOccurrence } from './eventQueries';
 import { MonthGrid } from './MonthGrid';
@@ -43,9 +43,8 @@ export function MonthView({ month: addressMonth, today, filter, pendingStates, f
   };
   const titleId = useId();
   const days = useMemo(() => monthGridDays(month), [month]);
-  // Read with the months either side: the previous or next month paints at once from what
-  // is already read (the live query keeps its last answer while it reads the new range).
-  const [from, to] = useMemo(() => [monthGridDays(shiftMonth(month, -1))[0]!, monthGridDays(shiftMonth(month, 1)).at(-1)!], [month]);
+  // Read with the months either side (the live query keeps its last answer while it reads the new range).
+  const [from, to] = useMemo(() => monthWindow(month), [month]);
   const list = useOccurrences(from, to, filter);
   const byDay = useMemo(() => occurrencesByDay(list ?? [], days), [list, days]);
   // The chosen day: today in the current month, else the month's first, until one is chosen.

@@ -67,3 +67,11 @@ export function agendaDays(list: readonly EventOccurrence[], from: DayText): Age
   }
   return days;
 }
+
+/**
+ * The days a month view reads: its grid's and the grids of the months either side, so the
+ * previous or next month paints at once from what is already read (MonthView.tsx).
+ */
+export function monthWindow(month: string): [DayText, DayText] {
+  return [monthGridDays(shiftMonth(month, -1))[0]!, monthGridDays(shiftMonth(month, 1)).at(-1)!];
+}

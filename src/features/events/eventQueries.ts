@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { occurrencesBetween, type Occurrence } from '../../../contract/eventRecurrence';
 import type { EventCategory } from '../../../contract/events';
 import { monthsTouched, type DayText } from '../../../contract/eventTime';
+import { whenIdle } from '../../ui/whenIdle';
 import type { EventsDb, LocalEvent } from './eventsDb';
 import { useEventsDb } from './useEventsDb';
 
@@ -84,11 +85,49 @@ export function occurrencesIn(events: readonly LocalEvent[], from: DayText, to: 
   );
 }
 
-/** Live: the occurrences in `from`…`to` (undefined while the first read runs). */
+/**
+ * The last answers of recent reads, by database, range and filter (a few): a calendar view
+ * that mounts again (agenda → month and back) draws at once from the last answer, or from
+ * what the other view read ahead for it, while its live query reads afresh (a first read
+ * of a busy month is the costly part of switching: rows from IndexedDB, rules expanded).
+ */
+const recentAnswers = new Map<string, EventOccurrence[]>();
+const mostAnswers = 8;
+
+const answerKey = (db: EventsDb, from: DayText, to: DayText, filterKey: string) => `${db.name}\u0000${from}\u0000${to}\u0000${filterKey}`;
+
+async function readOccurrences(db: EventsDb, from: DayText, to: DayText, filter: EventFilter, filterKey: string): Promise<EventOccurrence[]> {
+  const list = occurrencesIn(await eventsTouching(db, from, to), from, to, filter);
+  const key = answerKey(db, from, to, filterKey);
+  recentAnswers.delete(key);
+  recentAnswers.set(key, list);
+  if (recentAnswers.size > mostAnswers) recentAnswers.delete(recentAnswers.keys().next().value!);
+  return list;
+}
+
+/** Whether an answer for `from`…`to` is kept (a read ahead is done). */
+export const hasAnswer = (db: EventsDb, from: DayText, to: DayText, filter: EventFilter = {}): boolean =>
+  recentAnswers.has(answerKey(db, from, to, JSON.stringify(filter)));
+
+/**
+ * Reads `from`…`to` ahead, when the browser is idle, for a view the person is likely to
+ * open next (the agenda reads the month grid's range): no read when an answer is kept.
+ */
+export function readAhead(db: EventsDb, from: DayText, to: DayText, filter: EventFilter = {}): () => void {
+  const filterKey = JSON.stringify(filter);
+  if (recentAnswers.has(answerKey(db, from, to, filterKey))) return () => {};
+  // A failed read ahead costs nothing: the view reads for itself when it opens.
+  return whenIdle(() => void readOccurrences(db, from, to, filter, filterKey).catch(() => undefined), 2000);
+}
+
+/**
+ * Live: the occurrences in `from`…`to`. Undefined while the first read runs, unless an
+ * answer for the same range is kept (recentAnswers): then that, until the read answers.
+ */
 export function useOccurrences(from: DayText, to: DayText, filter: EventFilter = {}): EventOccurrence[] | undefined {
   const db = useEventsDb();
   const key = JSON.stringify(filter);
-  return useLiveQuery(async () => occurrencesIn(await eventsTouching(db, from, to), from, to, filter), [db, from, to, key]);
+  return useLiveQuery(() => readOccurrences(db, from, to, filter, key), [db, from, to, key], recentAnswers.get(answerKey(db, from, to, key)));
 }
 
 /** Live: one stored event (null when it is not, or no longer, on this device; undefined while reading). */

@@ -7,6 +7,8 @@ import { UpcomingEvents } from '../../../src/features/events/UpcomingEvents';
 import { renderRoutes } from '../posts/postsTestKit';
 import { Route } from 'react-router-dom';
 import { anEvent, calendarUser, renderCalendar } from './eventsTestKit';
+import { monthWindow } from '../../../src/features/events/calendarDays';
+import { hasAnswer } from '../../../src/features/events/eventQueries';
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -95,5 +97,19 @@ describe('coming up, on the home screen', () => {
     await db.events.clear();
     renderRoutes(user.id, '/app', <Route path="/app" element={<UpcomingEvents />} />);
     await waitFor(() => expect(screen.getByText('No events coming up')).toBeTruthy());
+  });
+
+  it('reads the month grid ahead, so the month view draws its events in its first render', async () => {
+    const { user, db } = await calendarUser('student');
+    await db.events.bulkPut([anEvent({ name: 'Consejo de curso', start: '2026-11-27T10:00', end: '2026-11-27T11:00' })]);
+    renderCalendar(user.id, '/events');
+    await screen.findByText('Consejo de curso');
+    // The calendar's filter without a choice in the address (calendarFilter.ts).
+    await waitFor(() => expect(hasAnswer(db, ...monthWindow('2026-11'), { categories: [], sectionIds: [] })).toBe(true), { timeout: 5000 });
+
+    fireEvent.click(screen.getByRole('link', { name: 'Month' }));
+    // No waiting: the grid is drawn with the click, from what was read ahead.
+    const grid = document.querySelector('[data-month-grid="2026-11"]');
+    expect(grid?.querySelector('[data-key]')?.textContent).toContain('Consejo de curso');
   });
 });
