@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { DayText } from '../../../contract/eventTime';
+import { afterPaint } from '../../ui/afterPaint';
 import { Button } from '../../ui/Button';
 import type { ItemSyncState } from '../../ui/SyncStateBadge';
 import { ChevronBackIcon, ChevronForwardIcon } from './calendarIcons';
@@ -24,8 +25,9 @@ export interface MonthViewProps {
 /** The month's grid with its navigation, and the chosen day's events below it. */
 export function MonthView({ month: addressMonth, today, filter, pendingStates, firstSyncPending, detailsHref, onMonth, onOpen }: MonthViewProps) {
   const { t, i18n } = useLingui();
-  // The month shown follows a click at once; the address follows it (a router navigation
-  // takes a few tens of milliseconds), and a change of the address (back, a link) is followed.
+  // The month shown follows a click at once; the address follows it once that is painted (a
+  // router navigation draws the calendar again and forces a layout: tens of milliseconds on
+  // a phone, src/ui/afterPaint.ts), and a change of the address (back, a link) is followed.
   // Months clicked through quickly arrive one by one: those are not followed back.
   const [month, setMonth] = useState(addressMonth);
   const [followed, setFollowed] = useState(addressMonth);
@@ -36,10 +38,18 @@ export function MonthView({ month: addressMonth, today, filter, pendingStates, f
     setRequested(ours >= 0 ? requested.slice(ours + 1) : []);
     if (ours < 0) setMonth(addressMonth);
   }
+  // Leaving the month view (to the agenda, another screen) drops an address not yet followed:
+  // it was made from the address of before.
+  const pendingAddress = useRef(new Set<() => void>());
+  useEffect(() => () => pendingAddress.current.forEach((cancel) => cancel()), []);
   const show = (target: string) => {
     setMonth(target);
     setRequested((list) => [...list, target]);
-    onMonth(target);
+    const cancel = afterPaint(() => {
+      pendingAddress.current.delete(cancel);
+      onMonth(target);
+    });
+    pendingAddress.current.add(cancel);
   };
   const titleId = useId();
   const days = useMemo(() => monthGridDays(month), [month]);
