@@ -21,9 +21,8 @@
  * Everything it starts is stopped at the end, also on failure.
  * Env: BENCH_POKES (default 20), BENCH_POSTS (default 10000).
  */
-import type { Page } from '@playwright/test';
 import { databaseName } from '../src/db/database';
-import { demoPassword } from '../server/db/demoData';
+import { armTextProbe, clockOffset, loginMobile, readTextProbe, waitForIdleSync } from './lib/appearance';
 import { epochNow, ensureBuilt, figures, freshDataDir, launchChromium, ms, runBench, showFigures, sleep, startPatioServer } from './lib/harness';
 import { newContext, signIn, waitForCount } from './lib/patioSync';
 import { seedPosts, userIdOf } from './lib/seedPosts';
@@ -31,29 +30,6 @@ import { seedPosts, userIdOf } from './lib/seedPosts';
 const port = 8484;
 const pokes = Math.min(Math.max(Number(process.env.BENCH_POKES ?? 20), 1), 100);
 const postCount = Number(process.env.BENCH_POSTS ?? 10_000);
-
-/** Node's epoch ms minus the page's, from the round trip with the smallest time. */
-async function clockOffset(page: Page): Promise<{ offset: number; uncertainty: number }> {
-  let best = { offset: 0, uncertainty: Infinity };
-  for (let i = 0; i < 7; i++) {
-    const before = epochNow();
-    const pageNow = await page.evaluate(() => performance.timeOrigin + performance.now());
-    const after = epochNow();
-    const half = (after - before) / 2;
-    if (half < best.uncertainty) best = { offset: before + half - pageNow, uncertainty: half };
-  }
-  return best;
-}
-
-async function login(apiOrigin: string, host: string, email: string): Promise<string> {
-  const reply = await fetch(`${apiOrigin}/api/login-mobile`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', host },
-    body: JSON.stringify({ email, password: demoPassword }),
-  });
-  if (!reply.ok) throw new Error(`login-mobile answered ${reply.status}`);
-  return ((await reply.json()) as { token: string }).token;
-}
 
 runBench('pokeLatency', 15 * 60_000, async (cleanup) => {
   ensureBuilt();
@@ -71,7 +47,7 @@ runBench('pokeLatency', 15 * 60_000, async (cleanup) => {
   const writerPage = await writerContext.newPage();
   await signIn(writerPage, origin, 'staff@colinas.test');
   await waitForCount(writerPage, databaseName(seeded.collegeSlug, seeded.staffUserId), 'posts', seeded.totalPosts, 300_000, 100);
-  const token = await login(api, host, 'staff@colinas.test');
+  const token = await loginMobile(api, host, 'staff@colinas.test');
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', host };
   const reference = (await (await fetch(`${api}/api/v1/sync/pull?limit=1000`, { headers })).json()) as {
     changes: { entity: string; op: string; row?: Record<string, unknown> }[];
@@ -87,39 +63,9 @@ runBench('pokeLatency', 15 * 60_000, async (cleanup) => {
   await signIn(reader, origin, 'student@colinas.test');
   await reader.waitForURL(/\/app/, { timeout: 30_000 });
   const readerDb = databaseName(seeded.collegeSlug, readerId);
-  const visible = await reader.evaluate(async (name) => {
-    const deadline = performance.now() + 300_000;
-    for (let i = 0; i < 100_000 && performance.now() < deadline; i++) {
-      const names = (await indexedDB.databases()).map((d) => d.name);
-      if (names.includes(name)) return true;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    return false;
-  }, readerDb);
-  if (!visible) throw new Error('the reader has no local database');
   await reader.goto(`${origin}/blog/all`);
   // Initial sync done: the sync status says idle.
-  await reader.waitForFunction(
-    async (name) => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open(name);
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error ?? new Error('open failed'));
-      });
-      try {
-        const status = await new Promise<unknown>((resolve, reject) => {
-          const get = db.transaction('meta', 'readonly').objectStore('meta').get('syncStatus');
-          get.onsuccess = () => resolve(get.result);
-          get.onerror = () => reject(get.error ?? new Error('get failed'));
-        });
-        return (status as { value?: { phase?: string } } | undefined)?.value?.phase === 'idle';
-      } finally {
-        db.close();
-      }
-    },
-    readerDb,
-    { timeout: 300_000, polling: 200 },
-  );
+  await waitForIdleSync(reader, readerDb);
   await sleep(2_000);
 
   const domLatency: number[] = [];
@@ -128,19 +74,7 @@ runBench('pokeLatency', 15 * 60_000, async (cleanup) => {
   const upperBounds: number[] = [];
   for (let i = 1; i <= pokes; i++) {
     const title = `Poke ${i} ${Math.random().toString(36).slice(2, 10)}`;
-    await reader.evaluate((wanted) => {
-      const state = { domAt: 0, frameAt: 0 };
-      (window as unknown as { benchPoke: typeof state }).benchPoke = state;
-      const seen = () => document.body.textContent?.includes(wanted) ?? false;
-      const observer = new MutationObserver(() => {
-        if (state.domAt || !seen()) return;
-        state.domAt = performance.timeOrigin + performance.now();
-        observer.disconnect();
-        requestAnimationFrame(() => (state.frameAt = performance.timeOrigin + performance.now()));
-      });
-      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-      setTimeout(() => observer.disconnect(), 30_000);
-    }, title);
+    await armTextProbe(reader, title);
     const clock = await clockOffset(reader);
     const reply = await fetch(`${api}/api/v1/posts`, {
       method: 'POST',
@@ -149,16 +83,8 @@ runBench('pokeLatency', 15 * 60_000, async (cleanup) => {
     });
     const committedAt = epochNow();
     if (reply.status !== 201) throw new Error(`POST /api/v1/posts answered ${reply.status}: ${await reply.text()}`);
-    const stamps = await reader.waitForFunction(
-      () => {
-        const state = (window as unknown as { benchPoke: { domAt: number; frameAt: number } }).benchPoke;
-        return state.frameAt ? state : null;
-      },
-      undefined,
-      { timeout: 30_000, polling: 'raf' },
-    );
+    const { domAt, frameAt } = await readTextProbe(reader);
     const seenInNode = epochNow();
-    const { domAt, frameAt } = (await stamps.jsonValue()) as { domAt: number; frameAt: number };
     const dom = domAt + clock.offset - committedAt;
     const frame = frameAt + clock.offset - committedAt;
     domLatency.push(dom);
