@@ -9,9 +9,9 @@ const minutesOf = (time: string): number => Number(time.slice(0, 2)) * 60 + Numb
  * midnight when `start` is later than `end`), then the end of those hours. A member without
  * preferences has the default 21:00–07:00. Emergency alerts do not ask.
  *
- * The end is a wall time of the college's day, read as calendar apps do on a daylight-saving
- * change (contract/eventTime.ts `instantOf`): an end skipped by the change is the instant after
- * the gap, so a member is never held longer than their night.
+ * The end is a wall time of the college's day, read as events' times are on a daylight-saving
+ * change (contract/eventTime.ts `instantOf`): an end the change skips (00:30 when the clocks
+ * jump from 00:00 to 01:00) moves forward by the jump, to 01:30.
  */
 export function pushDueAt(now: Date, timeZone: string, preferences: NotificationPreferences = defaultNotificationPreferences): Date {
   if (!preferences.quiet_hours) return now;
