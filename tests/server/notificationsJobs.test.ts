@@ -1,12 +1,14 @@
 import { and, eq, inArray, like } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantOf } from '../../contract/eventTime';
+import { uuidv7 } from '../../contract/ids';
 import { messages } from '../../contract/messages';
 import { buildApp } from '../../server/app';
 import { defaultConfig } from '../../server/config';
 import { openDatabase, type Database, type OpenDatabase } from '../../server/db/client';
-import { mailOutbox, users } from '../../server/db/schema';
+import { colleges, mailOutbox, smtpSettings, users } from '../../server/db/schema';
 import { HttpError } from '../../server/http/errors';
 import { createMailer, type Mailer } from '../../server/mail/mailer';
 import { emailDue } from '../../server/notifications/emailCascade';
@@ -170,6 +172,50 @@ describe.each(backends)('notification jobs on $name', (backend) => {
       expect((await deliveryOf(server.db, row!, later(sentAt, 30 * minute))).emailed).toBe(emailed.length);
     } finally {
       await server.db.update(users).set({ email: guardianEmail }).where(eq(users.id, guardian!.id));
+    }
+  });
+
+  it("emails through the college's SMTP server when it has one, in the college's language", async () => {
+    const received: string[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, _session, callback) {
+        let data = '';
+        stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
+        stream.on('end', () => {
+          received.push(data);
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    try {
+      const alianza = await collegeRefs(server.db, 'alianza');
+      // A college in French: the server writes what it writes itself in English.
+      await server.db.update(colleges).set({ language: 'fr' }).where(eq(colleges.id, alianza.collegeId));
+      await server.db.insert(smtpSettings).values({
+        id: uuidv7(),
+        collegeId: alianza.collegeId,
+        host: '127.0.0.1',
+        port: (smtp.server.address() as { port: number }).port,
+        secure: false,
+        fromAddress: 'no-reply@alianza.test',
+      });
+      const admin = await actorFor('admin@alianza.test');
+      const sentAt = at('2026-04-27T10:00');
+      const args = notificationArgs(alianza, [], 'staff', { title: 'Alerte incendie', emergency: true });
+      await writeInCollege(server.db, alianza.collegeId, (write) => createNotification(write, admin, args, sentAt));
+      const receipts = await receiptsOf(server.db, args.id);
+      expect(receipts.length).toBeGreaterThan(1);
+      await emailDue(server.db, later(sentAt, 10 * minute), services());
+      await mailer.idle();
+      const mails = await mailsAbout('Alerte incendie');
+      expect(mails.map((m) => m.status)).toEqual(receipts.map(() => 'sent'));
+      expect(mails.every((m) => m.subject.includes('EMERGENCY ALERT'))).toBe(true);
+      expect(received).toHaveLength(receipts.length);
+    } finally {
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
     }
   });
 
