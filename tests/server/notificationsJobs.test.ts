@@ -1,4 +1,4 @@
-import { and, eq, inArray, like } from 'drizzle-orm';
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -332,6 +332,34 @@ describe.each(backends)('notification jobs on $name', (backend) => {
     expect([second.statusCode, second.json()]).toEqual([409, { message: messages.notificationRemindedRecently }]);
     const [pushed] = await push({ app: server.app, host, token }, [{ name: 'notifications.remind', args: { notification_id: args.id } }]);
     expect(pushed).toMatchObject({ status: 'rejected', error: { status: 409, message: messages.notificationRemindedRecently } });
+  });
+
+  it('sends an alert to a school of 5,000 in one write and pushes it to each member once', async () => {
+    await drain();
+    // 5,000 more students in 3° Básico B (the statements below make them in one go).
+    const section = refs.sectionId('3° Básico B');
+    await server.db.execute(sql`
+      insert into users (id, college_id, role, status, name, first_lastname, email, password_hash)
+      select gen_random_uuid(), ${refs.collegeId}, 'student', 'active', 'Estudiante', n::text, 'bulk' || n || '@colinas.test', 'x'
+      from generate_series(1, 5000) as n`);
+    await server.db.execute(sql`
+      insert into user_sections (college_id, user_id, section_id)
+      select college_id, id, ${section} from users where email like 'bulk%@colinas.test'`);
+    const sentAt = at('2026-08-12T10:00');
+    const args = notificationArgs(refs, ['3° Básico B'], 'students', { title: 'Salida anticipada', emergency: true });
+    const started = performance.now();
+    await send(actors.admin, args, sentAt);
+    const took = performance.now() - started;
+    const receipts = await receiptsOf(server.db, args.id);
+    expect(receipts.length).toBeGreaterThan(5000);
+    expect(new Set(receipts.map((r) => r.seq)).size).toBe(receipts.length);
+    // One insert of receipts, not 5,000: far under what 5,000 round trips would take.
+    expect(took).toBeLessThan(5000);
+
+    const recorder = new RecordingPush();
+    expect(await pushDue(server.db, sentAt, services(recorder))).toBe(receipts.length);
+    expect(recorder.messages.map((m) => m.userId).sort()).toEqual(receipts.map((r) => r.userId).sort());
+    expect(recorder.calls.length).toBe(Math.ceil(receipts.length / 500));
   });
 
   it('hands a new alert to the push sender within a second of its commit, whichever process runs the jobs', async () => {
