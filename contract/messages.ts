@@ -70,6 +70,7 @@ export const messages = {
   notificationContentRequired: 'The message is required.',
   notificationNotFound: 'This notification no longer exists.',
   emergencyNotAllowed: 'Only administrators can send emergency alerts.',
+  notificationRemindedRecently: 'It was sent again less than 10 minutes ago. Try again later.',
   timeInvalid: 'Please enter a valid time.',
   quietHoursEmpty: 'Quiet hours must start and end at different times.',
   pushSubscriptionInvalid: 'This device could not be registered for notifications.',

@@ -80,6 +80,30 @@ export type RemindNotificationArgs = z.infer<typeof remindNotificationArgs>;
 
 const count = z.number().int().min(0);
 
+/** `GET /api/v1/notifications`: the signed-in member's notifications, newest first, a page at a time. */
+export const notificationListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type NotificationListQuery = z.infer<typeof notificationListQuery>;
+
+/**
+ * One notification with what the member did with it: null read/acknowledged times when they
+ * have not, or when it was not sent to them (they joined its audience later, or wrote it).
+ */
+export const notificationListItem = notification.extend({
+  read_at: z.string().nullable(),
+  acknowledged_at: z.string().nullable(),
+});
+export const notificationListResponse = z.object({
+  data: z.array(notificationListItem),
+  meta: z.object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int(), last_page: z.number().int() }),
+});
+export type NotificationListResponse = z.infer<typeof notificationListResponse>;
+
+/** `POST /api/v1/notifications` (REST): the id is optional, made by the server when missing. */
+export const restCreateNotificationBody = notificationFieldsShape.extend({ id: z.uuid().optional() }).superRefine(requireSections);
+
 /** `GET /api/v1/notifications/{id}/delivery` (staff, admin): how far a notification got. */
 export const notificationDelivery = z.object({
   notification_id: z.string(),
@@ -130,3 +154,7 @@ export const defaultNotificationPreferences: NotificationPreferences = { quiet_h
 /** The college's wait before an unacknowledged emergency alert is emailed (minutes). */
 export const defaultEmergencyEmailMinutes = 10;
 export const emergencyEmailMinutes = z.number().int().min(1).max(24 * 60);
+
+/** `GET/PUT /api/v1/admin/notification-settings` (administrators). */
+export const notificationSettings = z.object({ emergency_email_minutes: emergencyEmailMinutes });
+export type NotificationSettings = z.infer<typeof notificationSettings>;

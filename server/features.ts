@@ -1,5 +1,6 @@
 import { buildRegistry } from './feature';
 import { eventsModule } from './events/module';
+import { notificationsModule } from './notifications/module';
 import { postsModule } from './posts/module';
 import { referenceEntities } from './sync/referenceEntities';
 
@@ -7,6 +8,6 @@ import { referenceEntities } from './sync/referenceEntities';
  * The feature modules of this server: adding a feature is one line here (README, "Adding a
  * synced entity"). Nothing else in the core names a feature.
  */
-export const features = [postsModule, eventsModule];
+export const features = [postsModule, eventsModule, notificationsModule];
 
 export const registry = buildRegistry(features, referenceEntities);

@@ -4,14 +4,21 @@ import { can, type Role } from '../../contract/permissions';
 import type { Database } from '../db/client';
 import { userSections, users } from '../db/schema';
 
+/** An active member an audience reaches. */
+export interface ReachedMember {
+  id: string;
+  role: Role;
+}
+
 /**
- * How many active members of a college an audience reaches: each member's keys
+ * The active members of a college an audience reaches: each member's keys
  * (contract/audience.ts `keysOfMember`, as the pull builds them in server/sync/viewer.ts)
- * meet the audience's keys (`keysOfAudience`, as a write stamps them), so the count is
- * exactly who would receive the item. One query, then the same functions as visibility; a
- * college of 5,000 members is 5,000 small rows.
+ * meet the audience's keys (`keysOfAudience`, as a write stamps them), so they are exactly
+ * who would receive the item. One query, then the same functions as visibility; a college
+ * of 5,000 members is 5,000 small rows. The picker's count and the receipts of a
+ * notification (server/notifications) both come from here, so "reaches N people" is N.
  */
-export async function countReach(db: Database, collegeId: string, audience: Pick<AudienceFields, 'scope' | 'section_ids'>): Promise<AudienceReach> {
+export async function membersReached(db: Database, collegeId: string, audience: Pick<AudienceFields, 'scope' | 'section_ids'>): Promise<ReachedMember[]> {
   const wanted = keysOfAudience(audience);
   const rows = await db
     .select({
@@ -23,15 +30,21 @@ export async function countReach(db: Database, collegeId: string, audience: Pick
     .leftJoin(userSections, and(eq(userSections.userId, users.id), eq(userSections.collegeId, collegeId)))
     .where(and(eq(users.collegeId, collegeId), eq(users.status, 'active')))
     .groupBy(users.id, users.role);
+  return rows
+    .filter((row) => {
+      const readAll = can(row.role, 'content.readAll');
+      return meets(wanted, new Set(keysOfMember({ userId: row.id, role: row.role, sectionIds: row.sectionIds, readAll })));
+    })
+    .map(({ id, role }) => ({ id, role }));
+}
+
+/** How many active members of a college an audience reaches, by role (`staff`: staff and administrators). */
+export async function countReach(db: Database, collegeId: string, audience: Pick<AudienceFields, 'scope' | 'section_ids'>): Promise<AudienceReach> {
   const reach: AudienceReach = { total: 0, students: 0, guardians: 0, staff: 0 };
-  for (const row of rows) {
-    const role: Role = row.role;
-    const readAll = can(role, 'content.readAll');
-    const keys = new Set(keysOfMember({ userId: row.id, role, sectionIds: row.sectionIds, readAll }));
-    if (!meets(wanted, keys)) continue;
+  for (const member of await membersReached(db, collegeId, audience)) {
     reach.total++;
-    if (role === 'student') reach.students++;
-    else if (role === 'guardian') reach.guardians++;
+    if (member.role === 'student') reach.students++;
+    else if (member.role === 'guardian') reach.guardians++;
     else reach.staff++;
   }
   return reach;

@@ -72,6 +72,7 @@ export const serverMessageDescriptors: Record<MessageText, MessageDescriptor> = 
   [messages.notificationContentRequired]: msg`The message is required.`,
   [messages.notificationNotFound]: msg`This notification no longer exists.`,
   [messages.emergencyNotAllowed]: msg`Only administrators can send emergency alerts.`,
+  [messages.notificationRemindedRecently]: msg`It was sent again less than 10 minutes ago. Try again later.`,
   [messages.timeInvalid]: msg`Please enter a valid time.`,
   [messages.quietHoursEmpty]: msg`Quiet hours must start and end at different times.`,
   [messages.pushSubscriptionInvalid]: msg`This device could not be registered for notifications.`,

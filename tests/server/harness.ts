@@ -33,7 +33,7 @@ export interface TestServer {
 export async function startServer(
   backend: Backend,
   config: Partial<AppConfig> = {},
-  options: Pick<BuildAppOptions, 'logStream' | 'registry'> = {},
+  options: Pick<BuildAppOptions, 'logStream' | 'registry' | 'push' | 'mailer'> = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'patio-test-'));
   let dropDatabase = async () => {};

@@ -4,20 +4,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../../contract/ids';
 import { mutationError, type MutationResult } from '../../contract/sync';
 import { jsonBodyLimit } from '../../server/app';
+import { notifications } from '../../server/notifications/schema';
 import { posts } from '../../server/posts/schema';
 import { registry } from '../../server/features';
 import { backends, bearer, hostOf, signIn, startServer, type TestServer } from './harness';
 import { applyChanges, changes, type Change } from './hostileValues';
-import { collegeRefs, eventArgs, postArgs, push, type CollegeRefs } from './syncHelpers';
+import { collegeRefs, eventArgs, notificationArgs, postArgs, push, type CollegeRefs } from './syncHelpers';
 
 /** Every mutation a device may push (the registry the server looks names up in). */
 const registeredNames = [...registry.mutations.keys()];
 
-/** What the examples draw on: the college's structure, its posts and events, ids of another college. */
+/** What the examples draw on: the college's structure, its posts, events and notifications, ids of another college. */
 interface World {
   refs: CollegeRefs;
   postIds: string[];
   eventIds: string[];
+  /** Sent by an administrator: the staff member and the student have a receipt of each. */
+  notificationIds: string[];
   foreignIds: string[];
 }
 
@@ -47,6 +50,10 @@ const examples: Record<string, (world: World, pick: number) => Record<string, un
     id: pickFrom(world.eventIds, pick),
   }),
   'events.delete': (world, pick) => ({ id: pickFrom(world.eventIds, pick) }),
+  'notifications.create': (world) => notificationArgs(world.refs, ['1° Básico A'], 'everyone'),
+  'notifications.read': (world, pick) => ({ notification_id: pickFrom(world.notificationIds, pick) }),
+  'notifications.acknowledge': (world, pick) => ({ notification_id: pickFrom(world.notificationIds, pick) }),
+  'notifications.remind': (world, pick) => ({ notification_id: pickFrom(world.notificationIds, pick) }),
 };
 
 const pickFrom = (list: readonly string[], pick: number) => list[pick % list.length]!;
@@ -95,6 +102,11 @@ describe.each(backends)('pushing generated mutations on $name', (backend) => {
     await push({ app: server.app, host, token: tokens.staff }, created.map((args) => ({ name: 'posts.create', args })));
     const events = Array.from({ length: 30 }, () => eventArgs(refs, ['1° Básico A'], 'everyone'));
     await push({ app: server.app, host, token: tokens.staff }, events.map((args) => ({ name: 'events.create', args })));
+    // Notifications for the student's section, sent by an administrator (emergency alerts too).
+    const admin = await signIn(server.app, host, { email: 'admin@colinas.test' });
+    const sent = Array.from({ length: 10 }, (_, i) => notificationArgs(refs, ['1° Básico A'], 'everyone', { emergency: i % 3 === 0 }));
+    await push({ app: server.app, host, token: admin }, sent.map((args) => ({ name: 'notifications.create', args })));
+    const [britishNotification] = await server.db.select({ id: notifications.id }).from(notifications).where(eq(notifications.collegeId, british.collegeId)).limit(1);
     const britishPosts = await server.db
       .select({ id: posts.id })
       .from(posts)
@@ -104,7 +116,10 @@ describe.each(backends)('pushing generated mutations on $name', (backend) => {
       refs,
       postIds: created.map((p) => p.id),
       eventIds: events.map((e) => e.id),
+      notificationIds: sent.map((n) => n.id),
       foreignIds: [
+        britishNotification!.id,
+        ...sent.slice(0, 2).map((n) => n.id),
         ...britishPosts.map((p) => p.id),
         british.categoryId,
         british.sectionId('1° Básico A'),

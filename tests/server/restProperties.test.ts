@@ -3,18 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonBodyLimit } from '../../server/app';
 import { backends, bearer, hostOf, signIn, startServer, type TestServer } from './harness';
 import { applyChanges, changes, hostileString, hostileUrlValue } from './hostileValues';
-import { collegeRefs, eventArgs, postArgs, push, type CollegeRefs } from './syncHelpers';
+import { collegeRefs, eventArgs, notificationArgs, postArgs, push, type CollegeRefs } from './syncHelpers';
 
 /** A request of the REST API, as generated. */
 type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: string };
 
-describe.each(backends)('posts, events, calendar feeds and audience REST with generated input on $name', (backend) => {
+describe.each(backends)('posts, events, calendar feeds, audience and notifications REST with generated input on $name', (backend) => {
   let server: TestServer;
   let refs: CollegeRefs;
   const host = hostOf('colinas');
-  const tokens = { staff: '', student: '' };
+  const tokens = { staff: '', student: '', admin: '' };
   let postIds: string[] = [];
   let eventIds: string[] = [];
+  let notificationIds: string[] = [];
   let foreignIds: string[] = [];
   /** `<token>.ics` of the feeds made so far (the latest of each member works; older ones answer 404). */
   const feedFiles: string[] = [];
@@ -25,13 +26,25 @@ describe.each(backends)('posts, events, calendar feeds and audience REST with ge
     const british = await collegeRefs(server.db, 'british');
     tokens.staff = await signIn(server.app, host, { email: 'staff@colinas.test' });
     tokens.student = await signIn(server.app, host, { email: 'student@colinas.test' });
+    tokens.admin = await signIn(server.app, host, { email: 'admin@colinas.test' });
     const created = Array.from({ length: 10 }, () => postArgs(refs, ['1° Básico A'], 'everyone'));
     await push({ app: server.app, host, token: tokens.staff }, created.map((args) => ({ name: 'posts.create', args })));
     postIds = created.map((p) => p.id);
     const events = Array.from({ length: 10 }, () => eventArgs(refs, ['1° Básico A'], 'everyone'));
     await push({ app: server.app, host, token: tokens.staff }, events.map((args) => ({ name: 'events.create', args })));
     eventIds = events.map((e) => e.id);
-    foreignIds = [british.categoryId, british.sectionId('1° Básico A'), british.collegeId, refs.collegeId, ...postIds.slice(0, 2), ...eventIds.slice(0, 2)];
+    const sent = Array.from({ length: 6 }, (_, i) => notificationArgs(refs, ['1° Básico A'], 'everyone', { emergency: i % 2 === 0 }));
+    await push({ app: server.app, host, token: tokens.admin }, sent.map((args) => ({ name: 'notifications.create', args })));
+    notificationIds = sent.map((n) => n.id);
+    foreignIds = [
+      british.categoryId,
+      british.sectionId('1° Básico A'),
+      british.collegeId,
+      refs.collegeId,
+      ...postIds.slice(0, 2),
+      ...eventIds.slice(0, 2),
+      ...notificationIds.slice(0, 2),
+    ];
     for (const token of Object.values(tokens)) {
       const made = await server.app.inject({ method: 'POST', url: '/api/v1/calendar/feed', headers: { host, ...bearer(token) } });
       feedFiles.push(feedFileOf(made.json()));
@@ -112,8 +125,47 @@ describe.each(backends)('posts, events, calendar feeds and audience REST with ge
     hostileUrlValue.map((value) => `${value}.ics`),
     hostileUrlValue.filter((value) => value !== ''),
   );
+  const pageCall = (path: string): fc.Arbitrary<Call> =>
+    fc
+      .array(fc.tuple(fc.constantFrom('page', 'per_page', 'page[]', 'other'), queryValue), { maxLength: 4 })
+      .map((params) => ({ method: 'GET', url: `${path}?${params.map(([key, value]) => `${key}=${value}`).join('&')}` }));
+  const notificationBody = () =>
+    fc.oneof(
+      {
+        weight: 4,
+        arbitrary: fc
+          .tuple(fc.boolean(), changes(foreignIds))
+          .map(([emergency, list]) => JSON.stringify(applyChanges({ ...notificationArgs(refs, ['1° Básico A'], 'everyone', { emergency }), id: undefined }, list))),
+      },
+      { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)) },
+    );
+  const time = fc.oneof(fc.constantFrom('21:00', '07:00', '00:00', '23:59', '24:00', '7:00', '12:60', ''), hostileString);
+  const preferencesBody = fc.oneof(
+    fc.record({ quiet_hours: fc.oneof(fc.boolean(), hostileString), quiet_start: time, quiet_end: time }).map((value) => JSON.stringify(value)),
+    fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)),
+  );
+  const settingsBody = fc.oneof(
+    fc.oneof(fc.integer({ min: -5, max: 2000 }), fc.double(), hostileString).map((minutes) => JSON.stringify({ emergency_email_minutes: minutes })),
+    fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)),
+  );
+  const notificationCalls = (): fc.Arbitrary<Call> =>
+    fc.oneof(
+    pageCall('/api/v1/notifications'),
+    pageCall('/api/v1/notifications/sent'),
+    notificationBody().map((payload): Call => ({ method: 'POST', url: '/api/v1/notifications', payload })),
+    fc
+      .tuple(idSegment(() => notificationIds), fc.constantFrom('read', 'acknowledge', 'remind'))
+      .map(([id, verb]): Call => ({ method: 'POST', url: `/api/v1/notifications/${id}/${verb}` })),
+    idSegment(() => notificationIds).map((id): Call => ({ method: 'GET', url: `/api/v1/notifications/${id}/delivery` })),
+    fc.constant<Call>({ method: 'GET', url: '/api/v1/notifications/preferences' }),
+    preferencesBody.map((payload): Call => ({ method: 'PUT', url: '/api/v1/notifications/preferences', payload })),
+    fc.constant<Call>({ method: 'GET', url: '/api/v1/admin/notification-settings' }),
+    settingsBody.map((payload): Call => ({ method: 'PUT', url: '/api/v1/admin/notification-settings', payload })),
+  );
   const call = (): fc.Arbitrary<Call> =>
     fc.oneof(
+      // One arbitrary for nine notification routes: weighted like the others' share.
+      { weight: 6, arbitrary: notificationCalls() },
       eventListCall,
       idSegment(() => eventIds).map((id): Call => ({ method: 'GET', url: `/api/v1/events/${id}` })),
       eventBody().map((payload): Call => ({ method: 'POST', url: '/api/v1/events', payload })),
@@ -131,7 +183,7 @@ describe.each(backends)('posts, events, calendar feeds and audience REST with ge
 
   it('never answers 5xx to generated queries, ids and bodies', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom<keyof typeof tokens>('staff', 'student'), call(), async (actor, { method, url, payload }) => {
+      fc.asyncProperty(fc.constantFrom<keyof typeof tokens>('staff', 'student', 'admin'), call(), async (actor, { method, url, payload }) => {
         const response = await server.app.inject({
           method,
           url,

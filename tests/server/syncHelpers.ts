@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { uuidv7 } from '../../contract/ids';
 import type { AudienceScope } from '../../contract/audience';
 import type { CreateEventArgs, EventFieldsInput } from '../../contract/events';
+import type { CreateNotificationArgs } from '../../contract/notifications';
 import type { CreatePostArgs, PostScope } from '../../contract/posts';
 import type { Change, MutationResult, PullResponse } from '../../contract/sync';
 import type { Database } from '../../server/db/client';
@@ -80,6 +81,28 @@ export function eventArgs(
     repeat: null,
     exceptions: [],
     calendar_sync: true,
+    course_ids: [...new Set(gradeIds.map(refs.courseIdOf))],
+    grade_ids: gradeIds,
+    section_ids: sectionIds,
+    scope,
+    ...overrides,
+  };
+}
+
+/** Valid `notifications.create` arguments addressed to the named sections (none for the `college` and `staff` scopes). */
+export function notificationArgs(
+  refs: CollegeRefs,
+  sectionNames: string[],
+  scope: AudienceScope,
+  overrides: Partial<CreateNotificationArgs> = {},
+): CreateNotificationArgs {
+  const sectionIds = sectionNames.map(refs.sectionId);
+  const gradeIds = [...new Set(sectionIds.map(refs.gradeIdOf))];
+  return {
+    id: uuidv7(),
+    title: `Aviso ${Math.random().toString(36).slice(2, 8)}`,
+    content: 'Mañana la salida es a las 13:00.',
+    emergency: false,
     course_ids: [...new Set(gradeIds.map(refs.courseIdOf))],
     grade_ids: gradeIds,
     section_ids: sectionIds,
