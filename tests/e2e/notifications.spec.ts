@@ -8,10 +8,13 @@ import { InboxPage, NewNotificationPage, NotificationsApi, SentPage } from './no
  * offline and it is sent when the connection returns.
  */
 
-/** The number on the Notifications entry (0 when it shows none). */
+/** How many notifications the inbox marks unread, once the app bar's count agrees with it. */
 async function unreadShown(inbox: InboxPage): Promise<number> {
-  const badge = inbox.navEntry.locator('.nav-count [aria-hidden="true"]');
-  return (await badge.count()) === 0 ? 0 : Number(await badge.textContent());
+  await expect(inbox.list).toBeVisible({ timeout: appStart });
+  const unread = await inbox.list.locator('.notification-item.is-unread').count();
+  if (unread > 0) await expect(inbox.unreadCount(unread)).toBeAttached();
+  else await expect(inbox.navEntry.locator('.nav-count')).toHaveCount(0);
+  return unread;
 }
 
 test.describe('notifications', () => {

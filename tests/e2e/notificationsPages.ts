@@ -56,7 +56,8 @@ export class InboxPage {
 
   async goto(id?: string): Promise<void> {
     await this.page.goto(id ? `/notifications?notification=${id}` : '/notifications');
-    await expect(this.heading).toBeVisible({ timeout: appStart });
+    // With one open, the page under its (modal) dialog is hidden from the accessibility tree.
+    await expect(id ? this.page.getByRole('dialog') : this.heading).toBeVisible({ timeout: appStart });
   }
 
   item(title: string): Locator {
@@ -135,7 +136,7 @@ export class SentPage {
 
   async goto(id?: string): Promise<void> {
     await this.page.goto(id ? `/college-notifications?notification=${id}` : '/college-notifications');
-    await expect(this.heading).toBeVisible({ timeout: appStart });
+    await expect(id ? this.page.getByRole('dialog') : this.heading).toBeVisible({ timeout: appStart });
   }
 
   /** One of the server's list. */
