@@ -6,6 +6,9 @@ import { useSession } from '../session/session';
 import { Avatar } from '../ui/Avatar';
 import { SyncStatus } from '../sync/SyncStatus';
 import { useOutbox } from '../sync/hooks';
+import { useNavCounts } from '../modules/navCounts';
+import type { NavEntry } from '../modules/uiModule';
+import { useAppBadge } from '../pwa/appBadge';
 import { uiModules } from '../registry/uiModules';
 import { HomeIcon, OutboxIcon, UserIcon } from '../ui/icons';
 import { CollegeBrand } from './CollegeBrand';
@@ -20,10 +23,13 @@ interface NavItem {
   icon: ReactNode;
   /** Marked current for every path under it (News: `/blog/...`), not only `to`. */
   section?: string;
-  /** A count shown beside the label (unsent changes). */
-  count?: number;
+  /** A number shown beside the label (unsent changes, unread notifications), and what it means in words. */
+  count?: { value: number; label: ReactNode };
   order: number;
 }
+
+/** The features' navigation entries: the registry is fixed, so this is read once. */
+const featureEntries: readonly NavEntry[] = uiModules.flatMap((module) => module.nav ?? []);
 
 /** Signed-in screens: app bar (nav inline on wide screens), tab bar at the bottom on phones. */
 export function AppLayout() {
@@ -32,12 +38,23 @@ export function AppLayout() {
   const { pathname } = useLocation();
   // The user's changes only (useOutbox leaves views out).
   const unsent = useOutbox().length;
+  const { counts, readers } = useNavCounts(featureEntries);
+  const badged = featureEntries.filter((entry) => entry.count?.appBadge && counts.has(entry.to));
+  useAppBadge(badged.length > 0 ? badged.reduce((sum, entry) => sum + (counts.get(entry.to) ?? 0), 0) : undefined);
   const items: NavItem[] = [
     { to: '/app', end: true, label: <Trans>Home</Trans>, icon: <HomeIcon />, order: 0 },
-    ...uiModules.flatMap((module) =>
-      (module.nav ?? []).map(({ to, section, label, icon: Icon, order }) => ({ to, end: false, section, label: i18n._(label), icon: <Icon />, order })),
-    ),
-    { to: '/app/outbox', end: false, label: <Trans>Outbox</Trans>, icon: <OutboxIcon />, count: unsent, order: 900 },
+    ...featureEntries.map(({ to, section, label, icon: Icon, order, count }) => {
+      const value = counts.get(to) ?? 0;
+      return { to, end: false, section, label: i18n._(label), icon: <Icon />, order, ...(count && value > 0 ? { count: { value, label: count.describe(i18n, value) } } : {}) };
+    }),
+    {
+      to: '/app/outbox',
+      end: false,
+      label: <Trans>Outbox</Trans>,
+      icon: <OutboxIcon />,
+      ...(unsent > 0 ? { count: { value: unsent, label: <Plural value={unsent} one="# change not sent" other="# changes not sent" /> } } : {}),
+      order: 900,
+    },
     { to: '/app/profile', end: false, label: <Trans>Profile</Trans>, icon: <UserIcon />, order: 1000 },
   ].sort((a, b) => a.order - b.order);
   const links = (className: string) =>
@@ -53,16 +70,15 @@ export function AppLayout() {
         <span>{item.label}</span>
         {item.count ? (
           <span className="nav-count">
-            <span aria-hidden="true">{item.count}</span>
-            <span className="visually-hidden">
-              <Plural value={item.count} one="# change not sent" other="# changes not sent" />
-            </span>
+            <span aria-hidden="true">{item.count.value}</span>
+            <span className="visually-hidden">{item.count.label}</span>
           </span>
         ) : null}
       </NavLink>
     ));
   return (
     <div className="app-shell">
+      {readers}
       <header className="topbar">
         <CollegeBrand to="/app" />
         <nav className="topnav" aria-label={t`Main`}>

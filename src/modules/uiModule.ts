@@ -52,6 +52,23 @@ export interface NavEntry {
   section?: string;
   /** Place among the entries: Home is 0, the outbox 900, the profile 1000. */
   order: number;
+  /** A number beside the entry (unread notifications); nothing is shown while it is 0. */
+  count?: NavCount;
+}
+
+/**
+ * A count a feature shows on its navigation entry. The shell knows no feature's tables:
+ * it loads the feature's hook (lazily, so the shell's first download carries none of its
+ * queries), calls it inside the signed-in area and shows the number on every place the
+ * entry appears (app bar, tab bar).
+ */
+export interface NavCount {
+  /** Loads the hook that reads the number, live (undefined while it is read). */
+  load: () => Promise<() => number | undefined>;
+  /** What the number means, for screen readers and the tooltip ("3 unread"). */
+  describe: (i18n: I18n, count: number) => string;
+  /** The installed app's icon shows it too (the Badging API, where the browser has it). */
+  appBadge?: boolean;
 }
 
 /** How the outbox screen shows the entries of this module's mutations. */

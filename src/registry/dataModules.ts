@@ -1,5 +1,6 @@
 import type { DataModule } from '../db/dataModule';
 import { eventsData } from '../features/events/module';
+import { notificationsData } from '../features/notifications/module';
 import { postsData } from '../features/posts/module';
 
 /**
@@ -9,4 +10,4 @@ import { postsData } from '../features/posts/module';
  * uiModules.ts); tests/unit/modules/registry.test.ts fails when a feature is missing.
  * Order matters only for upgrades of the same version (run in this order).
  */
-export const dataModules: readonly DataModule[] = [postsData, eventsData];
+export const dataModules: readonly DataModule[] = [postsData, eventsData, notificationsData];

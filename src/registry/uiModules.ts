@@ -1,4 +1,5 @@
 import { eventsUi } from '../features/events/ui';
+import { notificationsUi } from '../features/notifications/ui';
 import { postsUi } from '../features/posts/ui';
 import type { UiModule } from '../modules/uiModule';
 
@@ -7,4 +8,4 @@ import type { UiModule } from '../modules/uiModule';
  * list beside dataModules.ts because the sync worker must never load screens; the
  * registry test (tests/unit/modules/registry.test.ts) fails when the two disagree.
  */
-export const uiModules: readonly UiModule[] = [postsUi, eventsUi];
+export const uiModules: readonly UiModule[] = [postsUi, eventsUi, notificationsUi];

@@ -157,3 +157,16 @@ export const CheckIcon = (p: P) => (
     <path d="M20 6 9 17l-5-5" />
   </Icon>
 );
+export const BellIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+    <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+  </Icon>
+);
+/** A warning triangle: emergency alerts carry it beside the words, never colour alone. */
+export const WarningIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="m21.7 18-8-14a2 2 0 0 0-3.4 0l-8 14A2 2 0 0 0 4 21h16a2 2 0 0 0 1.7-3z" />
+    <path d="M12 9v4M12 17h.01" />
+  </Icon>
+);

@@ -4,6 +4,7 @@ import axeCore, { type Result } from 'axe-core';
 import { translated } from './catalog';
 import { EventsApi } from './eventsPages';
 import { appStart, Device, expect, localDbName, password, PostsApi, syncDone, test, uniqueTitle } from './fixtures';
+import { NotificationsApi } from './notificationsPages';
 
 /**
  * Issue 14, "Accessibility, checked on every screen": every screen of the router, and the
@@ -214,6 +215,17 @@ for (const look of looks) {
         scope: 'everyone',
         ...postsApi.everywhere(reference),
       });
+      // An emergency alert to everyone (staff included), unread: home shows it, the inbox marks it.
+      const notificationsApi = new NotificationsApi(request);
+      const alert = await notificationsApi.send(await postsApi.signIn('admin@colinas.test'), {
+        title: uniqueTitle('Simulacro de evacuación'),
+        content: 'Hoy a las 11:00.\nSigan las indicaciones de sus profesores.',
+        emergency: true,
+        scope: 'college',
+        course_ids: [],
+        grade_ids: [],
+        section_ids: [],
+      });
 
       await open(page, '/auth/login');
       await page.locator('input[name="identifier"]').fill('staff@colinas.test');
@@ -223,8 +235,9 @@ for (const look of looks) {
       await device.waitForSync(localDbName(staff.id));
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.locator('main article').first()).toBeVisible();
+      await expect(page.locator('main .open-alerts')).toBeVisible();
       await expectLook(page);
-      await screens.check('home');
+      await screens.check('home, with an emergency alert');
 
       const signOut = page.getByRole('button', { name: tr('Sign out'), exact: true });
       await signOut.click();
@@ -243,7 +256,8 @@ for (const look of looks) {
       // The rest as a user moves: through the app's links, without reloading it.
       await open(page, '/app/profile');
       await expect(page.locator('main .calendar-feed input[name="calendar_feed"]')).toBeVisible({ timeout: appStart });
-      await screens.check('profile, with the calendar link');
+      await expect(page.locator('main .quiet-hours-form')).toBeVisible({ timeout: appStart });
+      await screens.check('profile, with the calendar link and quiet hours');
 
       await follow(page, '/app/outbox');
       await expect(page.getByText(tr('Everything has been sent.'))).toBeVisible();
@@ -289,6 +303,48 @@ for (const look of looks) {
       await page.locator('main form button[type="submit"]').click();
       await expect(page.locator('main [aria-invalid="true"]').first()).toBeVisible();
       await screens.check('a new event with the fields left empty', 'main form');
+
+      // Notifications (issue 9): the inbox, an alert open, the form and its confirmation, the figures.
+      await follow(page, '/notifications');
+      // Other looks run beside this one and send alerts of their own: this one is found by its title.
+      const alertItem = page.locator('main .notification-item.is-emergency.is-unread').filter({ hasText: alert.title });
+      await expect(alertItem).toBeVisible();
+      await screens.check('the notifications, an alert unread');
+      await alertItem.locator('.notification-link').click();
+      const alertOpen = page.getByRole('dialog');
+      await expect(alertOpen.locator('.notification-ack button')).toBeVisible();
+      await screens.check('an emergency alert, open', '[role="dialog"]');
+      await alertOpen.locator('.notification-ack button').click();
+      await expect(alertOpen.locator('.notification-ack-done')).toBeVisible();
+      await screens.check('an emergency alert, acknowledged', '[role="dialog"]');
+      await page.keyboard.press('Escape');
+      await expect(alertOpen).toHaveCount(0);
+
+      await follow(page, '/college-notifications/new-notification', 'a[href="/college-notifications/new-notification"]');
+      await expect(page.locator('main form.notification-form')).toBeVisible();
+      await screens.check('a new notification');
+      await page.locator('main form button[type="submit"]').click();
+      await expect(page.locator('main [aria-invalid="true"]').first()).toBeVisible();
+      await screens.check('a new notification with the fields left empty', 'main form');
+      await page.locator('main input[name="title"]').fill('Reunión de apoderados');
+      await page.locator('main textarea[name="content"]').fill('El jueves a las 18:00.');
+      await page.locator('main input[type="radio"][value="college"]').check();
+      await page.locator('main form button[type="submit"]').click();
+      const confirmSend = page.getByRole('alertdialog');
+      await expect(confirmSend.locator('.confirm-reach strong')).toBeVisible();
+      await screens.check('a new notification, confirming whom it reaches', '[role="alertdialog"]');
+      await page.keyboard.press('Escape');
+      await expect(confirmSend).toHaveCount(0);
+
+      await open(page, '/college-notifications');
+      await expect(page.locator('main .sent-list').first()).toBeVisible();
+      await screens.check('the notifications sent by the college');
+      await page.locator(`main .sent-link[href$="notification=${alert.id}"]`).click();
+      const delivery = page.getByRole('dialog');
+      await expect(delivery.locator('.delivery-figures')).toBeVisible({ timeout: appStart });
+      await screens.check("a notification's delivery figures", '[role="dialog"]');
+      await page.keyboard.press('Escape');
+      await expect(delivery).toHaveCount(0);
 
       await follow(page, '/blog/all');
       await follow(page, `/blog/post/${post.id}`, `main a[href="/blog/post/${post.id}"]`, page.getByRole('heading', { name: title, level: 1 }));

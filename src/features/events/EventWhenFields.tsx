@@ -6,7 +6,7 @@ import { FieldError } from '../../ui/FieldError';
 import { GlobeIcon } from '../../ui/icons';
 import { DateField } from './DateField';
 import { withAllDay, withStart, type EventFormValues } from './eventFormValues';
-import { TimeField } from './TimeField';
+import { TimeField } from '../../forms/TimeField';
 
 export interface EventWhenFieldsProps {
   values: EventFormValues;

@@ -7,8 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 // Screens rendered whole (the form with its editor and pickers) on a busy 2-core machine: a slow start, not a failure.
 vi.setConfig({ testTimeout: 20_000 });
 import { DateField } from '../../../src/features/events/DateField';
-import { TimeField } from '../../../src/features/events/TimeField';
-import { formatTime, parseTime } from '../../../src/features/events/timeText';
+import { TimeField } from '../../../src/forms/TimeField';
+import { formatTime, parseTime } from '../../../src/forms/timeText';
 
 afterEach(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 

@@ -1,6 +1,7 @@
+import './timeField.css';
 import { useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
-import { FieldError } from '../../ui/FieldError';
+import { FieldError } from '../ui/FieldError';
 import { formatTime, halfHours, parseTime } from './timeText';
 
 export interface TimeFieldProps {
