@@ -1,5 +1,7 @@
 import { z } from './zod';
-import { audienceFields, audienceScopes, requireSections } from './audience';
+import { audienceFields, audienceScopes, requireSections, type AudienceReach } from './audience';
+import type { AudienceScope } from './audienceScopes';
+import type { Role } from './permissions';
 import { messages } from './messages';
 import { text } from './text';
 
@@ -158,3 +160,37 @@ export const emergencyEmailMinutes = z.number().int().min(1).max(24 * 60);
 /** `GET/PUT /api/v1/admin/notification-settings` (administrators). */
 export const notificationSettings = z.object({ emergency_email_minutes: emergencyEmailMinutes });
 export type NotificationSettings = z.infer<typeof notificationSettings>;
+
+/**
+ * Who a notification is sent to (a receipt, a push, an email for an alert): the roles its
+ * scope names. Staff and administrators may read every notification addressed to sections
+ * (contract/audience.ts), but a message "to the families of 1° A" is not pushed to every
+ * teacher: only to the families. Its author receives nothing.
+ */
+export function addressedRoles(scope: AudienceScope): readonly Role[] {
+  switch (scope) {
+    case 'college':
+      return ['admin', 'staff', 'student', 'guardian'];
+    case 'staff':
+      return ['admin', 'staff'];
+    case 'students':
+      return ['student'];
+    case 'guardians':
+      return ['guardian'];
+    default:
+      return ['student', 'guardian'];
+  }
+}
+
+/**
+ * The people a notification will be sent to, from the audience's reach (`POST
+ * /api/v1/audience/reach`, which counts who may read it): the roles the scope names, less
+ * the author when the scope names them too (college, staff).
+ */
+export function notificationReceivers(reach: AudienceReach, scope: AudienceScope): AudienceReach {
+  const roles = addressedRoles(scope);
+  const students = roles.includes('student') ? reach.students : 0;
+  const guardians = roles.includes('guardian') ? reach.guardians : 0;
+  const staff = roles.includes('staff') ? Math.max(reach.staff - 1, 0) : 0;
+  return { total: students + guardians + staff, students, guardians, staff };
+}

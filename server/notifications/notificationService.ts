@@ -9,6 +9,7 @@ import {
   type NotificationPreferences,
   type NotificationReceiptArgs,
   type RemindNotificationArgs,
+  addressedRoles,
 } from '../../contract/notifications';
 import { can } from '../../contract/permissions';
 import { membersReached } from '../audience/reach';
@@ -105,8 +106,10 @@ export async function sendNotification(write: Write, input: NotificationToSend):
   const { now } = input;
   const keys = nextAudience(keysOfAudience({ scope: input.audience.scope, section_ids: input.audience.sectionIds }));
   const settings = await collegeSettings(tx, collegeId);
+  // Sent to the roles the scope names (contract/notifications.ts addressedRoles), not to every reader.
+  const roles = addressedRoles(input.audience.scope);
   const members = (await membersReached(tx, collegeId, { scope: input.audience.scope, section_ids: input.audience.sectionIds })).filter(
-    (member) => member.id !== input.authorId,
+    (member) => member.id !== input.authorId && roles.includes(member.role),
   );
   const [row] = await tx
     .insert(notifications)

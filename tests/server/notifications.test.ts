@@ -9,6 +9,7 @@ import type {
   NotificationPreferences,
   NotificationReceipt,
 } from '../../contract/notifications';
+import { addressedRoles } from '../../contract/notifications';
 import { membersReached } from '../../server/audience/reach';
 import { colleges, syncState } from '../../server/db/schema';
 import { notificationReceipts, notifications } from '../../server/notifications/schema';
@@ -55,13 +56,16 @@ describe.each(backends)('notifications on $name', (backend) => {
     expect(result!.status).toBe('applied');
     const receipts = await receiptsOf(server.db, args.id);
     const reached = await membersReached(server.db, refs.collegeId, { scope: 'students', section_ids: args.section_ids });
-    expect(receipts.map((r) => r.userId).sort()).toEqual(reached.map((m) => m.id).filter((id) => id !== staffId).sort());
+    // Sent to the roles the scope names: the students of the section, not the staff who may read it too.
+    const addressed = reached.filter((m) => addressedRoles('students').includes(m.role) && m.id !== staffId);
+    expect(receipts.map((r) => r.userId).sort()).toEqual(addressed.map((m) => m.id).sort());
     const userIds = new Set(receipts.map((r) => r.userId));
     expect(userIds.has(inSection.id)).toBe(true);
     expect(userIds.has(otherSection.id)).toBe(false);
     expect(userIds.has(staffId)).toBe(false);
-    // Guardians of the section are not in a students' notification; staff read everything by section.
-    expect(new Set(reached.filter((m) => userIds.has(m.id)).map((m) => m.role))).toEqual(new Set(['student', 'staff', 'admin']));
+    // Guardians of the section are not in a students' notification; staff read it, but it is not sent to them.
+    expect(new Set(reached.map((m) => m.role))).toEqual(new Set(['student', 'staff', 'admin']));
+    expect(new Set(reached.filter((m) => userIds.has(m.id)).map((m) => m.role))).toEqual(new Set(['student']));
     const [row] = await server.db.select().from(notifications).where(eq(notifications.id, args.id));
     expect(row!.sentTo).toBe(receipts.length);
     for (const receipt of receipts) {

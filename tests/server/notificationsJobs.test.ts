@@ -349,7 +349,8 @@ describe.each(backends)('notification jobs on $name', (backend) => {
     const args = notificationArgs(refs, ['3° Básico B'], 'students', { title: 'Salida anticipada' });
     await send(actors.admin, args, sentAt);
     const receipts = await receiptsOf(server.db, args.id);
-    expect(receipts.length).toBeGreaterThan(5000);
+    // The section's students (staff may read it, but it is not sent to them).
+    expect(receipts.length).toBeGreaterThanOrEqual(5000);
     expect(new Set(receipts.map((r) => r.seq)).size).toBe(receipts.length);
 
     const recorder = new RecordingPush();

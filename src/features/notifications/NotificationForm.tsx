@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
-import { notificationContentMax, notificationTitleMax, type NotificationFields } from '../../../contract/notifications';
+import { notificationContentMax, notificationReceivers, notificationTitleMax, type NotificationFields } from '../../../contract/notifications';
 import { audienceToSend } from '../../audience/audienceChoice';
 import type { AudienceOptions } from '../../audience/audienceGroups';
 import { AudiencePicker } from '../../audience/AudiencePicker';
@@ -150,7 +150,7 @@ export function NotificationForm({ audience, mayAlert, onSubmit, onCancel }: Not
         open={confirming !== null}
         onOpenChange={(open) => !open && setConfirming(null)}
         audience={audienceSummary(i18n, describeAudience(values, audience))}
-        reach={reach}
+        reach={reach.status === 'counted' ? { status: 'counted', reach: notificationReceivers(reach.reach, values.scope) } : reach}
         emergency={confirming?.emergency ?? false}
         onConfirm={() => confirming && void send(confirming)}
       />

@@ -78,7 +78,8 @@ describe('the new-notification form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Review and send the alert' }));
 
     const dialog = await screen.findByRole('alertdialog', { name: 'Send this emergency alert?' });
-    expect(await within(dialog).findByText('Reaches 42 people')).toBeTruthy();
+    // Sent to the families only: the 2 staff who may read it are not counted.
+    expect(await within(dialog).findByText('Reaches 40 people')).toBeTruthy();
     expect(within(dialog).getByText(/pushed to phones even during quiet hours/)).toBeTruthy();
     expect(within(dialog).getByText(/receives it by email/)).toBeTruthy();
     expect(asked.at(-1)).toEqual({ scope: 'guardians', section_ids: ['sec-1a'] });
