@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/client';
 import { sections, users, userSections } from '../../server/db/schema';
 import { notificationReceipts } from '../../server/notifications/schema';
@@ -67,4 +67,17 @@ export async function userIdOf(db: Database, email: string): Promise<string> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (!row) throw new Error(`no user ${email}`);
   return row.id;
+}
+
+/**
+ * Gives every active member of the college a browser subscribed to pushes (endpoints never
+ * contacted: the tests' sender records instead). Members without one are settled without a
+ * push (server/notifications/pushJob.ts).
+ */
+export async function subscribeEveryone(db: Database, collegeId: string): Promise<void> {
+  await db.execute(sql`
+    insert into push_subscriptions (endpoint, college_id, user_id, p256dh, auth)
+    select 'https://fcm.googleapis.com/fcm/send/test-' || id, college_id, id, 'key', 'auth'
+    from users where college_id = ${collegeId} and status = 'active'
+    on conflict do nothing`);
 }

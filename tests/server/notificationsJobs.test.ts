@@ -15,12 +15,13 @@ import { emailDue } from '../../server/notifications/emailCascade';
 import { deliveryOf } from '../../server/notifications/notificationQueries';
 import { createNotification, recordReceipt, remindNotification } from '../../server/notifications/notificationService';
 import { pushDue } from '../../server/notifications/pushJob';
+import { pushSubscriptions } from '../../server/push/schema';
 import { notificationPreferences, notificationReceipts, notifications } from '../../server/notifications/schema';
 import type { MutationActor } from '../../server/sync/mutation';
 import { loadViewer } from '../../server/sync/viewer';
 import { onCommitted, writeInCollege } from '../../server/sync/writeInCollege';
 import { backends, bearer, hostOf, signIn, startServer, type TestServer } from './harness';
-import { membersOf, receiptsOf, RecordingPush, type Member } from './notificationsHelpers';
+import { membersOf, receiptsOf, RecordingPush, subscribeEveryone, type Member } from './notificationsHelpers';
 import { collegeRefs, notificationArgs, push, type CollegeRefs } from './syncHelpers';
 
 const zone = 'America/Santiago';
@@ -62,6 +63,7 @@ describe.each(backends)('notification jobs on $name', (backend) => {
     students = await membersOf(server.db, refs.collegeId, refs.sectionId('1° Básico A'), 'student');
     actors.student = await actorFor(students[0]!.email);
     expect(students.length).toBeGreaterThan(1);
+    await subscribeEveryone(server.db, refs.collegeId);
   });
   afterAll(async () => {
     await mailer.idle();
@@ -334,6 +336,22 @@ describe.each(backends)('notification jobs on $name', (backend) => {
     expect(pushed).toMatchObject({ status: 'rejected', error: { status: 409, message: messages.notificationRemindedRecently } });
   });
 
+  it('settles at once, without a message, the receipts of members with no browser subscribed', async () => {
+    await drain();
+    const [student, unsubscribed] = students;
+    await server.db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, unsubscribed!.id));
+    const sentAt = at('2026-09-15T11:00');
+    const args = notificationArgs(refs, ['1° Básico A'], 'students', { title: 'Reunión de apoderados' });
+    await send(actors.staff, args, sentAt);
+    const recorder = new RecordingPush();
+    await pushDue(server.db, sentAt, services(recorder));
+    expect(recorder.to(student!.id)).toHaveLength(1);
+    expect(recorder.to(unsubscribed!.id)).toEqual([]);
+    const receipt = (await receiptsOf(server.db, args.id)).find((r) => r.userId === unsubscribed!.id)!;
+    expect(receipt).toMatchObject({ pushedAt: sentAt, pushDueAt: null, pushedDevices: 0 });
+    await subscribeEveryone(server.db, refs.collegeId);
+  });
+
   it('sends a notification to a school of 5,000 in one write and pushes it to each member once', async () => {
     await drain();
     // 5,000 more students in 3° Básico B (the statements below make them in one go).
@@ -345,6 +363,7 @@ describe.each(backends)('notification jobs on $name', (backend) => {
     await server.db.execute(sql`
       insert into user_sections (college_id, user_id, section_id)
       select college_id, id, ${section} from users where email like 'bulk%@colinas.test'`);
+    await subscribeEveryone(server.db, refs.collegeId);
     const sentAt = at('2026-08-12T10:00');
     const args = notificationArgs(refs, ['3° Básico B'], 'students', { title: 'Salida anticipada' });
     await send(actors.admin, args, sentAt);
