@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonBodyLimit } from '../../server/app';
 import { backends, bearer, hostOf, signIn, startServer, type TestServer } from './harness';
 import { applyChanges, changes, hostileString, hostileUrlValue } from './hostileValues';
+import { browserSubscription } from './pushService';
 import { collegeRefs, eventArgs, postArgs, push, type CollegeRefs } from './syncHelpers';
 
 /** A request of the REST API, as generated. */
 type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: string };
 
-describe.each(backends)('posts, events, calendar feeds and audience REST with generated input on $name', (backend) => {
+describe.each(backends)('posts, events, calendar feeds, audience and push REST with generated input on $name', (backend) => {
   let server: TestServer;
   let refs: CollegeRefs;
   const host = hostOf('colinas');
@@ -112,8 +113,31 @@ describe.each(backends)('posts, events, calendar feeds and audience REST with ge
     hostileUrlValue.map((value) => `${value}.ics`),
     hostileUrlValue.filter((value) => value !== ''),
   );
+  /** A browser's subscription with its endpoint, keys or fields changed: bad values, other hosts, loopback, oversized. */
+  const endpoint = fc.oneof(
+    fc.constant('https://fcm.googleapis.com/fcm/send/'),
+    fc.constant('https://web.push.apple.com/'),
+    fc.constant('http://127.0.0.1:5432/'),
+    fc.constant('https://fcm.googleapis.com.attacker.example/'),
+    fc.constant(''),
+  );
+  const subscriptionBody = () =>
+    fc.oneof(
+      {
+        weight: 4,
+        arbitrary: fc
+          .tuple(endpoint, fc.oneof(hostileString, fc.string({ unit: 'grapheme-ascii', maxLength: 40 }), fc.constant('x'.repeat(2100))), changes(foreignIds), changes(foreignIds))
+          .map(([start, rest, outer, inner]) => {
+            const valid = browserSubscription(`${start}${rest}`);
+            return JSON.stringify(applyChanges({ ...valid, keys: applyChanges(valid.keys, inner) }, outer));
+          }),
+      },
+      { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)) },
+    );
   const call = (): fc.Arbitrary<Call> =>
     fc.oneof(
+      fc.constant<Call>({ method: 'GET', url: '/api/v1/push/key' }),
+      fc.tuple(fc.constantFrom<Call['method']>('POST', 'DELETE'), subscriptionBody()).map(([method, payload]): Call => ({ method, url: '/api/v1/push/subscriptions', payload })),
       eventListCall,
       idSegment(() => eventIds).map((id): Call => ({ method: 'GET', url: `/api/v1/events/${id}` })),
       eventBody().map((payload): Call => ({ method: 'POST', url: '/api/v1/events', payload })),
