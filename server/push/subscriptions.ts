@@ -45,6 +45,22 @@ export async function rememberDevice(db: Database, device: Device): Promise<void
   });
 }
 
+/**
+ * Moves a browser's row to the subscription its push service replaced it with, when the
+ * caller proves it is that browser (the old endpoint with its auth secret) in the college
+ * of the request. False when no such row exists: nothing changes.
+ */
+export async function renewDevice(db: Database, collegeId: string, old: { endpoint: string; auth: string }, next: Omit<Device, 'collegeId' | 'userId'>): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: pushSubscriptions.userId, userAgent: pushSubscriptions.userAgent })
+    .from(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.collegeId, collegeId), eq(pushSubscriptions.endpoint, old.endpoint), eq(pushSubscriptions.auth, old.auth)));
+  if (!row) return false;
+  await rememberDevice(db, { ...next, collegeId, userId: row.userId, userAgent: next.userAgent || row.userAgent });
+  if (old.endpoint !== next.endpoint) await forgetDevice(db, collegeId, row.userId, old.endpoint);
+  return true;
+}
+
 /** Forgets one browser of the member (their sign-out, or "turn off" on the profile); someone else's row stays. */
 export async function forgetDevice(db: Database, collegeId: string, userId: string, endpoint: string): Promise<void> {
   await db.delete(pushSubscriptions).where(and(memberOf(collegeId, userId), eq(pushSubscriptions.endpoint, endpoint)));

@@ -184,6 +184,34 @@ describe.each(backends)('push subscriptions on $name', (backend) => {
     expect(await server.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, ids.student))).toHaveLength(1);
   });
 
+  it('lets the service worker move a browser to the subscription its push service replaced it with', async () => {
+    const old = browserSubscription();
+    await subscribe(tokens.guardian, old);
+    const next = browserSubscription();
+    const renew = (payload: unknown, onHost = host) =>
+      server.app.inject({ method: 'POST', url: '/api/v1/push/subscriptions/renew', headers: { host: onHost }, payload: payload as object });
+    // Proof of the old subscription is its endpoint with its auth secret, in its college.
+    for (const wrong of [
+      { old_endpoint: old.endpoint, old_auth: next.keys.auth, subscription: next },
+      { old_endpoint: next.endpoint, old_auth: old.keys.auth, subscription: next },
+    ]) {
+      const refused = await renew(wrong);
+      expect(refused.statusCode).toBe(404);
+      expect(json(refused)).toEqual({ message: messages.notFound });
+    }
+    expect((await renew({ old_endpoint: old.endpoint, old_auth: old.keys.auth, subscription: next }, hostOf('british'))).statusCode).toBe(404);
+    const elsewhere = await renew({ old_endpoint: old.endpoint, old_auth: old.keys.auth, subscription: browserSubscription('https://attacker.example/x') });
+    expect(elsewhere.statusCode).toBe(422);
+    expect(json(elsewhere)).toEqual({ message: messages.pushSubscriptionInvalid, errors: { 'subscription.endpoint': [messages.pushSubscriptionInvalid] } });
+    expect((await renew({ old_endpoint: old.endpoint, old_auth: old.keys.auth })).statusCode).toBe(422);
+    expect((await rows()).map((row) => row.endpoint)).toEqual([old.endpoint]);
+
+    expect((await renew({ old_endpoint: old.endpoint, old_auth: old.keys.auth, subscription: next })).statusCode).toBe(204);
+    expect(await rows()).toEqual([expect.objectContaining({ endpoint: next.endpoint, userId: ids.guardian, collegeId: ids.colinas, p256dh: next.keys.p256dh, auth: next.keys.auth })]);
+    // Once moved, the old proof no longer works.
+    expect((await renew({ old_endpoint: old.endpoint, old_auth: old.keys.auth, subscription: browserSubscription() })).statusCode).toBe(404);
+  });
+
   it('forgets only the caller\'s own browser', async () => {
     const staffs = browserSubscription();
     const students = browserSubscription();

@@ -138,6 +138,13 @@ describe.each(backends)('posts, events, calendar feeds, audience and push REST w
     fc.oneof(
       fc.constant<Call>({ method: 'GET', url: '/api/v1/push/key' }),
       fc.tuple(fc.constantFrom<Call['method']>('POST', 'DELETE'), subscriptionBody()).map(([method, payload]): Call => ({ method, url: '/api/v1/push/subscriptions', payload })),
+      fc
+        .tuple(subscriptionBody(), changes(foreignIds))
+        .map(([subscription, list]): Call => {
+          const old = browserSubscription();
+          const body = applyChanges({ old_endpoint: old.endpoint, old_auth: old.keys.auth, subscription: JSON.parse(subscription) as unknown }, list);
+          return { method: 'POST', url: '/api/v1/push/subscriptions/renew', payload: JSON.stringify(body) };
+        }),
       eventListCall,
       idSegment(() => eventIds).map((id): Call => ({ method: 'GET', url: `/api/v1/events/${id}` })),
       eventBody().map((payload): Call => ({ method: 'POST', url: '/api/v1/events', payload })),
