@@ -39,7 +39,8 @@ export function createWebPushSender(db: Database, keys: VapidKeys, log: FastifyB
       const response = await fetch(request.endpoint, {
         method: request.method,
         headers: request.headers as Record<string, string>,
-        body: request.body ?? null,
+        // A copy (a few kB): DOM's BodyInit, in the app's typings, takes no Node Buffer.
+        body: request.body ? new Uint8Array(request.body) : null,
         redirect: 'error',
         signal: AbortSignal.timeout(timeoutMs),
       });
