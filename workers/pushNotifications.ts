@@ -5,6 +5,7 @@
  * feature: the payload (contract/push.ts) says what to show and where a click goes.
  */
 import { pushPayload, type PushPayload } from '../contract/push';
+import { pushOpenMessageType, type PushOpenMessage } from '../contract/pushOpen';
 
 /** The app's name and icon for this college (from its manifest), or Patio's. */
 export interface Brand {
@@ -74,13 +75,6 @@ export function decodePushData(data: { json(): unknown } | null): unknown {
   }
 }
 
-/** The message the worker posts to an open window of the app: navigate there (src/push/notificationNavigation.ts). */
-export const openMessageType = 'patio:open-notification';
-export interface OpenMessage {
-  type: typeof openMessageType;
-  /** A path of the app: `/notifications?notification=…`. */
-  path: string;
-}
 
 /**
  * Where a click on a notification goes: its `data.url` when that is a path of this app,
@@ -104,7 +98,7 @@ export interface WindowLike {
   focused: boolean;
   visibilityState: string;
   focus(): Promise<unknown>;
-  postMessage(message: OpenMessage): void;
+  postMessage(message: PushOpenMessage): void;
 }
 export interface ClientsLike {
   matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<readonly WindowLike[]>;
@@ -123,7 +117,7 @@ export async function openFromNotification(clients: ClientsLike, path: string, o
     await clients.openWindow(new URL(path, origin).href);
     return 'opened';
   }
-  target.postMessage({ type: openMessageType, path });
+  target.postMessage({ type: pushOpenMessageType, path });
   await target.focus();
   return 'focused';
 }

@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { PushPayload } from '../../../contract/push';
+import { isPushOpenMessage, pushOpenMessageType as openMessageType, type PushOpenMessage as OpenMessage } from '../../../contract/pushOpen';
 import {
   badgeIcon,
   decodePushData,
   defaultBrand,
   notificationOf,
   openFromNotification,
-  openMessageType,
   pathOfNotification,
   type ClientsLike,
-  type OpenMessage,
   type WindowLike,
 } from '../../../workers/pushNotifications';
 
@@ -96,7 +95,11 @@ function browser(windows: Partial<WindowLike>[]) {
       log.push(`focus ${index}`);
       return Promise.resolve();
     },
-    postMessage: (message: OpenMessage) => log.push(`message ${index} ${message.type} ${message.path}`),
+    postMessage: (message: OpenMessage) => {
+      // What the app accepts (src/push/useNotificationNavigation.ts).
+      expect(isPushOpenMessage(message)).toBe(true);
+      log.push(`message ${index} ${message.type} ${message.path}`);
+    },
     ...window,
   }));
   const clients: ClientsLike = {
