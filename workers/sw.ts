@@ -9,7 +9,6 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { pushSubscriptionArgs } from '../contract/push';
 import { decodePushData, defaultBrand, notificationOf, openFromNotification, pathOfNotification, type Brand } from './pushNotifications';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
@@ -61,14 +60,20 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
 // ---------------------------------------------------------------- Web Push
 
 /**
- * This college's name and icon, from its manifest as the page last fetched it (cached
- * above; never the network: a push may arrive offline and must show at once).
+ * This college's name and icon, from its manifest: the cached copy (above), else fetched
+ * once and kept (a push arrives over the network, so it usually is there; the browser does
+ * not always fetch the manifest through this worker). Patio's when neither answers soon.
  */
 async function brand(): Promise<Brand> {
   try {
-    const cached = await caches.match('/manifest.webmanifest');
-    if (!cached) return defaultBrand;
-    const manifest = (await cached.json()) as { name?: unknown; icons?: { src?: unknown; purpose?: unknown }[] };
+    let response = await caches.match('/manifest.webmanifest');
+    if (!response) {
+      const fetched = await fetch('/manifest.webmanifest', { signal: AbortSignal.timeout(3000) });
+      if (!fetched.ok) return defaultBrand;
+      await (await caches.open(runtimeCache)).put('/manifest.webmanifest', fetched.clone());
+      response = fetched;
+    }
+    const manifest = (await response.json()) as { name?: unknown; icons?: { src?: unknown; purpose?: unknown }[] };
     const icon = manifest.icons?.find((entry) => entry.purpose === undefined || entry.purpose === 'any')?.src;
     return {
       name: typeof manifest.name === 'string' && manifest.name !== '' ? manifest.name : defaultBrand.name,
@@ -126,11 +131,10 @@ self.addEventListener('pushsubscriptionchange', (event: Event) => {
         (applicationServerKey ? await self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey }) : null);
       const oldAuth = old?.getKey('auth');
       if (!old || !next || !oldAuth) return;
-      const subscription = pushSubscriptionArgs.parse(next.toJSON());
       await fetch('/api/v1/push/subscriptions/renew', {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ old_endpoint: old.endpoint, old_auth: base64url(oldAuth), subscription }),
+        body: JSON.stringify({ old_endpoint: old.endpoint, old_auth: base64url(oldAuth), subscription: next.toJSON() }),
       });
     })(),
   );

@@ -39,13 +39,14 @@ interface TestingServer {
 
 /**
  * web-push-testing (a mock push service: it keeps subscriptions, checks the VAPID JWT and
- * decrypts what it receives, RFC 8291) in this process, on an ephemeral loopback port. Its
+ * decrypts what it receives, RFC 8291) in this process, on a loopback port (ephemeral unless
+ * given: the end-to-end server is told the port in advance). Its
  * own `startServer` listens on every interface and exits the process on an error, so the
  * test wires its Express app itself; `notifyUrl` is set to 127.0.0.1 (the package says
  * `localhost`, which may resolve to ::1 where nothing listens). Every request's headers are
  * recorded before the service handles it.
  */
-export async function startPushService(): Promise<{
+export async function startPushService(port = 0): Promise<{
   host: string;
   seen: SeenRequest[];
   subscribe(applicationServerKey: string): Promise<PushSubscriptionJson>;
@@ -57,7 +58,7 @@ export async function startPushService(): Promise<{
   const { PushApiModel } = require('web-push-testing/src/PushApiModel.js') as { PushApiModel: new () => PushApiModel };
   const Server = require('web-push-testing/src/server.js') as new (model: PushApiModel, port: number) => TestingServer;
   const model = new PushApiModel();
-  const service = new Server(model, 0);
+  const service = new Server(model, port);
   const seen: SeenRequest[] = [];
   service._app.use((req, _res, next) => {
     const notify = /^\/notify\/([^/]+)$/.exec(req.path);
@@ -73,7 +74,7 @@ export async function startPushService(): Promise<{
   });
   service.setRequestHandlers();
   const http = await new Promise<Server>((resolve) => {
-    const listening: Server = service._app.listen(0, '127.0.0.1', () => resolve(listening));
+    const listening: Server = service._app.listen(port, '127.0.0.1', () => resolve(listening));
   });
   const host = `127.0.0.1:${(http.address() as AddressInfo).port}`;
   model.notifyUrl = `http://${host}/notify/`;

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { PushPayload } from '../../../contract/push';
+import { pushPayload, type PushPayload } from '../../../contract/push';
 import { isPushOpenMessage, pushOpenMessageType as openMessageType, type PushOpenMessage as OpenMessage } from '../../../contract/pushOpen';
 import {
   badgeIcon,
@@ -8,6 +9,7 @@ import {
   notificationOf,
   openFromNotification,
   pathOfNotification,
+  readPayload,
   type ClientsLike,
   type WindowLike,
 } from '../../../workers/pushNotifications';
@@ -67,6 +69,46 @@ describe('the notification a push message shows', () => {
     expect(decodePushData({ json: () => JSON.parse('{"a":1}') as unknown })).toEqual({ a: 1 });
     expect(decodePushData({ json: () => JSON.parse('not json') as unknown })).toBeNull();
     expect(defaultBrand.icon).toMatch(/^\/icons\//);
+  });
+});
+
+describe("the worker's check of a payload", () => {
+  /** Values at and around each field's limits and types, and other keys. */
+  const around = (valid: fc.Arbitrary<unknown>) =>
+    fc.oneof(
+      { weight: 15, arbitrary: valid },
+      { weight: 1, arbitrary: fc.constantFrom(undefined, null, 0, 1.5, -1, '', '/', '//x', 'x', true, [], {}, Number.MAX_SAFE_INTEGER + 2, Number.NaN) },
+    );
+  const text = (max: number) => fc.oneof(fc.string({ maxLength: 8 }), fc.string({ minLength: max - 1, maxLength: max + 1 }));
+  const fields = {
+    title: around(text(200)),
+    body: around(text(1000)),
+    url: around(fc.oneof(fc.string({ maxLength: 10 }).map((rest) => `/${rest}`), fc.string({ maxLength: 10 }))),
+    tag: around(text(100)),
+    requireInteraction: around(fc.boolean()),
+    emergency: around(fc.boolean()),
+    badge: around(fc.oneof(fc.nat(), fc.integer({ min: -3, max: -1 }), fc.double())),
+    timestamp: around(fc.date({ noInvalidDate: true }).map((date) => date.toISOString())),
+    extra: fc.anything(),
+  };
+  const payloadLike = fc.oneof(
+    fc.record(fields, { requiredKeys: ['title', 'body', 'url', 'tag', 'requireInteraction', 'emergency'] }),
+    fc.record(fields, { requiredKeys: [] }),
+  );
+
+  it('accepts exactly what the contract accepts, and reads it the same', () => {
+    let accepted = 0;
+    fc.assert(
+      fc.property(fc.oneof({ weight: 9, arbitrary: payloadLike }, { weight: 1, arbitrary: fc.anything() }), (data) => {
+        const parsed = pushPayload.safeParse(data);
+        if (parsed.success) accepted++;
+        expect(readPayload(data)).toEqual(parsed.success ? parsed.data : null);
+      }),
+      { numRuns: 2000 },
+    );
+    // Both sides of the line were tried.
+    expect(accepted).toBeGreaterThan(100);
+    expect(accepted).toBeLessThan(1900);
   });
 });
 
