@@ -92,6 +92,8 @@ describe.each(backends)('Web Push delivery on $name', (backend) => {
     expect(seenBy(phone)).toMatchObject({ urgency: 'high', ttl: '86400', encoding: 'aes128gcm' });
     expect(seenBy(tablet)).toMatchObject({ urgency: 'normal', ttl: '3600', encoding: 'aes128gcm' });
     expect(seenBy(phone)?.authorization).toMatch(new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${publicKey}$`));
+    // Signed once for this push service, not per message.
+    expect(new Set(service.seen.map((request) => request.authorization)).size).toBe(1);
     const row = await rowOf(phone.endpoint);
     expect(row?.lastPushedAt).toBeInstanceOf(Date);
     expect(row?.failures).toBe(0);
