@@ -25,7 +25,7 @@ export function PushCardView({ status, online, busy, dismissed, error, onTurnOn,
   else if (status === 'unsupported')
     body = (
       <p className="push-card-note" role="status">
-        <Trans>This browser cannot receive alerts. Open Patio in an up-to-date Chrome, Edge, Firefox or Safari to get them.</Trans>
+        <Trans>This browser cannot receive alerts. Open this app in an up-to-date Chrome, Edge, Firefox or Safari to get them.</Trans>
       </p>
     );
   else if (status === 'needs-install')
@@ -79,7 +79,7 @@ export function PushCardView({ status, online, busy, dismissed, error, onTurnOn,
           </Button>
         </div>
         <p className="push-card-hint">
-          <Trans>Your browser will ask whether Patio may show notifications: answer Allow.</Trans>
+          <Trans>Your browser will ask whether this site may show notifications: answer Allow.</Trans>
         </p>
       </>
     );
@@ -91,7 +91,7 @@ export function PushCardView({ status, online, busy, dismissed, error, onTurnOn,
       </h2>
       <p className="push-card-lead">
         <Trans>
-          Get alerts on this device even when Patio is closed: emergency alerts from the school as soon as they are sent, and the news
+          Get alerts on this device even when the app is closed: emergency alerts from the school as soon as they are sent, and the news
           addressed to you. Each device you use is turned on separately.
         </Trans>
       </p>
