@@ -7,6 +7,8 @@ import { chromiumArgs, chromiumPath } from './scripts/chromium';
  * database. `*.localhost` names resolve to loopback in Chromium and select tenants.
  */
 export const e2ePort = Number(process.env.PATIO_E2E_PORT ?? 8181);
+/** A push service on loopback (web-push-testing, started by tests/e2e/push.spec.ts), which the server accepts subscriptions of. */
+export const e2ePushPort = e2ePort + 2;
 const dataDir = process.env.PATIO_E2E_DATA_DIR ?? '.tmp/e2e-data';
 
 export default defineConfig({
@@ -35,6 +37,6 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe',
-    env: { PORT: String(e2ePort), HOST: '127.0.0.1', PATIO_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { PORT: String(e2ePort), HOST: '127.0.0.1', PATIO_DATA_DIR: dataDir, LOG_LEVEL: 'warn', PATIO_PUSH_HOSTS: `127.0.0.1:${e2ePushPort}` },
   },
 });

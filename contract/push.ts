@@ -33,6 +33,20 @@ export const pushSubscriptionArgs = z.object(
 );
 export type PushSubscriptionArgs = z.infer<typeof pushSubscriptionArgs>;
 
+/**
+ * `POST /api/v1/push/subscriptions/renew`, from the service worker when the push service
+ * replaced the browser's subscription (`pushsubscriptionchange`). The worker holds no
+ * session token, so the old subscription's endpoint and auth secret (16 random bytes only
+ * the browser and this server know; the push service never sees it) prove it is that
+ * browser. The member's row moves to the new subscription.
+ */
+export const pushRenewArgs = z.object({
+  old_endpoint: z.string().max(2000),
+  old_auth: z.string().max(100),
+  subscription: pushSubscriptionArgs,
+});
+export type PushRenewArgs = z.infer<typeof pushRenewArgs>;
+
 /** `DELETE /api/v1/push/subscriptions`: this browser's endpoint. */
 export const pushUnsubscribeArgs = z.object({ endpoint: z.string().max(2000) });
 

@@ -209,6 +209,16 @@ export function renderIcon(size: number, colour: string, emblem: Emblem, kind: I
   return img.toPng();
 }
 
+/**
+ * A notification's badge (the small icon in Android's status bar): the emblem alone, white
+ * on transparent, since the system draws only its alpha as a silhouette.
+ */
+export function renderBadge(size: number, emblem: Emblem): Buffer {
+  const img = new Raster(size);
+  for (const [shape, opacity] of emblem) img.fill(place(shape, 0.5, 0.5, 0.9), () => WHITE, opacity);
+  return img.toPng();
+}
+
 // ---------------------------------------------------------------- SVG artwork
 
 const svg = (viewBox: string, label: string, body: string) =>
@@ -338,6 +348,7 @@ export function main(): void {
   write('icons/patio-192.png', renderIcon(192, '#0f766e', patio, 'any'));
   write('icons/patio-512.png', renderIcon(512, '#0f766e', patio, 'any'));
   write('icons/patio-maskable-512.png', renderIcon(512, '#0f766e', patio, 'maskable'));
+  write('icons/patio-badge-96.png', renderBadge(96, patio));
 }
 
 main();

@@ -28,6 +28,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { outboxRoutes } from './mail/outboxRoutes';
 import { profileRoutes } from './profile/profileRoutes';
 import type { PushSender } from './push/sender';
+import { pushRoutes } from './push/pushRoutes';
 import { loadVapidKeys } from './push/vapidKeys';
 import { createWebPushSender } from './push/webPushSender';
 import { localStorage } from './storage/localStorage';
@@ -122,6 +123,7 @@ export async function buildApp({ db, config, mailer, storage, push, logStream, r
   recoveryRoutes(app, ctx);
   signupRoutes(app, ctx);
   profileRoutes(app, ctx);
+  pushRoutes(app, ctx);
   entryRoutes(app, db);
   outboxRoutes(app, db);
   audienceRoutes(app, db);

@@ -25,6 +25,12 @@ export interface AppConfig {
   logger: boolean;
   /** Run the periodic jobs (server/jobs.ts) in this process; tests run them by hand. */
   jobs: boolean;
+  /**
+   * Push services besides the public ones (server/push/pushEndpoints.ts), as `host` or
+   * `host:port` (`PATIO_PUSH_HOSTS`, comma-separated): a private deployment's own push
+   * service, or one on loopback in tests (plain http is allowed on loopback only).
+   */
+  pushHosts: readonly string[];
 }
 
 export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
@@ -41,6 +47,7 @@ export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     },
     logger: false,
     jobs: false,
+    pushHosts: [],
     ...overrides,
   };
 }

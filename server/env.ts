@@ -14,3 +14,11 @@ export function databaseOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Da
   const url = env.DATABASE_URL?.trim();
   return url ? { url } : { dataDir: dataDirFromEnv(env) };
 }
+
+/** `PATIO_PUSH_HOSTS=push.example.org,127.0.0.1:8090`: push services allowed besides the public ones. */
+export function pushHostsFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
+  return (env.PATIO_PUSH_HOSTS ?? '')
+    .split(',')
+    .map((host) => host.trim().toLowerCase())
+    .filter((host) => host !== '');
+}

@@ -8,7 +8,7 @@ import { demoColleges, demoPassword, demoRoles } from './db/demoData';
 import { colleges } from './db/schema';
 import { seedDemoData } from './db/seed';
 import { features } from './features';
-import { dataDirFromEnv, databaseOptionsFromEnv, rootDir } from './env';
+import { dataDirFromEnv, databaseOptionsFromEnv, pushHostsFromEnv, rootDir } from './env';
 
 const port = Number(process.env.PORT ?? 8080);
 const host = process.env.HOST ?? '0.0.0.0';
@@ -36,6 +36,7 @@ const app = await buildApp({
     trustProxy: process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true',
     logger: true,
     jobs: true,
+    pushHosts: pushHostsFromEnv(),
   }),
 });
 await app.listen({ port, host });

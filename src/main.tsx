@@ -70,7 +70,15 @@ async function start(): Promise<void> {
       // Not before the first screen has settled: nobody waits for it.
       if (isLoggedIn(session.getState())) {
         whenIdle(() => {
-          if (navigator.onLine) reportAppOpen().catch(() => undefined);
+          if (!navigator.onLine) return;
+          reportAppOpen().catch(() => undefined);
+          // The push service may have replaced this browser's subscription while the app was
+          // closed: the server gets the current one (loaded only where alerts are allowed).
+          if (typeof Notification === 'function' && Notification.permission === 'granted') {
+            import('./push/pushSubscription')
+              .then(({ renewPushSubscription }) => renewPushSubscription())
+              .catch((error: unknown) => console.error('could not register the push subscription', error));
+          }
         }, 5000);
       }
       // The sync worker starts now (and at each sign-in), not when the signed-in screens render.

@@ -2,12 +2,14 @@
 /**
  * Patio's service worker (Workbox, injectManifest). It precaches the app shell so the app
  * opens offline, answers navigations with index.html, keeps the per-college manifest and
- * avatars fresh-but-available, and waits for the user's "Reload" before taking over.
- * Later issues add push messages (emergency alerts) and pinned documents here.
+ * avatars fresh-but-available, and waits for the user's "Reload" before taking over. It
+ * shows push messages (notifications, emergency alerts) and opens the app where a click on
+ * one leads (workers/pushNotifications.ts). Later issues add pinned documents here.
  */
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { decodePushData, defaultBrand, notificationOf, openFromNotification, pathOfNotification, type Brand } from './pushNotifications';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
@@ -54,6 +56,96 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data = event.data as { type?: unknown } | null;
   if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
+
+// ---------------------------------------------------------------- Web Push
+
+/**
+ * This college's name and icon, from its manifest: the cached copy (above), else fetched
+ * once and kept (a push arrives over the network, so it usually is there; the browser does
+ * not always fetch the manifest through this worker). Patio's when neither answers soon.
+ */
+async function brand(): Promise<Brand> {
+  try {
+    let response = await caches.match('/manifest.webmanifest');
+    if (!response) {
+      const fetched = await fetch('/manifest.webmanifest', { signal: AbortSignal.timeout(3000) });
+      if (!fetched.ok) return defaultBrand;
+      await (await caches.open(runtimeCache)).put('/manifest.webmanifest', fetched.clone());
+      response = fetched;
+    }
+    const manifest = (await response.json()) as { name?: unknown; icons?: { src?: unknown; purpose?: unknown }[] };
+    const icon = manifest.icons?.find((entry) => entry.purpose === undefined || entry.purpose === 'any')?.src;
+    return {
+      name: typeof manifest.name === 'string' && manifest.name !== '' ? manifest.name : defaultBrand.name,
+      icon: typeof icon === 'string' ? icon : defaultBrand.icon,
+    };
+  } catch {
+    return defaultBrand;
+  }
+}
+
+/** The unread count on the installed app's icon (Badging API; Chromium on desktop and Android, Safari). */
+async function setBadge(count: number): Promise<void> {
+  const badging = self.navigator as WorkerNavigator & { setAppBadge?: (n?: number) => Promise<void>; clearAppBadge?: () => Promise<void> };
+  try {
+    if (count > 0) await badging.setAppBadge?.(count);
+    else await badging.clearAppBadge?.();
+  } catch {
+    // Refused (no installed app, no permission): the badge is a nicety.
+  }
+}
+
+self.addEventListener('push', (event: PushEvent) => {
+  event.waitUntil(
+    (async () => {
+      const shown = notificationOf(decodePushData(event.data), await brand());
+      await self.registration.showNotification(shown.title, shown.options);
+      if (shown.badge !== null) await setBadge(shown.badge);
+    })(),
+  );
+});
+
+self.addEventListener('notificationclick', (event: NotificationEvent) => {
+  event.notification.close();
+  const origin = self.location.origin;
+  event.waitUntil(openFromNotification(self.clients, pathOfNotification(event.notification.data, origin), origin));
+});
+
+/**
+ * The push service replaced this browser's subscription (Firefox does, on key rotation or
+ * expiry): subscribe again with the same VAPID key and tell the server, proving with the
+ * old subscription's endpoint and auth secret that it is this browser (the worker holds no
+ * session token; server/push/pushRoutes.ts). Without the old subscription there is no
+ * proof: the app sends the new one at its next start (src/push/pushSubscription.ts).
+ */
+type SubscriptionChangeEvent = ExtendableEvent & { oldSubscription?: PushSubscription | null; newSubscription?: PushSubscription | null };
+
+self.addEventListener('pushsubscriptionchange', (event: Event) => {
+  const change = event as SubscriptionChangeEvent;
+  change.waitUntil(
+    (async () => {
+      const old = change.oldSubscription ?? null;
+      const applicationServerKey = old?.options.applicationServerKey ?? null;
+      const next =
+        change.newSubscription ??
+        (applicationServerKey ? await self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey }) : null);
+      const oldAuth = old?.getKey('auth');
+      if (!old || !next || !oldAuth) return;
+      await fetch('/api/v1/push/subscriptions/renew', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ old_endpoint: old.endpoint, old_auth: base64url(oldAuth), subscription: next.toJSON() }),
+      });
+    })(),
+  );
+});
+
+function base64url(buffer: ArrayBuffer): string {
+  return btoa(String.fromCharCode(...new Uint8Array(buffer)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
 
 // A worker only activates on the first install or after that "Reload": then it claims the
 // open pages so they are served by the new version at once.

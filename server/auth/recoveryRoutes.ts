@@ -7,6 +7,7 @@ import { uuidv7 } from '../../contract/ids';
 import { messages } from '../../contract/messages';
 import type { AppContext } from '../config';
 import { accessTokens, passwordResets, users } from '../db/schema';
+import { forgetMemberDevices } from '../push/subscriptions';
 import { ValidationFailed } from '../http/errors';
 import { collegeOf } from '../tenancy/resolveCollege';
 import { hashPassword } from './passwords';
@@ -95,8 +96,10 @@ export function recoveryRoutes(app: FastifyInstance, ctx: AppContext): void {
           .update(users)
           .set({ passwordHash, updatedAt: new Date() })
           .where(and(eq(users.collegeId, college.id), eq(users.id, reset.userId)));
-        // Whoever had the old password is signed out everywhere.
+        // Whoever had the old password is signed out everywhere, and their browsers stop
+        // receiving the member's push messages.
         await tx.delete(accessTokens).where(and(eq(accessTokens.collegeId, college.id), eq(accessTokens.userId, reset.userId)));
+        await forgetMemberDevices(tx, college.id, reset.userId);
         return true;
       });
       if (!done) throw ValidationFailed.field('token', messages.resetInvalid);

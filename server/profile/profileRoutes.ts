@@ -10,6 +10,7 @@ import { normalizeRut } from '../../contract/rut';
 import { verifyPassword, hashPassword } from '../auth/passwords';
 import { authOf, requireUser } from '../auth/requireUser';
 import { revokeUserTokens } from '../auth/tokens';
+import { forgetMemberDevices } from '../push/subscriptions';
 import { userView } from '../auth/userView';
 import type { AppContext } from '../config';
 import { isUniqueViolation } from '../db/errors';
@@ -103,7 +104,10 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
         .set({ passwordHash: await hashPassword(request.body.password), updatedAt: new Date() })
         .where(and(eq(users.collegeId, user.collegeId), eq(users.id, user.id)));
       // Other devices must sign in again with the new password; this one stays signed in.
+      // Push goes for every browser: which one is this device is not known here, so the
+      // app registers this one again after the change (src/push/pushSubscription.ts).
       await revokeUserTokens(db, user.collegeId, user.id, tokenId);
+      await forgetMemberDevices(db, user.collegeId, user.id);
       return { message: messages.passwordUpdated };
     },
   );

@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import webPush from 'web-push';
 import type { Database } from '../db/client';
@@ -23,7 +24,7 @@ const keyName = 'vapid';
 export async function loadVapidKeys(db: Database, env: NodeJS.ProcessEnv = process.env): Promise<VapidKeys> {
   const subject = env.VAPID_SUBJECT?.trim() || 'mailto:admin@patio.invalid';
   const [givenPublic, givenPrivate] = [env.VAPID_PUBLIC_KEY?.trim(), env.VAPID_PRIVATE_KEY?.trim()];
-  if (givenPublic && givenPrivate) return { publicKey: givenPublic, privateKey: givenPrivate, subject };
+  if (givenPublic && givenPrivate) return checked({ publicKey: givenPublic, privateKey: givenPrivate, subject });
   const stored = async () => (await db.select({ value: installationKeys.value }).from(installationKeys).where(eq(installationKeys.name, keyName)))[0];
   let row = await stored();
   if (!row) {
@@ -34,5 +35,22 @@ export async function loadVapidKeys(db: Database, env: NodeJS.ProcessEnv = proce
     row = await stored();
   }
   const { publicKey, privateKey } = JSON.parse(row!.value) as { publicKey: string; privateKey: string };
-  return { publicKey, privateKey, subject };
+  return checked({ publicKey, privateKey, subject });
+}
+
+/**
+ * Refuses to start with keys that cannot sign: a typo in the environment would otherwise
+ * surface only as every push failing, one log line per message. The public key must be the
+ * private key's (browsers subscribed with it), and the subject a `mailto:` or `https:` URL.
+ */
+function checked(keys: VapidKeys): VapidKeys {
+  try {
+    webPush.getVapidHeaders('https://fcm.googleapis.com', keys.subject, keys.publicKey, keys.privateKey, 'aes128gcm');
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.from(keys.privateKey, 'base64url'));
+    if (ecdh.getPublicKey('base64url') !== keys.publicKey) throw new Error('the public key is not the private key\'s');
+  } catch (error) {
+    throw new Error(`VAPID keys (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT) cannot sign: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  return keys;
 }

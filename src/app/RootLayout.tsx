@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { Outlet } from 'react-router-dom';
+import { useNotificationNavigation } from '../push/useNotificationNavigation';
 import { LazyToastHost } from '../ui/LazyToastHost';
 import { ScrollManager } from './ScrollManager';
 import { UpdatePrompt } from './UpdatePrompt';
@@ -7,6 +8,7 @@ import { useSessionRecheck } from './useSessionRecheck';
 
 export function RootLayout() {
   useSessionRecheck();
+  useNotificationNavigation();
   return (
     <>
       {/* Each layout renders <main id="main">. */}

@@ -23,6 +23,8 @@ export interface SessionDeps {
    * The app forgets that user's local data here (src/session/localData.ts).
    */
   onSignedOut?: (user: User, how: SignOutKind) => void;
+  /** After a sign-in (the app registers this browser's push subscription for the member). */
+  onSignedIn?: (user: User) => void;
 }
 
 export type SignOutKind = 'user' | 'forced';
@@ -75,6 +77,7 @@ export function createSession(deps: SessionDeps) {
       deps.writeToken(token);
       deps.writeUser(user);
       set({ token, user });
+      deps.onSignedIn?.(user);
     },
 
     setUser: (user: User): void => {

@@ -20,14 +20,37 @@ export const session = createSession({
   },
   fetchUser: fetchCurrentUser,
   fetchSessionCollegeName,
-  revokeToken,
+  // This browser stops receiving the member's alerts first, while the token still works
+  // (src/push/pushSubscription.ts; bounded, so an offline sign-out does not wait).
+  revokeToken: async () => {
+    await pushDevice()
+      .then(({ forgetThisDevice }) => forgetThisDevice())
+      .catch((error: unknown) => console.error('could not forget the push subscription', error));
+    await revokeToken();
+  },
   // Loaded on demand: the local database and the worker are not part of the first download.
   onSignedOut: (user, how) => {
     import('./localData')
       .then(({ forgetLocalData }) => forgetLocalData(user, how))
       .catch((error: unknown) => console.error('could not forget local data', error));
+    // Signed out by the server (the token is dead): the server cannot be told, but the
+    // browser drops its subscription, and the push service's 410 removes the server's row.
+    if (how === 'forced') {
+      pushDevice()
+        .then(({ forgetThisDevice }) => forgetThisDevice())
+        .catch((error: unknown) => console.error('could not forget the push subscription', error));
+    }
+  },
+  // The same browser may have been someone else's: the server moves it to this member.
+  onSignedIn: () => {
+    pushDevice()
+      .then(({ renewPushSubscription }) => renewPushSubscription())
+      .catch((error: unknown) => console.error('could not register the push subscription', error));
   },
 });
+
+/** Web Push on this device, loaded on demand (not part of the first download). */
+const pushDevice = () => import('../push/pushSubscription');
 
 export function useSession(): SessionState & { isLoggedIn: boolean } {
   const state = useSyncExternalStore(session.subscribe, session.getState);

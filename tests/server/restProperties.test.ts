@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonBodyLimit } from '../../server/app';
 import { backends, bearer, hostOf, signIn, startServer, type TestServer } from './harness';
 import { applyChanges, changes, hostileString, hostileUrlValue } from './hostileValues';
+import { browserSubscription } from './pushService';
 import { collegeRefs, eventArgs, notificationArgs, postArgs, push, type CollegeRefs } from './syncHelpers';
 
 /** A request of the REST API, as generated. */
 type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: string };
 
-describe.each(backends)('posts, events, calendar feeds, audience and notifications REST with generated input on $name', (backend) => {
+describe.each(backends)('posts, events, calendar feeds, audience, notifications and push REST with generated input on $name', (backend) => {
   let server: TestServer;
   let refs: CollegeRefs;
   const host = hostOf('colinas');
@@ -125,6 +126,27 @@ describe.each(backends)('posts, events, calendar feeds, audience and notificatio
     hostileUrlValue.map((value) => `${value}.ics`),
     hostileUrlValue.filter((value) => value !== ''),
   );
+  /** A browser's subscription with its endpoint, keys or fields changed: bad values, other hosts, loopback, oversized. */
+  const endpoint = fc.oneof(
+    fc.constant('https://fcm.googleapis.com/fcm/send/'),
+    fc.constant('https://web.push.apple.com/'),
+    fc.constant('http://127.0.0.1:5432/'),
+    fc.constant('https://fcm.googleapis.com.attacker.example/'),
+    fc.constant(''),
+  );
+  const subscriptionBody = () =>
+    fc.oneof(
+      {
+        weight: 4,
+        arbitrary: fc
+          .tuple(endpoint, fc.oneof(hostileString, fc.string({ unit: 'grapheme-ascii', maxLength: 40 }), fc.constant('x'.repeat(2100))), changes(foreignIds), changes(foreignIds))
+          .map(([start, rest, outer, inner]) => {
+            const valid = browserSubscription(`${start}${rest}`);
+            return JSON.stringify(applyChanges({ ...valid, keys: applyChanges(valid.keys, inner) }, outer));
+          }),
+      },
+      { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)) },
+    );
   const pageCall = (path: string): fc.Arbitrary<Call> =>
     fc
       .array(fc.tuple(fc.constantFrom('page', 'per_page', 'page[]', 'other'), queryValue), { maxLength: 4 })
@@ -166,6 +188,15 @@ describe.each(backends)('posts, events, calendar feeds, audience and notificatio
     fc.oneof(
       // One arbitrary for nine notification routes: weighted like the others' share.
       { weight: 6, arbitrary: notificationCalls() },
+      fc.constant<Call>({ method: 'GET', url: '/api/v1/push/key' }),
+      fc.tuple(fc.constantFrom<Call['method']>('POST', 'DELETE'), subscriptionBody()).map(([method, payload]): Call => ({ method, url: '/api/v1/push/subscriptions', payload })),
+      fc
+        .tuple(subscriptionBody(), changes(foreignIds))
+        .map(([subscription, list]): Call => {
+          const old = browserSubscription();
+          const body = applyChanges({ old_endpoint: old.endpoint, old_auth: old.keys.auth, subscription: JSON.parse(subscription) as unknown }, list);
+          return { method: 'POST', url: '/api/v1/push/subscriptions/renew', payload: JSON.stringify(body) };
+        }),
       eventListCall,
       idSegment(() => eventIds).map((id): Call => ({ method: 'GET', url: `/api/v1/events/${id}` })),
       eventBody().map((payload): Call => ({ method: 'POST', url: '/api/v1/events', payload })),

@@ -1,6 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { describeFailure } from '../../forms/fieldErrors';
+import { PushCard } from '../../push/PushCard';
+import { renewPushSubscription } from '../../push/pushSubscription';
 import { session, useSession } from '../../session/session';
 import { usePageMeta } from '../../tenant/usePageMeta';
 import { showToast } from '../../ui/toastStore';
@@ -30,6 +32,8 @@ export function ProfileScreen({ sections }: { sections?: ReactNode }) {
     try {
       await updatePassword(values);
       showToast(t`Password changed successfully`);
+      // The change forgot the member's browsers (the others are signed out): this one registers again.
+      renewPushSubscription().catch((error: unknown) => console.error('could not register the push subscription', error));
       return null;
     } catch (error) {
       return describeFailure(error, i18n);
@@ -51,6 +55,7 @@ export function ProfileScreen({ sections }: { sections?: ReactNode }) {
         <div className="profile-side">
           <PasswordForm onSubmit={savePassword} />
           <PreferencesCard />
+          <PushCard />
           {sections}
         </div>
       </div>
