@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { dayIn, type DayText } from '../../../contract/eventTime';
 import { can } from '../../../contract/permissions';
@@ -7,6 +7,7 @@ import { useSession } from '../../session/session';
 import { usePendingStates, useSyncStatus } from '../../sync/hooks';
 import { collegeTimeZone, useCollege } from '../../tenant/tenantStore';
 import { usePageMeta } from '../../tenant/usePageMeta';
+import { afterPaint } from '../../ui/afterPaint';
 import { buttonClass } from '../../ui/Button';
 import { AgendaView } from './AgendaView';
 import { eventFilterOf } from './calendarFilter';
@@ -48,6 +49,23 @@ export function CalendarScreen() {
   );
   const detailsHref = useCallback((eventId: string, day: DayText) => detailsQuery(search, eventId, day), [search]);
   const viewHref = (view: CalendarView) => withParams(search, { view: view === 'agenda' ? null : view });
+  // The view shown follows a click at once and the address follows it once painted (as the
+  // month does, MonthView.tsx): a router navigation is a transition the browser would paint
+  // the old view through. A change of the address (back, a link) is followed.
+  const [view, setView] = useState(params.view);
+  const [followedView, setFollowedView] = useState(params.view);
+  if (params.view !== followedView) {
+    setFollowedView(params.view);
+    setView(params.view);
+  }
+  const pendingAddress = useRef<() => void>(() => {});
+  useEffect(() => () => pendingAddress.current(), []);
+  const onView = (next: CalendarView) => {
+    setView(next);
+    pendingAddress.current();
+    // Made from the address of now: dropped if the calendar is left before it is followed.
+    pendingAddress.current = afterPaint(() => void navigate({ search: viewHref(next) }, { replace: true, preventScrollReset: true }));
+  };
   const onOpen = (occurrence: EventOccurrence) =>
     void navigate({ search: detailsHref(occurrence.event.id, occurrence.day) }, { state: overCalendar, preventScrollReset: true });
   // Opened from the calendar: back to it (the modal was one step). Opened by a link: the calendar replaces it.
@@ -70,7 +88,8 @@ export function CalendarScreen() {
         ) : null}
       </header>
       <CalendarToolbar
-        view={params.view}
+        view={view}
+        onView={onView}
         categories={params.categories}
         audience={params.audience}
         audienceOptions={readsAll ? (options ?? null) : null}
@@ -78,7 +97,7 @@ export function CalendarScreen() {
         onCategories={(next) => change({ cat: next.join(',') })}
         onAudience={(next) => change(audienceChanges(next))}
       />
-      {params.view === 'month' ? (
+      {view === 'month' ? (
         <MonthView
           month={month}
           today={today}

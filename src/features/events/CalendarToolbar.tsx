@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId } from 'react';
+import { useId, type MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { eventCategories, type EventCategory } from '../../../contract/events';
 import { groupSections, sectionLabel, type AudienceOptions, type CourseGroup } from '../../audience/audienceGroups';
@@ -14,12 +14,14 @@ export interface CalendarToolbarProps {
   audienceOptions: AudienceOptions | null;
   /** The address (`?…`) of a view, keeping the rest. */
   viewHref: (view: CalendarView) => string;
+  /** A view was chosen by a plain click (the screen shows it at once; the address follows). */
+  onView: (view: CalendarView) => void;
   onCategories: (categories: EventCategory[]) => void;
   onAudience: (audience: CalendarParams['audience']) => void;
 }
 
 /** Agenda or month, and what to show: kinds of event, and (staff) one course, grade or section. */
-export function CalendarToolbar({ view, categories, audience, audienceOptions, viewHref, onCategories, onAudience }: CalendarToolbarProps) {
+export function CalendarToolbar({ view, categories, audience, audienceOptions, viewHref, onView, onCategories, onAudience }: CalendarToolbarProps) {
   const { t, i18n } = useLingui();
   const audienceId = useId();
   const toggle = (category: EventCategory) =>
@@ -28,11 +30,26 @@ export function CalendarToolbar({ view, categories, audience, audienceOptions, v
     ['agenda', t`Agenda`],
     ['month', t`Month`],
   ];
+  // A plain click switches the view on the screen at once (onView); a click with a modifier
+  // (a new tab, a new window) stays the link's.
+  const switchView = (event: MouseEvent<HTMLAnchorElement>, name: CalendarView) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    onView(name);
+  };
   return (
     <div className="calendar-toolbar">
       <div className="calendar-views" role="group" aria-label={t`View`}>
         {views.map(([name, label]) => (
-          <Link key={name} className="calendar-view-link" to={viewHref(name)} replace preventScrollReset aria-current={view === name ? 'page' : undefined}>
+          <Link
+            key={name}
+            className="calendar-view-link"
+            to={viewHref(name)}
+            replace
+            preventScrollReset
+            onClick={(event) => switchView(event, name)}
+            aria-current={view === name ? 'page' : undefined}
+          >
             {label}
           </Link>
         ))}
