@@ -1,7 +1,8 @@
 import './audience.css';
 import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
-import { scopeNeedsSections } from '../../contract/audienceScopes';
+import type { AudienceReach } from '../../contract/audience';
+import { scopeNeedsSections, type AudienceScope } from '../../contract/audienceScopes';
 import type { FieldErrors } from '../forms/fieldErrors';
 import { audienceToSend, withSections, type AudienceChoice } from './audienceChoice';
 import { groupSections, type AudienceOptions } from './audienceGroups';
@@ -16,6 +17,11 @@ export interface AudiencePickerProps<T extends AudienceChoice> {
   values: T;
   errors: FieldErrors;
   onChange: (values: T) => void;
+  /**
+   * Who of those reached the item counts (default: everyone who may read it). A
+   * notification is sent to the roles its scope names, less its author.
+   */
+  countReach?: (reach: AudienceReach, scope: AudienceScope) => AudienceReach;
 }
 
 /** The first error of any of `fields` (a server error may name an item: `section_ids.0`). */
@@ -32,14 +38,15 @@ function errorOf(errors: FieldErrors, fields: readonly string[]): string | undef
  * school, staff only, or families and/or students of chosen grades and sections (in school
  * order); then the choice in words and how many members it reaches.
  */
-export function AudiencePicker<T extends AudienceChoice>({ audience, values, errors, onChange }: AudiencePickerProps<T>) {
+export function AudiencePicker<T extends AudienceChoice>({ audience, values, errors, onChange, countReach }: AudiencePickerProps<T>) {
   const { i18n } = useLingui();
   const groups = useMemo(() => groupSections(audience), [audience]);
   const bySections = scopeNeedsSections(values.scope);
   const chosen = useMemo(() => new Set(values.section_ids), [values.section_ids]);
   const summary = audienceSummary(i18n, describeAudience(values, audience));
   // Nothing to count until sections are chosen (the form then asks for them).
-  const reach = useAudienceReach(audienceToSend(values), !bySections || values.section_ids.length > 0);
+  const asked = useAudienceReach(audienceToSend(values), !bySections || values.section_ids.length > 0);
+  const reach = countReach && asked.status === 'counted' ? { status: 'counted' as const, reach: countReach(asked.reach, values.scope) } : asked;
   return (
     <div className="audience-picker">
       <ScopeChoice scope={values.scope} error={errorOf(errors, ['scope'])} onChange={(scope) => onChange({ ...values, scope })} />

@@ -123,7 +123,7 @@ export function NotificationForm({ audience, mayAlert, onSubmit, onCancel }: Not
         </p>
         <FieldError id={contentErrorId} message={errors.content} />
       </div>
-      <AudiencePicker audience={audience} values={values} errors={errors} onChange={change} />
+      <AudiencePicker audience={audience} values={values} errors={errors} onChange={change} countReach={notificationReceivers} />
       {mayAlert ? (
         <div className="notification-emergency-choice">
           <Checkbox
