@@ -12,99 +12,25 @@
  * The server it starts is stopped by its pid at the end, also when a step fails. Every
  * wait is for a state of the page, and bounded.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from './chromium';
-import { startServer, stopServer, waitForServer } from './serverProcess';
+import type { Browser } from '@playwright/test';
+import { afterFirstSync, forEachCombo, newContext, root, runShots, submitSignIn, waitLong, windowShots, type Combo } from './lib/screenshotKit';
 
-const root = join(import.meta.dirname, '..');
 const port = 8623;
 const origin = `http://127.0.0.1:${port}`;
 const dataDir = '.tmp/notification-shots-data';
 const outDir = join(root, 'docs', 'screenshots', 'issue-9');
 const email = 'admin@colinas.test';
 const password = 'patio-demo-2026';
-
-const devices = {
-  phone: { width: 390, height: 844 },
-  desktop: { width: 1280, height: 800 },
-} as const;
-type Device = keyof typeof devices;
-const themes = ['light', 'dark'] as const;
-const locales = ['es', 'ar'] as const;
-
-interface Combo {
-  device: Device;
-  theme: (typeof themes)[number];
-  locale: (typeof locales)[number];
-}
-
-const waitShort = 10_000;
-const waitLong = 45_000;
-
-function buildIfMissing(): void {
-  if (existsSync(join(root, 'dist', 'index.html'))) return;
-  console.log('dist/ is missing: building the app…');
-  const build = spawnSync(join(root, 'node_modules', '.bin', 'vite'), ['build'], { cwd: root, stdio: 'inherit', timeout: 300_000 });
-  if (build.status !== 0) throw new Error('vite build failed');
-}
-
-/** Until the page is still: its fonts in, no spinner, every finite animation ended. */
-async function settle(page: Page): Promise<void> {
-  await page.locator('main [aria-busy="true"]').first().waitFor({ state: 'detached', timeout: waitLong });
-  await page.locator('.update-prompt button').last().click({ timeout: 1_000 }).catch(() => undefined);
-  await page.mouse.move(0, 0);
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    await Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
-        .map((animation) => animation.finished.catch(() => undefined)),
-    );
-  });
-}
-
-async function shot(page: Page, screen: string, { device, theme, locale }: Combo): Promise<void> {
-  await settle(page);
-  const name = `${screen}-${device}-${theme}-${locale}.png`;
-  await page.screenshot({ path: join(outDir, name), timeout: waitShort });
-  console.log(`  ${name}`);
-}
+const shot = windowShots(outDir);
 
 async function notificationScreens(browser: Browser, combo: Combo): Promise<void> {
-  const context = await browser.newContext({
-    viewport: devices[combo.device],
-    deviceScaleFactor: 1,
-    isMobile: combo.device === 'phone',
-    hasTouch: combo.device === 'phone',
-    colorScheme: combo.theme,
-    locale: combo.locale,
-    timezoneId: 'America/Santiago',
-    reducedMotion: 'reduce',
-  });
-  context.setDefaultTimeout(waitShort);
-  context.setDefaultNavigationTimeout(waitLong);
-  await context.addInitScript(
-    ([theme, locale]) => {
-      localStorage.setItem('theme', theme);
-      localStorage.setItem('locale', locale);
-    },
-    [combo.theme, combo.locale] as const,
-  );
+  const context = await newContext(browser, combo, { timezoneId: 'America/Santiago' });
   try {
     const page = await context.newPage();
     await page.goto(`${origin}/auth/login`);
-    await page.locator('input[name="identifier"]').fill(email);
-    await page.locator('input[name="password"]').fill(password);
-    await page.locator('form button[type="submit"]').click();
-    await page.waitForURL(/\/app$/, { timeout: waitLong });
-    await page.locator('.sync-spinner').waitFor({ state: 'detached', timeout: waitLong });
-    // The service worker's "ready to work offline" prompt would cover the pictures.
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-    await page.locator('.update-prompt button').last().click({ timeout: 3_000 }).catch(() => undefined);
+    await submitSignIn(page, email, password);
+    await afterFirstSync(page);
 
     await page.goto(`${origin}/notifications`);
     await page.locator('.notification-list .notification-item').first().waitFor({ timeout: waitLong });
@@ -136,39 +62,4 @@ async function notificationScreens(browser: Browser, combo: Combo): Promise<void
   }
 }
 
-async function main(): Promise<void> {
-  buildIfMissing();
-  mkdirSync(outDir, { recursive: true });
-  const server = startServer(root, port, dataDir);
-  let browser: Browser | undefined;
-  const stopOnSignal = () => {
-    void stopServer(server).finally(() => process.exit(130));
-  };
-  process.once('SIGINT', stopOnSignal);
-  process.once('SIGTERM', stopOnSignal);
-  try {
-    await waitForServer(server, port);
-    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, timeout: 30_000 });
-    const only = process.env.SHOTS_ONLY?.split(',');
-    for (const device of Object.keys(devices) as Device[]) {
-      for (const theme of themes) {
-        for (const locale of locales) {
-          if (only && !only.some((part) => `${device}-${theme}-${locale}`.includes(part))) continue;
-          console.log(`${device} ${theme} ${locale}`);
-          await notificationScreens(browser, { device, theme, locale });
-        }
-      }
-    }
-  } finally {
-    await browser?.close().catch(() => undefined);
-    await stopServer(server);
-  }
-}
-
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runShots({ port, dataDir, outDir }, (browser) => forEachCombo((combo) => notificationScreens(browser, combo)));

@@ -9,48 +9,17 @@
  * The server it starts is stopped by its pid at the end, also when a step fails. Every
  * wait is bounded.
  */
-import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from './chromium';
-import { startServer, stopServer, waitForServer } from './serverProcess';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { devices, forEachCombo, newContext, root, runShots, shotName, submitSignIn, waitLong, waitShort, type Combo } from './lib/screenshotKit';
 
-const root = join(import.meta.dirname, '..');
 const port = 8391;
 const origin = `http://127.0.0.1:${port}`;
 const dataDir = '.tmp/shots-data';
 const outDir = join(root, '.tmp', 'shots');
 const email = 'staff@colinas.test';
 const password = 'patio-demo-2026';
-
-const devices = {
-  phone: { width: 390, height: 844 },
-  desktop: { width: 1280, height: 800 },
-} as const;
-type Device = keyof typeof devices;
-const themes = ['light', 'dark'] as const;
-type Theme = (typeof themes)[number];
-const locales = ['es', 'ar'] as const;
-type Locale = (typeof locales)[number];
-
-interface Combo {
-  device: Device;
-  theme: Theme;
-  locale: Locale;
-}
-
-const waitShort = 10_000;
-const waitLong = 45_000;
-
-function buildIfMissing(): void {
-  if (existsSync(join(root, 'dist', 'index.html'))) return;
-  console.log('dist/ is missing: building the app…');
-  const vite = join(root, 'node_modules', '.bin', 'vite');
-  const build = spawnSync(vite, ['build'], { cwd: root, stdio: 'inherit', timeout: 300_000 });
-  if (build.status !== 0) throw new Error('vite build failed');
-}
 
 /** A tiny client of the REST API, as the college's admin (to make and remove posts). */
 async function adminApi() {
@@ -95,29 +64,6 @@ async function adminApi() {
 }
 type AdminApi = Awaited<ReturnType<typeof adminApi>>;
 
-async function newContext(browser: Browser, { device, theme, locale }: Combo): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    viewport: devices[device],
-    deviceScaleFactor: 1,
-    isMobile: device === 'phone',
-    hasTouch: device === 'phone',
-    colorScheme: theme,
-    locale,
-    reducedMotion: 'reduce',
-  });
-  context.setDefaultTimeout(waitShort);
-  context.setDefaultNavigationTimeout(waitLong);
-  // The stored choices the app reads on start (theme.ts, locales.ts).
-  await context.addInitScript(
-    ([themeChoice, localeChoice]) => {
-      localStorage.setItem('theme', themeChoice);
-      localStorage.setItem('locale', localeChoice);
-    },
-    [theme, locale] as const,
-  );
-  return context;
-}
-
 /**
  * Closes the service worker's prompt when it shows: another build of dist/ during a run
  * makes a "new version" appear, which is not what these pictures are about.
@@ -151,12 +97,12 @@ async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(350);
 }
 
-async function shot(page: Page, screen: string, { device, theme, locale }: Combo): Promise<void> {
+async function shot(page: Page, screen: string, combo: Combo): Promise<void> {
   await settle(page);
-  const path = join(outDir, `${screen}-${device}-${theme}-${locale}.png`);
+  const path = join(outDir, shotName(screen, combo));
   // The whole page, with fixed bars where a person sees them (at its ends): the viewport
   // grows to the page's height for the picture, then goes back.
-  const viewport = devices[device];
+  const viewport = devices[combo.device];
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   if (height > viewport.height) await page.setViewportSize({ width: viewport.width, height });
   try {
@@ -164,7 +110,7 @@ async function shot(page: Page, screen: string, { device, theme, locale }: Combo
   } finally {
     if (height > viewport.height) await page.setViewportSize(viewport);
   }
-  console.log(`  ${screen}-${device}-${theme}-${locale}.png`);
+  console.log(`  ${shotName(screen, combo)}`);
 }
 
 async function openH1(page: Page, url: string): Promise<void> {
@@ -204,10 +150,7 @@ async function signedOutScreens(browser: Browser, combo: Combo): Promise<void> {
 
 async function signIn(page: Page): Promise<void> {
   await openH1(page, `${origin}/auth/login`);
-  await page.locator('input[name="identifier"]').fill(email);
-  await page.locator('input[name="password"]').fill(password);
-  await page.locator('form button[type="submit"]').click();
-  await page.waitForURL(/\/app$/, { timeout: waitLong });
+  await submitSignIn(page, email, password);
   // The initial sync: the progress chip goes away and the latest news appear.
   await page.locator('.post-card').first().waitFor({ timeout: waitLong });
   await page.locator('.sync-spinner').waitFor({ state: 'detached', timeout: waitLong });
@@ -280,46 +223,10 @@ async function signedInScreens(browser: Browser, combo: Combo, api: AdminApi): P
   }
 }
 
-async function main(): Promise<void> {
-  buildIfMissing();
-  mkdirSync(outDir, { recursive: true });
-  const server = startServer(root, port, dataDir);
-  let browser: Browser | undefined;
-  const stopOnSignal = () => {
-    void stopServer(server).finally(() => process.exit(130));
-  };
-  process.once('SIGINT', stopOnSignal);
-  process.once('SIGTERM', stopOnSignal);
-  try {
-    await waitForServer(server, port);
-    const api = await adminApi();
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: chromiumArgs,
-      timeout: 30_000,
-    });
-    const only = process.env.SHOTS_ONLY?.split(',');
-    for (const device of Object.keys(devices) as Device[]) {
-      for (const theme of themes) {
-        for (const locale of locales) {
-          const combo = { device, theme, locale };
-          if (only && !only.some((part) => `${device}-${theme}-${locale}`.includes(part))) continue;
-          console.log(`${device} ${theme} ${locale}`);
-          await signedOutScreens(browser, combo);
-          await signedInScreens(browser, combo, api);
-        }
-      }
-    }
-  } finally {
-    await browser?.close().catch(() => undefined);
-    await stopServer(server);
-  }
-}
-
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runShots({ port, dataDir, outDir }, async (browser) => {
+  const api = await adminApi();
+  await forEachCombo(async (combo) => {
+    await signedOutScreens(browser, combo);
+    await signedInScreens(browser, combo, api);
+  });
+});
