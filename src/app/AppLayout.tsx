@@ -20,6 +20,8 @@ interface NavItem {
   to: string;
   end: boolean;
   label: ReactNode;
+  /** The phone tab bar's name, when the label is too long for it (NavEntry.shortLabel). */
+  shortLabel?: string;
   icon: ReactNode;
   /** Marked current for every path under it (News: `/blog/...`), not only `to`. */
   section?: string;
@@ -43,9 +45,18 @@ export function AppLayout() {
   useAppBadge(badged.length > 0 ? badged.reduce((sum, entry) => sum + (counts.get(entry.to) ?? 0), 0) : undefined);
   const items: NavItem[] = [
     { to: '/app', end: true, label: <Trans>Home</Trans>, icon: <HomeIcon />, order: 0 },
-    ...featureEntries.map(({ to, section, label, icon: Icon, order, count }) => {
+    ...featureEntries.map(({ to, section, label, shortLabel, icon: Icon, order, count }) => {
       const value = counts.get(to) ?? 0;
-      return { to, end: false, section, label: i18n._(label), icon: <Icon />, order, ...(count && value > 0 ? { count: { value, label: count.describe(i18n, value) } } : {}) };
+      return {
+        to,
+        end: false,
+        section,
+        label: i18n._(label),
+        ...(shortLabel ? { shortLabel: i18n._(shortLabel) } : {}),
+        icon: <Icon />,
+        order,
+        ...(count && value > 0 ? { count: { value, label: count.describe(i18n, value) } } : {}),
+      };
     }),
     {
       to: '/app/outbox',
@@ -57,7 +68,7 @@ export function AppLayout() {
     },
     { to: '/app/profile', end: false, label: <Trans>Profile</Trans>, icon: <UserIcon />, order: 1000 },
   ].sort((a, b) => a.order - b.order);
-  const links = (className: string) =>
+  const links = (className: string, short = false) =>
     items.map((item) => (
       <NavLink
         key={item.to}
@@ -67,7 +78,7 @@ export function AppLayout() {
         aria-current={item.section && pathname.startsWith(item.section) ? 'page' : undefined}
       >
         {item.icon}
-        <span>{item.label}</span>
+        <span>{short && item.shortLabel ? item.shortLabel : item.label}</span>
         {item.count ? (
           <span className="nav-count">
             <span aria-hidden="true">{item.count.value}</span>
@@ -99,7 +110,7 @@ export function AppLayout() {
         <FadeOutlet />
       </main>
       <nav className="tabbar" aria-label={t`Main`}>
-        {links('tabbar-link')}
+        {links('tabbar-link', true)}
       </nav>
     </div>
   );

@@ -47,6 +47,11 @@ export async function loadSections(modules: readonly UiModule[], screen: 'home' 
 export interface NavEntry {
   to: string;
   label: MessageDescriptor;
+  /**
+   * A shorter name for the phone's tab bar, where six entries share 390 px and a long word
+   * ("Notificaciones") would break in the middle; the top bar keeps `label`.
+   */
+  shortLabel?: MessageDescriptor;
   icon: ComponentType<SVGProps<SVGSVGElement>>;
   /** Marked current for every path under it (News: `/blog/...`), not only `to`. */
   section?: string;
