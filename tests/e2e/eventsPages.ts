@@ -164,8 +164,10 @@ export class EventFormPage {
   /** "Create event": saved on the device; the calendar opens with the new event's details. Returns its id. */
   async create(name: string): Promise<string> {
     const offline = await this.page.evaluate(() => !navigator.onLine);
+    // Toasts last 2 s (spec §9): watched from before the click, so a busy machine cannot miss one.
+    const saved = offline ? toast(this.page, 'Saved on this device. It will be sent when you are back online.').waitFor({ state: 'attached' }) : null;
     await this.submit.click();
-    if (offline) await expect(toast(this.page, 'Saved on this device. It will be sent when you are back online.')).toBeVisible();
+    await saved;
     await expect(this.page.getByRole('dialog', { name })).toBeVisible();
     const id = new URL(this.page.url()).searchParams.get('event');
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
