@@ -56,7 +56,7 @@ async function calendarScreens(browser: Browser, combo: Combo, eventId: string):
     await shot(page, 'agenda', combo);
 
     await page.goto(`${origin}/events?view=month`);
-    await page.locator('.month-grid .month-day-events').first().waitFor({ timeout: waitLong });
+    await page.locator('.month-grid:visible .month-day-events').first().waitFor({ timeout: waitLong });
     await shot(page, 'month', combo);
 
     await page.goto(`${origin}/events?event=${eventId}`);

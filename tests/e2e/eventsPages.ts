@@ -47,7 +47,7 @@ export class EventsPage {
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { name: 'Events', level: 1 });
     this.agenda = page.getByRole('region', { name: 'Agenda' });
-    this.monthGrid = page.locator('table.month-grid');
+    this.monthGrid = page.locator('table.month-grid:visible');
     this.monthTitle = page.locator('.month-title');
     this.newEventLink = page.getByRole('link', { name: 'New event' });
     this.dialog = page.getByRole('dialog');

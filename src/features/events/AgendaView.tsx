@@ -1,13 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { addDays, daysBetween, type DayText } from '../../../contract/eventTime';
 import type { ItemSyncState } from '../../ui/SyncStateBadge';
 import { Button } from '../../ui/Button';
 import { EmptyState, LoadingState } from '../../ui/ScreenStates';
-import { agendaDays, monthWindow, type AgendaDay } from './calendarDays';
+import { agendaDays, type AgendaDay } from './calendarDays';
 import { formatDay } from './eventDates';
-import { readAhead, useOccurrences, type EventFilter } from './eventQueries';
-import { useEventsDb } from './useEventsDb';
+import { useOccurrences, type EventFilter } from './eventQueries';
 import { OccurrenceItem } from './OccurrenceItem';
 
 /** How far the agenda reaches at first, and each "Show later/earlier events" further: about three months. */
@@ -20,20 +19,21 @@ export interface AgendaViewProps {
   firstSyncPending: boolean;
   /** The details link of an occurrence. */
   detailsHref: (eventId: string, day: DayText) => string;
+  /** Called once the list is drawn (the calendar then builds the month view, CalendarScreen.tsx). */
+  onDrawn?: () => void;
 }
 
 /** The coming occurrences by day, from today; earlier and later ones a button away. */
-export function AgendaView({ today, filter, pendingStates, firstSyncPending, detailsHref }: AgendaViewProps) {
+export const AgendaView = memo(function AgendaView({ today, filter, pendingStates, firstSyncPending, detailsHref, onDrawn }: AgendaViewProps) {
   const { t, i18n } = useLingui();
   const [reach, setReach] = useState({ before: 0, after: 1 });
   const from = addDays(today, -agendaStepDays * reach.before);
   const to = addDays(today, agendaStepDays * reach.after);
   const list = useOccurrences(from, to, filter);
-  // The month grid is one tap away: its days are read ahead, once this list is drawn.
-  const db = useEventsDb();
-  const month = today.slice(0, 7);
-  const filterKey = JSON.stringify(filter);
-  useEffect(() => (list === undefined ? undefined : readAhead(db, ...monthWindow(month), filter)), [db, month, filterKey, list === undefined]); // eslint-disable-line react-hooks/exhaustive-deps
+  const drawn = list !== undefined;
+  useEffect(() => {
+    if (drawn) onDrawn?.();
+  }, [drawn]); // eslint-disable-line react-hooks/exhaustive-deps
   const days = useMemo(() => (list ? agendaDays(list, from) : undefined), [list, from]);
   const [fromText, toText] = [formatDay(from, i18n.locale, 'dayShort'), formatDay(to, i18n.locale, 'dayShort')];
 
@@ -73,7 +73,7 @@ export function AgendaView({ today, filter, pendingStates, firstSyncPending, det
       </div>
     </section>
   );
-}
+});
 
 function AgendaDayGroup({ group, today, pendingStates, detailsHref }: { group: AgendaDay; today: DayText } & Pick<AgendaViewProps, 'pendingStates' | 'detailsHref'>) {
   const { i18n } = useLingui();

@@ -8,16 +8,19 @@ import { usePendingStates, useSyncStatus } from '../../sync/hooks';
 import { collegeTimeZone, useCollege } from '../../tenant/tenantStore';
 import { usePageMeta } from '../../tenant/usePageMeta';
 import { afterPaint } from '../../ui/afterPaint';
+import { whenIdle } from '../../ui/whenIdle';
 import { buttonClass } from '../../ui/Button';
 import { AgendaView } from './AgendaView';
+import { monthWindow } from './calendarDays';
 import { eventFilterOf } from './calendarFilter';
 import { audienceChanges, detailsQuery, readCalendarParams, withParams, type CalendarView } from './calendarParams';
 import { CalendarToolbar } from './CalendarToolbar';
 import { EventDetailsDialog } from './EventDetailsDialog';
-import type { EventOccurrence } from './eventQueries';
+import { useOccurrences, type EventOccurrence } from './eventQueries';
 import { MonthView } from './MonthView';
 import { overCalendar } from './OccurrenceItem';
 import { useAudienceOptions } from './useAudienceOptions';
+import { useSettledMonth, useShownMonth } from './useShownMonth';
 
 /**
  * `/events` (spec §2): the school calendar as an agenda or a month, filtered, with an
@@ -66,15 +69,30 @@ export function CalendarScreen() {
     // Made from the address of now: dropped if the calendar is left before it is followed.
     pendingAddress.current = afterPaint(() => void navigate({ search: viewHref(next) }, { replace: true, preventScrollReset: true }));
   };
-  const onOpen = (occurrence: EventOccurrence) =>
-    void navigate({ search: detailsHref(occurrence.event.id, occurrence.day) }, { state: overCalendar, preventScrollReset: true });
+  const onOpen = useCallback(
+    (occurrence: EventOccurrence) => void navigate({ search: detailsHref(occurrence.event.id, occurrence.day) }, { state: overCalendar, preventScrollReset: true }),
+    [navigate, detailsHref],
+  );
   // Opened from the calendar: back to it (the modal was one step). Opened by a link: the calendar replaces it.
   const onClose = () => {
     if ((location.state as { overCalendar?: boolean } | null)?.overCalendar) void navigate(-1);
     else change({ event: null, day: null });
   };
 
-  const month = params.month ?? today.slice(0, 7);
+  const [month, showMonth] = useShownMonth(params.month ?? today.slice(0, 7), (next) => change({ month: next === today.slice(0, 7) ? null : next }));
+  // Both views stay built and laid out once drawn, the one not shown out of sight
+  // (calendar.css `.calendar-ahead`): a switch changes what is visible, not what is laid
+  // out. The month is built ahead, when the browser is idle after the agenda was drawn.
+  const [agendaDrawn, setAgendaDrawn] = useState(false);
+  const onAgendaDrawn = useCallback(() => setAgendaDrawn(true), []);
+  const [monthAhead, setMonthAhead] = useState(false);
+  useEffect(() => (agendaDrawn && !monthAhead ? whenIdle(() => setMonthAhead(true), 2000) : undefined), [agendaDrawn, monthAhead]);
+  const [agendaBuilt, setAgendaBuilt] = useState(view === 'agenda');
+  if (view === 'agenda' && !agendaBuilt) setAgendaBuilt(true);
+  const monthBuilt = view === 'month' || monthAhead;
+  const around = useSettledMonth(month);
+  const [from, to] = useMemo(() => monthWindow(around), [around]);
+  const monthList = useOccurrences(from, to, filter, monthBuilt);
   return (
     <div className="page calendar-page">
       <header className="page-header calendar-header">
@@ -97,20 +115,35 @@ export function CalendarScreen() {
         onCategories={(next) => change({ cat: next.join(',') })}
         onAudience={(next) => change(audienceChanges(next))}
       />
-      {view === 'month' ? (
-        <MonthView
-          month={month}
-          today={today}
-          filter={filter}
-          pendingStates={pendingStates}
-          firstSyncPending={firstSyncPending}
-          detailsHref={detailsHref}
-          onMonth={(next) => change({ month: next === today.slice(0, 7) ? null : next })}
-          onOpen={onOpen}
-        />
-      ) : (
-        <AgendaView today={today} filter={filter} pendingStates={pendingStates} firstSyncPending={firstSyncPending} detailsHref={detailsHref} />
-      )}
+      <div className="calendar-views-stack">
+        {agendaBuilt ? (
+          <div className={view === 'agenda' ? undefined : 'calendar-away'} aria-hidden={view === 'agenda' ? undefined : true}>
+            <AgendaView
+              today={today}
+              filter={filter}
+              pendingStates={pendingStates}
+              firstSyncPending={firstSyncPending}
+              detailsHref={detailsHref}
+              onDrawn={onAgendaDrawn}
+            />
+          </div>
+        ) : null}
+        {monthBuilt ? (
+          <div className={view === 'month' ? undefined : 'calendar-ahead'} aria-hidden={view === 'month' ? undefined : true}>
+            <MonthView
+              month={month}
+              around={around}
+              list={monthList}
+              today={today}
+              pendingStates={pendingStates}
+              firstSyncPending={firstSyncPending}
+              detailsHref={detailsHref}
+              onMonth={showMonth}
+              onOpen={onOpen}
+            />
+          </div>
+        ) : null}
+      </div>
       <EventDetailsDialog
         eventId={params.eventId}
         day={params.day}

@@ -1,6 +1,6 @@
 import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { memo, useEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { memo, useEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
 import { addDays, isoWeekday, type DayText } from '../../../contract/eventTime';
 import { lastOfMonth, shiftMonth } from './calendarDays';
 import { formatDay, formatTime, weekdayNames } from './eventDates';
@@ -11,6 +11,8 @@ const chipsPerDay = 3;
 
 export interface MonthGridProps {
   month: string;
+  /** The grid on screen (the others are built ahead, out of sight: MonthView.tsx). */
+  shown: boolean;
   /** Whole weeks, Monday first (calendarDays.ts `monthGridDays`). */
   days: readonly DayText[];
   /** The occurrences of each day, aligned with `days`. */
@@ -18,6 +20,8 @@ export interface MonthGridProps {
   today: DayText;
   selected: DayText;
   labelledBy: string;
+  /** Set when the arrow keys chose a day: the grid that shows it then takes the focus (shared by a month's grids). */
+  focusAfterMoveRef: RefObject<boolean>;
   /** A day was chosen (a click, or the arrow keys: then `fromKeyboard`, and it may be in another month). */
   onSelect: (day: DayText, fromKeyboard: boolean) => void;
   /** An event's chip was clicked where chips show their names (wide screens). */
@@ -31,11 +35,10 @@ export interface MonthGridProps {
  * (mirrored in right-to-left pages), Home/End to the week's ends, Page Up/Down a month.
  * Handlers are on the table, not on each of the 42 cells.
  */
-export function MonthGrid({ month, days, byDay, today, selected, labelledBy, onSelect, onOpen }: MonthGridProps) {
+export function MonthGrid({ month, shown, days, byDay, today, selected, labelledBy, focusAfterMoveRef, onSelect, onOpen }: MonthGridProps) {
   const { i18n } = useLingui();
   const locale = i18n.locale;
   const table = useRef<HTMLTableElement>(null);
-  const focusAfterMove = useRef(false);
   const [narrow, short, long] = useMemo(() => [weekdayNames(locale, 'narrow'), weekdayNames(locale, 'short'), weekdayNames(locale, 'long')], [locale]);
   const weeks = useMemo(() => Array.from({ length: days.length / 7 }, (_, w) => w * 7), [days.length]);
   const byKey = useMemo(() => new Map(byDay.flat().map((occurrence) => [occurrence.key, occurrence])), [byDay]);
@@ -55,10 +58,10 @@ export function MonthGrid({ month, days, byDay, today, selected, labelledBy, onS
   }, [i18n]);
 
   useEffect(() => {
-    if (!focusAfterMove.current) return;
-    focusAfterMove.current = false;
+    if (!shown || !focusAfterMoveRef.current) return;
+    focusAfterMoveRef.current = false;
     table.current?.querySelector<HTMLButtonElement>(`button[data-day="${selected}"]`)?.focus();
-  }, [selected, month]);
+  }, [shown, selected, month, focusAfterMoveRef]);
 
   const onClick = (event: MouseEvent<HTMLTableElement>) => {
     const target = event.target as HTMLElement;
@@ -90,7 +93,7 @@ export function MonthGrid({ month, days, byDay, today, selected, labelledBy, onS
     const move = moves[event.key];
     if (!move) return;
     event.preventDefault();
-    focusAfterMove.current = true;
+    focusAfterMoveRef.current = true;
     onSelect(move(), true);
   };
 

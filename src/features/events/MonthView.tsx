@@ -1,76 +1,58 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { memo, useId, useMemo, useRef, useState } from 'react';
 import type { DayText } from '../../../contract/eventTime';
-import { afterPaint } from '../../ui/afterPaint';
 import { Button } from '../../ui/Button';
 import type { ItemSyncState } from '../../ui/SyncStateBadge';
 import { ChevronBackIcon, ChevronForwardIcon } from './calendarIcons';
-import { firstOfMonth, monthGridDays, monthWindow, occurrencesByDay, shiftMonth } from './calendarDays';
+import { firstOfMonth, monthGridDays, occurrencesByDay, shiftMonth } from './calendarDays';
 import { formatDay, formatMonth } from './eventDates';
-import { useOccurrences, type EventFilter, type EventOccurrence } from './eventQueries';
-import { MonthGrid } from './MonthGrid';
+import type { EventOccurrence } from './eventQueries';
+import { MonthGrid, type MonthGridProps } from './MonthGrid';
 import { OccurrenceItem } from './OccurrenceItem';
 
 export interface MonthViewProps {
+  /** The month shown (CalendarScreen's `useShownMonth`). */
   month: string;
+  /** The month the view is built around (useShownMonth.ts `useSettledMonth`): `month` or one either side of it. */
+  around: string;
+  /** The occurrences of `monthWindow(around)`: the month's grid and the grids either side (undefined while read). */
+  list: readonly EventOccurrence[] | undefined;
   today: DayText;
-  filter: EventFilter;
   pendingStates: ReadonlyMap<string, ItemSyncState>;
   firstSyncPending: boolean;
   detailsHref: (eventId: string, day: DayText) => string;
+  /** Move to another month. */
   onMonth: (month: string) => void;
   onOpen: (occurrence: EventOccurrence) => void;
 }
 
-/** The month's grid with its navigation, and the chosen day's events below it. */
-export function MonthView({ month: addressMonth, today, filter, pendingStates, firstSyncPending, detailsHref, onMonth, onOpen }: MonthViewProps) {
+/**
+ * The month's grid with its navigation, and the chosen day's events below it. The grids of
+ * the months either side are built too, laid out but out of sight (calendar.css
+ * `.calendar-ahead`): "Next month" shows a grid already built and laid out (a change of
+ * visibility, no new elements, little layout), and the one after it is built once that is
+ * painted and the browser idle (`around`). Their rows are in `list` already (monthWindow).
+ */
+export const MonthView = memo(function MonthView({ month, around, list, today, pendingStates, firstSyncPending, detailsHref, onMonth, onOpen }: MonthViewProps) {
   const { t, i18n } = useLingui();
-  // The month shown follows a click at once; the address follows it once that is painted (a
-  // router navigation draws the calendar again and forces a layout: tens of milliseconds on
-  // a phone, src/ui/afterPaint.ts), and a change of the address (back, a link) is followed.
-  // Months clicked through quickly arrive one by one: those are not followed back.
-  const [month, setMonth] = useState(addressMonth);
-  const [followed, setFollowed] = useState(addressMonth);
-  const [requested, setRequested] = useState<readonly string[]>([]);
-  if (addressMonth !== followed) {
-    setFollowed(addressMonth);
-    const ours = requested.indexOf(addressMonth);
-    setRequested(ours >= 0 ? requested.slice(ours + 1) : []);
-    if (ours < 0) setMonth(addressMonth);
-  }
-  // Leaving the month view (to the agenda, another screen) drops an address not yet followed:
-  // it was made from the address of before.
-  const pendingAddress = useRef(new Set<() => void>());
-  useEffect(() => () => pendingAddress.current.forEach((cancel) => cancel()), []);
-  const show = (target: string) => {
-    setMonth(target);
-    setRequested((list) => [...list, target]);
-    const cancel = afterPaint(() => {
-      pendingAddress.current.delete(cancel);
-      onMonth(target);
-    });
-    pendingAddress.current.add(cancel);
-  };
   const titleId = useId();
-  const days = useMemo(() => monthGridDays(month), [month]);
-  // Read with the months either side (the live query keeps its last answer while it reads the new range).
-  const [from, to] = useMemo(() => monthWindow(month), [month]);
-  const list = useOccurrences(from, to, filter);
-  const byDay = useMemo(() => occurrencesByDay(list ?? [], days), [list, days]);
+  // The arrow keys moved into another month: its grid takes the focus once shown (MonthGrid.tsx).
+  const focusAfterMove = useRef(false);
+  const days = gridDaysOf(month);
   // The chosen day: today in the current month, else the month's first, until one is chosen.
   const [chosen, setChosen] = useState<DayText | null>(null);
-  const selected = chosen && days.includes(chosen) ? chosen : today.slice(0, 7) === month ? today : firstOfMonth(month);
-  const selectedIndex = days.indexOf(selected);
-  const selectedList = byDay[selectedIndex] ?? [];
+  const selected = chosen && days.includes(chosen) ? chosen : defaultDay(month, today);
+  const gridMonths = [...new Set([shiftMonth(around, -1), around, shiftMonth(around, 1), month])].sort();
+  const selectedList = useMemo(() => occurrencesByDay(list ?? [], [selected])[0]!, [list, selected]);
 
   const onSelect = (day: DayText, fromKeyboard: boolean) => {
     setChosen(day);
     // The keys move into the next month (the grid follows); a click on a dimmed day stays.
-    if (fromKeyboard && day.slice(0, 7) !== month) show(day.slice(0, 7));
+    if (fromKeyboard && day.slice(0, 7) !== month) onMonth(day.slice(0, 7));
   };
   const goTo = (target: string) => {
     setChosen(null);
-    show(target);
+    onMonth(target);
   };
 
   return (
@@ -91,7 +73,24 @@ export function MonthView({ month: addressMonth, today, filter, pendingStates, f
           </button>
         </div>
       </div>
-      <MonthGrid month={month} days={days} byDay={byDay} today={today} selected={selected} labelledBy={titleId} onSelect={onSelect} onOpen={onOpen} />
+      <div className="month-grids">
+        {gridMonths.map((shown) => (
+          // Keyed by month: the grid of "next month" is the one built ahead, now shown.
+          <div key={shown} className={shown === month ? 'month-grid-slot' : 'month-grid-slot calendar-ahead'} aria-hidden={shown === month ? undefined : true}>
+            <MonthOfGrid
+              month={shown}
+              shown={shown === month}
+              list={list}
+              today={today}
+              selected={shown === month ? selected : defaultDay(shown, today)}
+              labelledBy={titleId}
+              focusAfterMoveRef={focusAfterMove}
+              onSelect={onSelect}
+              onOpen={onOpen}
+            />
+          </div>
+        ))}
+      </div>
       {list !== undefined && list.length === 0 && firstSyncPending ? (
         <p className="muted month-status" role="status">
           <Trans>Downloading the calendar…</Trans>
@@ -115,4 +114,28 @@ export function MonthView({ month: addressMonth, today, filter, pendingStates, f
       </section>
     </section>
   );
+});
+
+/** The day chosen in a month until one is: today in the current month, else its first. */
+const defaultDay = (month: string, today: DayText): DayText => (today.slice(0, 7) === month ? today : firstOfMonth(month));
+
+/** The days of a month's grid, the same array each time (a few months kept): grids drawn again keep their cells. */
+const gridDays = new Map<string, DayText[]>();
+function gridDaysOf(month: string): DayText[] {
+  let days = gridDays.get(month);
+  if (!days) {
+    if (gridDays.size > 24) gridDays.clear();
+    days = monthGridDays(month);
+    gridDays.set(month, days);
+  }
+  return days;
+}
+
+type MonthOfGridProps = Omit<MonthGridProps, 'days' | 'byDay'> & { list: readonly EventOccurrence[] | undefined };
+
+/** One month's grid, its days' occurrences taken from the window's list. */
+function MonthOfGrid({ list, ...props }: MonthOfGridProps) {
+  const days = gridDaysOf(props.month);
+  const byDay = useMemo(() => occurrencesByDay(list ?? [], days), [list, days]);
+  return <MonthGrid days={days} byDay={byDay} {...props} />;
 }

@@ -2,7 +2,6 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { occurrencesBetween, type Occurrence } from '../../../contract/eventRecurrence';
 import type { EventCategory } from '../../../contract/events';
 import { monthsTouched, type DayText } from '../../../contract/eventTime';
-import { whenIdle } from '../../ui/whenIdle';
 import type { EventsDb, LocalEvent } from './eventsDb';
 import { useEventsDb } from './useEventsDb';
 
@@ -86,10 +85,10 @@ export function occurrencesIn(events: readonly LocalEvent[], from: DayText, to: 
 }
 
 /**
- * The last answers of recent reads, by database, range and filter (a few): a calendar view
- * that mounts again (agenda → month and back) draws at once from the last answer, or from
- * what the other view read ahead for it, while its live query reads afresh (a first read
- * of a busy month is the costly part of switching: rows from IndexedDB, rules expanded).
+ * The last answers of recent reads, by database, range and filter (a few): a calendar that
+ * mounts again (back to it from another screen) draws at once from the last answer, while
+ * its live query reads afresh (a first read of a busy month is the costly part: rows from
+ * IndexedDB, rules expanded).
  */
 const recentAnswers = new Map<string, EventOccurrence[]>();
 const mostAnswers = 8;
@@ -105,29 +104,19 @@ async function readOccurrences(db: EventsDb, from: DayText, to: DayText, filter:
   return list;
 }
 
-/** Whether an answer for `from`…`to` is kept (a read ahead is done). */
-export const hasAnswer = (db: EventsDb, from: DayText, to: DayText, filter: EventFilter = {}): boolean =>
-  recentAnswers.has(answerKey(db, from, to, JSON.stringify(filter)));
-
-/**
- * Reads `from`…`to` ahead, when the browser is idle, for a view the person is likely to
- * open next (the agenda reads the month grid's range): no read when an answer is kept.
- */
-export function readAhead(db: EventsDb, from: DayText, to: DayText, filter: EventFilter = {}): () => void {
-  const filterKey = JSON.stringify(filter);
-  if (recentAnswers.has(answerKey(db, from, to, filterKey))) return () => {};
-  // A failed read ahead costs nothing: the view reads for itself when it opens.
-  return whenIdle(() => void readOccurrences(db, from, to, filter, filterKey).catch(() => undefined), 2000);
-}
-
 /**
  * Live: the occurrences in `from`…`to`. Undefined while the first read runs, unless an
  * answer for the same range is kept (recentAnswers): then that, until the read answers.
+ * Not `enabled`: no read, undefined (a view not built yet).
  */
-export function useOccurrences(from: DayText, to: DayText, filter: EventFilter = {}): EventOccurrence[] | undefined {
+export function useOccurrences(from: DayText, to: DayText, filter: EventFilter = {}, enabled = true): EventOccurrence[] | undefined {
   const db = useEventsDb();
   const key = JSON.stringify(filter);
-  return useLiveQuery(() => readOccurrences(db, from, to, filter, key), [db, from, to, key], recentAnswers.get(answerKey(db, from, to, key)));
+  return useLiveQuery(
+    () => (enabled ? readOccurrences(db, from, to, filter, key) : undefined),
+    [db, from, to, key, enabled],
+    enabled ? recentAnswers.get(answerKey(db, from, to, key)) : undefined,
+  );
 }
 
 /** Live: one stored event (null when it is not, or no longer, on this device; undefined while reading). */

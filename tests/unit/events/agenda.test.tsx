@@ -7,8 +7,6 @@ import { UpcomingEvents } from '../../../src/features/events/UpcomingEvents';
 import { renderRoutes } from '../posts/postsTestKit';
 import { Route } from 'react-router-dom';
 import { anEvent, calendarUser, renderCalendar } from './eventsTestKit';
-import { monthWindow } from '../../../src/features/events/calendarDays';
-import { hasAnswer } from '../../../src/features/events/eventQueries';
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -99,17 +97,34 @@ describe('coming up, on the home screen', () => {
     await waitFor(() => expect(screen.getByText('No events coming up')).toBeTruthy());
   });
 
-  it('reads the month grid ahead, so the month view draws its events in its first render', async () => {
+  it('builds the month view ahead, hidden, so the "Month" tap shows a grid already drawn with its events', async () => {
     const { user, db } = await calendarUser('student');
     await db.events.bulkPut([anEvent({ name: 'Consejo de curso', start: '2026-11-27T10:00', end: '2026-11-27T11:00' })]);
     renderCalendar(user.id, '/events');
     await screen.findByText('Consejo de curso');
-    // The calendar's filter without a choice in the address (calendarFilter.ts).
-    await waitFor(() => expect(hasAnswer(db, ...monthWindow('2026-11'), { categories: [], sectionIds: [] })).toBe(true), { timeout: 5000 });
+    // Once the agenda is drawn and the page idle: the month view, with the months either side, out of sight.
+    const chip = await waitFor(
+      () => {
+        const built = document.querySelector<HTMLElement>('[data-month-grid="2026-11"] [data-key]');
+        if (!built) throw new Error('The month view is not built yet');
+        return built;
+      },
+      { timeout: 5000 },
+    );
+    // Out of sight and out of the accessibility tree (calendar.css `.calendar-ahead`), the months either side with it.
+    const ahead = chip.closest<HTMLElement>('.calendar-ahead')!;
+    expect(ahead.getAttribute('aria-hidden')).toBe('true');
+    expect(screen.queryByRole('heading', { name: /November 2026/ })).toBeNull();
+    expect(document.querySelector('[data-month-grid="2026-12"]')!.closest('.calendar-ahead')).not.toBeNull();
 
     fireEvent.click(screen.getByRole('link', { name: 'Month' }));
-    // No waiting: the grid is drawn with the click, from what was read ahead.
-    const grid = document.querySelector('[data-month-grid="2026-11"]');
-    expect(grid?.querySelector('[data-key]')?.textContent).toContain('Consejo de curso');
+    // No waiting: the click shows the grid that was built, the same elements.
+    expect(chip.closest('.calendar-ahead, [aria-hidden]')).toBeNull();
+    expect(screen.getByRole('heading', { name: /November 2026/ })).toBeTruthy();
+    expect(document.querySelector('[data-month-grid="2026-11"] [data-key]')).toBe(chip);
+    expect(chip.textContent).toContain('Consejo de curso');
+    // The agenda is kept, its rendering skipped, for the way back.
+    expect(document.querySelector('section.agenda')!.closest('.calendar-away')?.getAttribute('aria-hidden')).toBe('true');
   });
 });
+

@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -102,9 +102,9 @@ describe('choosing a date', () => {
     // The Spanish names come with date-fns' Spanish locale, loaded on demand: a busy machine may draw the grid first.
     const grid = await screen.findByRole('grid', { name: /noviembre 2026/i }, { timeout: 10_000 });
     // The weekday row (hidden from screen readers: each day's name says its weekday).
-    const headers = Array.from(grid.querySelectorAll('th'));
-    expect(headers[0]!.getAttribute('aria-label')).toBe('lunes');
-    expect(headers[6]!.getAttribute('aria-label')).toBe('domingo');
+    // Waited for too: the grid's caption may be Spanish a render before the weekdays are.
+    await waitFor(() => expect(grid.querySelector('th')?.getAttribute('aria-label')).toBe('lunes'), { timeout: 10_000 });
+    expect(Array.from(grid.querySelectorAll('th'))[6]!.getAttribute('aria-label')).toBe('domingo');
     // The chosen day is focused, so the arrows move from it.
     expect(document.activeElement?.closest('[data-day]')?.getAttribute('data-day')).toBe('2026-11-18');
 

@@ -102,4 +102,29 @@ describe('the month grid', () => {
     await screen.findByRole('heading', { name: 'December 2026' });
     await waitFor(() => expect(document.activeElement?.querySelector('.visually-hidden')?.textContent).toBe('Wednesday, December 9, 2026. '));
   });
+
+  it('shows the next month from the grid built ahead, with its events, and builds the one after once idle', async () => {
+    const { user, db } = await calendarUser('student');
+    await db.events.bulkPut([anEvent({ name: 'Acto de fin de año', start: '2026-12-18T11:00', end: '2026-12-18T13:00' })]);
+    renderCalendar(user.id, '/events?view=month');
+    await screen.findByRole('heading', { name: 'November 2026' });
+    // December is built beside November, out of sight and out of the accessibility tree.
+    const december = await waitFor(() => {
+      const grid = document.querySelector<HTMLElement>('[data-month-grid="2026-12"]');
+      if (!grid?.querySelector('[data-key]')) throw new Error('December is not built yet');
+      return grid;
+    });
+    expect(december.closest('.calendar-ahead')?.getAttribute('aria-hidden')).toBe('true');
+    expect(screen.queryByRole('button', { name: /^Friday, December 18, 2026, 1 event/ })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next month' }));
+    // In the click: the same table, shown, with its event.
+    expect(screen.getByRole('heading', { name: 'December 2026' })).toBeTruthy();
+    expect(document.querySelector('[data-month-grid="2026-12"]')).toBe(december);
+    expect(december.closest('.calendar-ahead')).toBeNull();
+    expect(dayButton(/^Friday, December 18, 2026, 1 event\. /).textContent).toContain('Acto de fin de año');
+    // Then, idle: January is built, and November kept for the way back.
+    await waitFor(() => expect(document.querySelector('[data-month-grid="2027-01"]')?.closest('.calendar-ahead')).toBeTruthy(), { timeout: 10_000 });
+    expect(document.querySelector('[data-month-grid="2026-11"]')?.closest('.calendar-ahead')).toBeTruthy();
+  });
 });
