@@ -10,7 +10,8 @@
  * staff@colinas.test in Debian's Chromium, waits until every event is in IndexedDB, then
  * BENCH_RUNS times (default 5) times three client-side navigations, from the click event's
  * timestamp to the paint of the frame in which the grid of the month asked for is in the DOM
- * with its events laid out. Two readings of that end, both printed:
+ * with its events laid out and visible (the months either side are built too, hidden). Two
+ * readings of that end, both printed:
  *   - "next paint": the browser's own Event Timing of the click (its `duration` ends at the
  *     paint after the click's handlers, the measure of INP), taken when the grid was complete
  *     in that very frame; else the second reading. Rounded by the browser to 8 ms; a click
@@ -20,7 +21,9 @@
  *     timer, is queued by the click and runs first): paint plus the work that follows it.
  * The goal is read on the first; the second says how soon the screen answers the next tap.
  * The taps:
- *   1. Home → "Events" in the navigation, then the month view (the link to it is the tap);
+ *   1. Home → "Events" in the navigation, then the month view (the link to it is the tap),
+ *      once the page has settled (the month view is built ahead, out of sight, when the
+ *      browser is idle after the agenda is drawn: CalendarScreen.tsx);
  *   2. the month grid → "Next month" (a month further each run);
  *   3. the month grid → "Previous month".
  * The reference, side by side in the same build and browser, is the same college with the
