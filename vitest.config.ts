@@ -19,6 +19,7 @@ export default mergeConfig(
           test: {
             name: 'server',
             include: ['tests/server/**/*.test.ts'],
+            globalSetup: ['tests/server/templateDatabases.ts'],
             environment: 'node',
             testTimeout: 30_000,
             hookTimeout: 60_000,

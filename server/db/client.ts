@@ -14,13 +14,20 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** Connections of each process's PostgreSQL pool (server/sync/pullLane.ts keeps some for writes). */
 export const poolSize = 10;
 
-export type DatabaseOptions = { dataDir: string } | { url: string } | { memory: true };
+/**
+ * Where the database is: a folder for the embedded PGlite, a PostgreSQL URL, or in memory;
+ * in memory from `snapshot` (a PGlite `dumpDataDir()`: a migrated, seeded database that
+ * tests start from instead of creating, migrating and seeding one each).
+ */
+export type DatabaseOptions = { dataDir: string } | { url: string } | { memory: true; snapshot?: Blob };
 
 export interface OpenDatabase {
   db: Database;
   kind: 'pglite' | 'postgres';
   migrate: () => Promise<void>;
   close: () => Promise<void>;
+  /** The embedded database's files as one blob (`snapshot` of DatabaseOptions opens it again); PGlite only. */
+  snapshot?: () => Promise<Blob>;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<OpenDatabase> {
@@ -45,7 +52,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
     mkdirSync(dirname(dir), { recursive: true });
     client = await PGlite.create(dir);
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(options.snapshot ? { loadDataDir: options.snapshot } : {});
   }
   const db = drizzlePglite({ client, schema });
   return {
@@ -53,5 +60,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
     kind: 'pglite',
     migrate: () => migratePglite(db),
     close: () => client.close(),
+    snapshot: () => client.dumpDataDir('none'),
   };
 }

@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../../server/app';
 import { defaultConfig, type AppConfig } from '../../server/config';
-import { openDatabase, type Database } from '../../server/db/client';
+import { openDatabase, type Database, type OpenDatabase } from '../../server/db/client';
 import { demoPassword } from '../../server/db/demoData';
 import { seedDemoData } from '../../server/db/seed';
 import { features } from '../../server/features';
+import { withAdmin } from './templateDatabases';
 
 /**
  * Every server test runs on the embedded PGlite and, when PATIO_TEST_DATABASE_URL answers,
@@ -38,18 +39,21 @@ export async function startServer(
   const dataDir = await mkdtemp(join(tmpdir(), 'patio-test-'));
   let dropDatabase = async () => {};
   let database;
+  // A copy of the run's migrated and seeded database (templateDatabases.ts); made here when a test runs without that setup.
   if (backend.name === 'postgres' && backend.url) {
     const name = `patio_test_${randomBytes(6).toString('hex')}`;
-    await withAdmin(backend.url, (client) => client.query(`create database ${name}`));
+    const template = inject('postgresTemplate');
+    await withAdmin(backend.url, (client) => client.query(template ? `create database ${name} template ${template}` : `create database ${name}`));
     const url = new URL(backend.url);
     url.pathname = `/${name}`;
     database = await openDatabase({ url: url.toString() });
     dropDatabase = () => withAdmin(backend.url!, (client) => client.query(`drop database if exists ${name} with (force)`));
+    if (!template) await migrateAndSeed(database);
   } else {
-    database = await openDatabase({ memory: true });
+    const snapshot = inject('pgliteSnapshot');
+    database = await openDatabase({ memory: true, snapshot: snapshot ? new Blob([await readFile(snapshot)]) : undefined });
+    if (!snapshot) await migrateAndSeed(database);
   }
-  await database.migrate();
-  await seedDemoData(database.db, features);
   const app = await buildApp({ db: database.db, config: defaultConfig({ dataDir, ...config }), ...options });
   await app.ready();
   return {
@@ -65,14 +69,9 @@ export async function startServer(
   };
 }
 
-async function withAdmin(url: string, run: (client: pg.Client) => Promise<unknown>): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await run(client);
-  } finally {
-    await client.end();
-  }
+async function migrateAndSeed(database: OpenDatabase): Promise<void> {
+  await database.migrate();
+  await seedDemoData(database.db, features);
 }
 
 /** The host name that selects a demo college (colinas is the loopback default). */
