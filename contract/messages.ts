@@ -81,6 +81,7 @@ export const messages = {
   documentCategoryInUse: 'This category still has documents. Move or delete them first.',
   documentTypeRefused: 'This kind of file cannot be shared. Upload a PDF, an image, an office document or plain text.',
   documentTooLarge: 'The file is too large.',
+  rangeNotSatisfiable: 'This part of the file does not exist.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

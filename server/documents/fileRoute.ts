@@ -46,7 +46,7 @@ export function fileRoute(app: FastifyInstance, db: Database, files: DocumentFil
       const ifRange = request.headers['if-range'];
       const range = ifRange === undefined || String(ifRange).trim() === etag ? parseRange(request.headers.range, size) : null;
       if (range === 'unsatisfiable') {
-        return reply.code(416).header('Content-Range', `bytes */${size}`).send();
+        return reply.code(416).header('Content-Range', `bytes */${size}`).type('application/json').send({ message: messages.rangeNotSatisfiable });
       }
       if (range) {
         reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${size}`).header('Content-Length', range.end - range.start + 1);

@@ -83,6 +83,7 @@ export const serverMessageDescriptors: Record<MessageText, MessageDescriptor> = 
   [messages.documentCategoryInUse]: msg`This category still has documents. Move or delete them first.`,
   [messages.documentTypeRefused]: msg`This kind of file cannot be shared. Upload a PDF, an image, an office document or plain text.`,
   [messages.documentTooLarge]: msg`The file is too large.`,
+  [messages.rangeNotSatisfiable]: msg`This part of the file does not exist.`,
 };
 
 export function translateServerMessage(i18n: I18n, text: string): string {
