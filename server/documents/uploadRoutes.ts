@@ -73,6 +73,8 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext, files: Docum
     path: uploadsPath,
     relativeLocation: true,
     locker,
+    // A finished upload is a document's file: it goes with the document, never through tus.
+    disableTerminationForFinishedUploads: true,
     maxSize: ctx.config.documentMaxBytes,
     exposedHeaders: [documentIdHeader],
     namingFunction: (req) => newUploadKey(actorOfHook(req).user.id),

@@ -1,12 +1,13 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentRow } from '../../contract/documents';
 import { messages } from '../../contract/messages';
 import { documentCategories } from '../../server/documents/schema';
 import { backends, bearer, hostOf, signIn, startServer, tinyPng, type TestServer } from './harness';
-import { abortedPatch, createUpload, documentMetadata, headUpload, listenOnLoopback, patchUpload, send, tinyPdf, uploadAll } from './documentsHelpers';
+import { abortedPatch, createUpload, documentMetadata, headUpload, listenOnLoopback, patchUpload, send, tinyPdf, uploadAll, uploadMetadata } from './documentsHelpers';
 import { collegeRefs, pullAll, upsertedIds, type CollegeRefs } from './syncHelpers';
 
 describe.each(backends)('document uploads with tus on $name', (backend) => {
@@ -63,6 +64,11 @@ describe.each(backends)('document uploads with tus on $name', (backend) => {
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(bytes)).toBe(true);
     expect((await server.app.inject({ method: 'GET', url: `/api/v1/documents/${id}/file`, headers: as(tokens.other) })).statusCode).toBe(404);
+    // The finished upload is the document's file now: tus may not delete it.
+    const terminated = await send(base, 'DELETE', created.path, { ...as(tokens.staff), 'tus-resumable': '1.0.0' });
+    expect(terminated.status).toBeGreaterThanOrEqual(400);
+    expect(terminated.status).toBeLessThan(500);
+    expect((await server.app.inject({ method: 'GET', url: `/api/v1/documents/${id}/file`, headers: as(tokens.student) })).rawPayload.equals(bytes)).toBe(true);
   });
 
   it('stores the type the bytes tell, not the name, and refuses other kinds leaving nothing behind', async () => {
@@ -110,4 +116,31 @@ describe.each(backends)('document uploads with tus on $name', (backend) => {
     expect((await send(base, 'GET', created.path, as(tokens.staff), undefined)).status).toBe(404);
     expect((await headUpload(base, created.path, as(tokens.staff))).status).toBe(200);
   });
+
+  it('answers tus requests with generated headers and metadata with 2xx or 4xx, never 5xx', async () => {
+    const headerValue = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 60 });
+    const audience = fc.oneof(
+      fc.constant(JSON.stringify({ course_ids: [], grade_ids: [], section_ids: [], scope: 'college' })),
+      fc.jsonValue({ maxDepth: 2 }).map((value) => JSON.stringify(value)),
+      fc.string({ maxLength: 30 }),
+    );
+    const metadata = fc.oneof(
+      fc
+        .record({ filename: fc.string({ maxLength: 300 }), category_id: fc.oneof(fc.constant(categoryId), fc.uuid(), fc.string()), audience, id: fc.oneof(fc.uuid(), fc.string()) }, { requiredKeys: [] })
+        .map((fields) => uploadMetadata(fields)),
+      headerValue,
+    );
+    await fc.assert(
+      fc.asyncProperty(metadata, fc.oneof(fc.nat({ max: 300_000 }).map(String), headerValue), headerValue, async (meta, length, offset) => {
+        const created = await send(base, 'POST', '/api/v1/uploads', { ...as(tokens.staff), 'tus-resumable': '1.0.0', 'upload-length': length, 'upload-metadata': meta });
+        expect(created.status, `${created.status} ${created.body.toString()}`).toBeLessThan(500);
+        if (created.status !== 201) return;
+        const path = created.headers.location ?? '';
+        const patched = await send(base, 'PATCH', path, { ...as(tokens.staff), 'tus-resumable': '1.0.0', 'upload-offset': offset, 'content-type': 'application/offset+octet-stream' }, Buffer.from('%PDF-'));
+        expect(patched.status, patched.body.toString()).toBeLessThan(500);
+        expect((await send(base, 'DELETE', path, { ...as(tokens.staff), 'tus-resumable': '1.0.0' })).status).toBeLessThan(500);
+      }),
+      { numRuns: 60 },
+    );
+  }, 120_000);
 });
