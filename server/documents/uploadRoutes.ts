@@ -141,9 +141,6 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext, files: Docum
     return server;
   };
 
-  // tus reads the body itself: leave the stream unread.
-  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
-
   const handler = async (request: FastifyRequest<{ Params: { uploadId?: string } }>, reply: FastifyReply) => {
     const { user } = authOf(request);
     const key = request.params.uploadId;
@@ -153,6 +150,11 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext, files: Docum
     await serverOf(user.collegeId).handle(request.raw, reply.raw);
   };
   const preHandler = [requireUser(db), requirePermission('content.publish')];
-  app.route({ method: ['POST'], url: uploadsPath, preHandler, compress: false, handler });
-  app.route({ method: ['HEAD', 'PATCH', 'DELETE'], url: `${uploadsPath}/:uploadId`, preHandler, compress: false, handler });
+  // In a scope of its own: only these routes leave a chunk's body unread for tus.
+  void app.register((scope, _options, done) => {
+    scope.addContentTypeParser('application/offset+octet-stream', (_request, _payload, parsed) => parsed(null));
+    scope.route({ method: ['POST'], url: uploadsPath, preHandler, compress: false, handler });
+    scope.route({ method: ['HEAD', 'PATCH', 'DELETE'], url: `${uploadsPath}/:uploadId`, preHandler, compress: false, handler });
+    done();
+  });
 }
