@@ -74,6 +74,14 @@ export const messages = {
   timeInvalid: 'Please enter a valid time.',
   quietHoursEmpty: 'Quiet hours must start and end at different times.',
   pushSubscriptionInvalid: 'This device could not be registered for notifications.',
+  documentFileNameRequired: 'The file needs a name.',
+  documentCategoryNameRequired: 'The category name is required.',
+  documentNotFound: 'This document no longer exists.',
+  documentCategoryNotFound: 'This category no longer exists.',
+  documentCategoryInUse: 'This category still has documents. Move or delete them first.',
+  documentTypeRefused: 'This kind of file cannot be shared. Upload a PDF, an image, an office document or plain text.',
+  documentTooLarge: 'The file is too large.',
+  rangeNotSatisfiable: 'This part of the file does not exist.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

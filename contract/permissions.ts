@@ -16,6 +16,8 @@ export const permissions = {
   'content.readAll': ['admin', 'staff'],
   /** Emergency alerts (notifications that push through quiet hours and cascade to email). */
   'notifications.emergency': ['admin'],
+  /** The categories of the documents library. */
+  'documents.categories.manage': ['admin'],
   'profile.edit': ['admin', 'staff', 'student', 'guardian'],
 } as const satisfies Record<string, readonly Role[]>;
 

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { defaultDocumentMaxBytes } from '../contract/documents';
 import type { CollegeDirectory } from './tenancy/collegeDirectory';
 import type { Database } from './db/client';
 import type { Mailer } from './mail/mailer';
@@ -31,6 +32,8 @@ export interface AppConfig {
    * service, or one on loopback in tests (plain http is allowed on loopback only).
    */
   pushHosts: readonly string[];
+  /** The size cap of one document's file (`PATIO_DOCUMENT_MAX_BYTES`, default 50 MB). */
+  documentMaxBytes: number;
 }
 
 export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
@@ -48,6 +51,7 @@ export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     logger: false,
     jobs: false,
     pushHosts: [],
+    documentMaxBytes: defaultDocumentMaxBytes,
     ...overrides,
   };
 }

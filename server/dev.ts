@@ -5,7 +5,7 @@ import { defaultConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
 import { features } from './features';
-import { dataDirFromEnv, databaseOptionsFromEnv, pushHostsFromEnv, rootDir } from './env';
+import { dataDirFromEnv, databaseOptionsFromEnv, documentMaxBytesFromEnv, pushHostsFromEnv, rootDir } from './env';
 
 /**
  * `npm run dev`: the API on PATIO_API_PORT (default 8080), then Vite's dev server (5173),
@@ -18,7 +18,7 @@ await database.migrate();
 await seedDemoData(database.db, features);
 const app = await buildApp({
   db: database.db,
-  config: defaultConfig({ dataDir: dataDirFromEnv(), staticDir: join(rootDir, 'public'), logger: true, jobs: true, pushHosts: pushHostsFromEnv() }),
+  config: defaultConfig({ dataDir: dataDirFromEnv(), staticDir: join(rootDir, 'public'), logger: true, jobs: true, pushHosts: pushHostsFromEnv(), documentMaxBytes: documentMaxBytesFromEnv() }),
 });
 await app.listen({ port: apiPort, host: '127.0.0.1' });
 

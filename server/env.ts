@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { defaultDocumentMaxBytes } from '../contract/documents';
 import type { DatabaseOptions } from './db/client';
 
 /** The repository root (server/..), where dist/ and node_modules/ are. */
@@ -21,4 +22,10 @@ export function pushHostsFromEnv(env: NodeJS.ProcessEnv = process.env): string[]
     .split(',')
     .map((host) => host.trim().toLowerCase())
     .filter((host) => host !== '');
+}
+
+/** `PATIO_DOCUMENT_MAX_BYTES`: the size cap of one document's file; the default when unset or not a positive whole number. */
+export function documentMaxBytesFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const value = Number(env.PATIO_DOCUMENT_MAX_BYTES?.trim() ?? '');
+  return Number.isSafeInteger(value) && value > 0 ? value : defaultDocumentMaxBytes;
 }

@@ -1,4 +1,5 @@
 import { buildRegistry } from './feature';
+import { documentsModule } from './documents/module';
 import { eventsModule } from './events/module';
 import { notificationsModule } from './notifications/module';
 import { postsModule } from './posts/module';
@@ -8,6 +9,6 @@ import { referenceEntities } from './sync/referenceEntities';
  * The feature modules of this server: adding a feature is one line here (README, "Adding a
  * synced entity"). Nothing else in the core names a feature.
  */
-export const features = [postsModule, eventsModule, notificationsModule];
+export const features = [postsModule, eventsModule, notificationsModule, documentsModule];
 
 export const registry = buildRegistry(features, referenceEntities);

@@ -8,7 +8,7 @@ import { demoColleges, demoPassword, demoRoles } from './db/demoData';
 import { colleges } from './db/schema';
 import { seedDemoData } from './db/seed';
 import { features } from './features';
-import { dataDirFromEnv, databaseOptionsFromEnv, pushHostsFromEnv, rootDir } from './env';
+import { dataDirFromEnv, databaseOptionsFromEnv, documentMaxBytesFromEnv, pushHostsFromEnv, rootDir } from './env';
 
 const port = Number(process.env.PORT ?? 8080);
 const host = process.env.HOST ?? '0.0.0.0';
@@ -37,6 +37,7 @@ const app = await buildApp({
     logger: true,
     jobs: true,
     pushHosts: pushHostsFromEnv(),
+    documentMaxBytes: documentMaxBytesFromEnv(),
   }),
 });
 await app.listen({ port, host });

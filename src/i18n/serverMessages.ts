@@ -76,6 +76,14 @@ export const serverMessageDescriptors: Record<MessageText, MessageDescriptor> = 
   [messages.timeInvalid]: msg`Please enter a valid time.`,
   [messages.quietHoursEmpty]: msg`Quiet hours must start and end at different times.`,
   [messages.pushSubscriptionInvalid]: msg`This device could not be registered for notifications.`,
+  [messages.documentFileNameRequired]: msg`The file needs a name.`,
+  [messages.documentCategoryNameRequired]: msg`The category name is required.`,
+  [messages.documentNotFound]: msg`This document no longer exists.`,
+  [messages.documentCategoryNotFound]: msg`This category no longer exists.`,
+  [messages.documentCategoryInUse]: msg`This category still has documents. Move or delete them first.`,
+  [messages.documentTypeRefused]: msg`This kind of file cannot be shared. Upload a PDF, an image, an office document or plain text.`,
+  [messages.documentTooLarge]: msg`The file is too large.`,
+  [messages.rangeNotSatisfiable]: msg`This part of the file does not exist.`,
 };
 
 export function translateServerMessage(i18n: I18n, text: string): string {

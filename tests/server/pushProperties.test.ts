@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../../contract/ids';
 import { mutationError, type MutationResult } from '../../contract/sync';
 import { jsonBodyLimit } from '../../server/app';
+import { documentCategories, documents } from '../../server/documents/schema';
 import { notifications } from '../../server/notifications/schema';
 import { posts } from '../../server/posts/schema';
 import { registry } from '../../server/features';
@@ -21,6 +22,9 @@ interface World {
   eventIds: string[];
   /** Sent by an administrator: the staff member and the student have a receipt of each. */
   notificationIds: string[];
+  /** The demo documents and categories of the college. */
+  documentIds: string[];
+  documentCategoryIds: string[];
   foreignIds: string[];
 }
 
@@ -54,7 +58,16 @@ const examples: Record<string, (world: World, pick: number) => Record<string, un
   'notifications.read': (world, pick) => ({ notification_id: pickFrom(world.notificationIds, pick) }),
   'notifications.acknowledge': (world, pick) => ({ notification_id: pickFrom(world.notificationIds, pick) }),
   'notifications.remind': (world, pick) => ({ notification_id: pickFrom(world.notificationIds, pick) }),
+  'documents.delete': (world, pick) => ({ id: pickFrom(world.documentIds, pick) }),
+  'documents.downloaded': (world, pick) => ({ id: pickFrom(world.documentIds, pick) }),
+  'documentCategories.create': () => ({ id: uuidv7(), name: 'Actas', position: 3 }),
+  'documentCategories.update': (world, pick) => ({ id: pickFrom(world.documentCategoryIds, pick), name: 'Circulares 2026', position: 1 }),
+  // The category made empty for it in `beforeAll` (one with documents stays: 409).
+  'documentCategories.delete': (world) => ({ id: world.documentCategoryIds.at(-1)! }),
 };
+
+/** Examples only an administrator may apply (the others are applied as staff). */
+const adminExamples = new Set(['documentCategories.create', 'documentCategories.update', 'documentCategories.delete', 'documents.delete']);
 
 const pickFrom = (list: readonly string[], pick: number) => list[pick % list.length]!;
 
@@ -88,6 +101,7 @@ describe.each(backends)('pushing generated mutations on $name', (backend) => {
   let server: TestServer;
   const host = hostOf('colinas');
   const tokens: Record<Actor, string> = { staff: '', student: '' };
+  let adminToken = '';
   const pushedIds: Record<Actor, string[]> = { staff: [], student: [] };
   let world: World;
 
@@ -104,6 +118,9 @@ describe.each(backends)('pushing generated mutations on $name', (backend) => {
     await push({ app: server.app, host, token: tokens.staff }, events.map((args) => ({ name: 'events.create', args })));
     // Notifications for the student's section, sent by an administrator (emergency alerts too).
     const admin = await signIn(server.app, host, { email: 'admin@colinas.test' });
+    adminToken = admin;
+    const emptyCategory = uuidv7();
+    await push({ app: server.app, host, token: admin }, [{ name: 'documentCategories.create', args: { id: emptyCategory, name: 'Vacía' } }]);
     const sent = Array.from({ length: 10 }, (_, i) => notificationArgs(refs, ['1° Básico A'], 'everyone', { emergency: i % 3 === 0 }));
     await push({ app: server.app, host, token: admin }, sent.map((args) => ({ name: 'notifications.create', args })));
     const [britishNotification] = await server.db.select({ id: notifications.id }).from(notifications).where(eq(notifications.collegeId, british.collegeId)).limit(1);
@@ -112,12 +129,22 @@ describe.each(backends)('pushing generated mutations on $name', (backend) => {
       .from(posts)
       .where(and(eq(posts.collegeId, british.collegeId), ne(posts.scope, 'staff')))
       .limit(3);
+    const britishDocuments = await server.db.select({ id: documents.id }).from(documents).where(eq(documents.collegeId, british.collegeId)).limit(2);
     world = {
       refs,
+      documentIds: (await server.db.select({ id: documents.id }).from(documents).where(eq(documents.collegeId, refs.collegeId))).map((d) => d.id),
+      documentCategoryIds: [
+        ...(await server.db
+          .select({ id: documentCategories.id })
+          .from(documentCategories)
+          .where(and(eq(documentCategories.collegeId, refs.collegeId), ne(documentCategories.id, emptyCategory)))).map((c) => c.id),
+        emptyCategory,
+      ],
       postIds: created.map((p) => p.id),
       eventIds: events.map((e) => e.id),
       notificationIds: sent.map((n) => n.id),
       foreignIds: [
+        ...britishDocuments.map((d) => d.id),
         britishNotification!.id,
         ...sent.slice(0, 2).map((n) => n.id),
         ...britishPosts.map((p) => p.id),
@@ -151,14 +178,15 @@ describe.each(backends)('pushing generated mutations on $name', (backend) => {
     return list.length > 0 ? list[index % list.length]! : uuidv7();
   };
 
-  it('has a valid example for every registered mutation, applied as staff', async () => {
+  it('has a valid example for every registered mutation, applied as staff (or an administrator)', async () => {
     expect(registeredNames.filter((name) => !(name in examples))).toEqual([]);
     // Deletes last: the others use the same post or event.
     const isDelete = (name: string) => Number(name.endsWith('.delete'));
     const ordered = [...registeredNames].sort((a, b) => isDelete(a) - isDelete(b));
     for (const name of ordered) {
       const example = examples[name]!(world, world.postIds.length - 1);
-      const [result] = await push({ app: server.app, host, token: tokens.staff }, [{ name, args: example }]);
+      const token = adminExamples.has(name) ? adminToken : tokens.staff;
+      const [result] = await push({ app: server.app, host, token }, [{ name, args: example }]);
       expect({ name, result: result!.status, error: result!.error }).toEqual({ name, result: 'applied', error: undefined });
     }
   });

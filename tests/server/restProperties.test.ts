@@ -1,15 +1,17 @@
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonBodyLimit } from '../../server/app';
+import { documentCategories, documents } from '../../server/documents/schema';
 import { backends, bearer, hostOf, signIn, startServer, type TestServer } from './harness';
 import { applyChanges, changes, hostileString, hostileUrlValue } from './hostileValues';
 import { browserSubscription } from './pushService';
 import { collegeRefs, eventArgs, notificationArgs, postArgs, push, type CollegeRefs } from './syncHelpers';
 
 /** A request of the REST API, as generated. */
-type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: string };
+type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: string; headers?: Record<string, string> };
 
-describe.each(backends)('posts, events, calendar feeds, audience, notifications and push REST with generated input on $name', (backend) => {
+describe.each(backends)('posts, events, calendar feeds, audience, notifications, push and documents REST with generated input on $name', (backend) => {
   let server: TestServer;
   let refs: CollegeRefs;
   const host = hostOf('colinas');
@@ -18,6 +20,8 @@ describe.each(backends)('posts, events, calendar feeds, audience, notifications 
   let eventIds: string[] = [];
   let notificationIds: string[] = [];
   let foreignIds: string[] = [];
+  let documentIds: string[] = [];
+  let documentCategoryIds: string[] = [];
   /** `<token>.ics` of the feeds made so far (the latest of each member works; older ones answer 404). */
   const feedFiles: string[] = [];
 
@@ -37,7 +41,11 @@ describe.each(backends)('posts, events, calendar feeds, audience, notifications 
     const sent = Array.from({ length: 6 }, (_, i) => notificationArgs(refs, ['1° Básico A'], 'everyone', { emergency: i % 2 === 0 }));
     await push({ app: server.app, host, token: tokens.admin }, sent.map((args) => ({ name: 'notifications.create', args })));
     notificationIds = sent.map((n) => n.id);
+    documentIds = (await server.db.select({ id: documents.id }).from(documents).where(eq(documents.collegeId, refs.collegeId))).map((d) => d.id);
+    documentCategoryIds = (await server.db.select({ id: documentCategories.id }).from(documentCategories).where(eq(documentCategories.collegeId, refs.collegeId))).map((c) => c.id);
+    const britishDocuments = await server.db.select({ id: documents.id }).from(documents).where(eq(documents.collegeId, british.collegeId));
     foreignIds = [
+      ...britishDocuments.slice(0, 1).map((d) => d.id),
       british.categoryId,
       british.sectionId('1° Básico A'),
       british.collegeId,
@@ -184,8 +192,39 @@ describe.each(backends)('posts, events, calendar feeds, audience, notifications 
     fc.constant<Call>({ method: 'GET', url: '/api/v1/admin/notification-settings' }),
     settingsBody.map((payload): Call => ({ method: 'PUT', url: '/api/v1/admin/notification-settings', payload })),
   );
+  const rangeHeaders = fc.record(
+    {
+      range: fc.oneof(fc.constantFrom('bytes=0-9', 'bytes=-5', 'bytes=5-', 'bytes=999999-', 'bytes=9-2', 'bytes=0-1,4-5', 'bytes=-0', 'items=0-1', ''), hostileString),
+      'if-range': fc.oneof(fc.constant('"x"'), hostileString),
+      'if-none-match': fc.oneof(fc.constant('*'), hostileString),
+    },
+    { requiredKeys: [] },
+  );
+  const documentListCall = (): fc.Arbitrary<Call> => fc
+    .array(fc.tuple(fc.constantFrom('q', 'category_id', 'limit', 'offset', 'q[]', 'other'), fc.oneof(queryValue, idSegment(() => documentCategoryIds))), { maxLength: 5 })
+    .map((params) => ({ method: 'GET', url: `/api/v1/documents?${params.map(([key, value]) => `${key}=${value}`).join('&')}` }));
+  const categoryBody = fc.oneof(
+    fc.record({ name: fc.oneof(hostileString, fc.constant('Actas')), position: fc.oneof(fc.integer({ min: -5, max: 20_000 }), fc.double(), hostileString) }, { requiredKeys: [] }).map((value) => JSON.stringify(value)),
+    fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)),
+  );
+  const documentCalls = (): fc.Arbitrary<Call> =>
+    fc.oneof(
+      documentListCall(),
+      idSegment(() => documentIds).map((id): Call => ({ method: 'GET', url: `/api/v1/documents/${id}` })),
+      fc
+        .tuple(idSegment(() => documentIds), fc.constantFrom('', '?inline=1', '?inline=2'), rangeHeaders)
+        .map(([id, query, headers]): Call => ({ method: 'GET', url: `/api/v1/documents/${id}/file${query}`, headers })),
+      idSegment(() => documentIds).map((id): Call => ({ method: 'POST', url: `/api/v1/documents/${id}/downloaded` })),
+      idSegment(() => documentIds).map((id): Call => ({ method: 'DELETE', url: `/api/v1/documents/${id}` })),
+      fc.constant<Call>({ method: 'GET', url: '/api/v1/document-categories' }),
+      categoryBody.map((payload): Call => ({ method: 'POST', url: '/api/v1/document-categories', payload })),
+      fc.tuple(idSegment(() => documentCategoryIds), categoryBody).map(([id, payload]): Call => ({ method: 'PUT', url: `/api/v1/document-categories/${id}`, payload })),
+      idSegment(() => documentCategoryIds).map((id): Call => ({ method: 'DELETE', url: `/api/v1/document-categories/${id}` })),
+    );
   const call = (): fc.Arbitrary<Call> =>
     fc.oneof(
+      // Nine document routes, weighted like the notifications'.
+      { weight: 6, arbitrary: documentCalls() },
       // One arbitrary for nine notification routes: weighted like the others' share.
       { weight: 6, arbitrary: notificationCalls() },
       fc.constant<Call>({ method: 'GET', url: '/api/v1/push/key' }),
@@ -214,11 +253,11 @@ describe.each(backends)('posts, events, calendar feeds, audience, notifications 
 
   it('never answers 5xx to generated queries, ids and bodies', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom<keyof typeof tokens>('staff', 'student', 'admin'), call(), async (actor, { method, url, payload }) => {
+      fc.asyncProperty(fc.constantFrom<keyof typeof tokens>('staff', 'student', 'admin'), call(), async (actor, { method, url, payload, headers: extra }) => {
         const response = await server.app.inject({
           method,
           url,
-          headers: { host, ...bearer(tokens[actor]), ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+          headers: { ...extra, host, ...bearer(tokens[actor]), ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
           ...(payload === undefined ? {} : { payload }),
         });
         // A replaced feed: read the new address from now on.

@@ -1,0 +1,27 @@
+import { join } from 'node:path';
+import type { FeatureModule } from '../feature';
+import { documentCategoryEntity, documentEntity } from './documentEntities';
+import { documentMutationHandlers } from './documentMutations';
+import { documentRoutes } from './documentRoutes';
+import { fileRoute } from './fileRoute';
+import { DocumentFiles } from './fileStore';
+import { sweepAfterDeletes } from './fileSweep';
+import { seedDemoDocuments, writeDemoFiles } from './seed';
+import { uploadRoutes } from './uploadRoutes';
+
+/** The documents library: metadata synced, files uploaded with tus and read with ranges. */
+export const documentsModule: FeatureModule = {
+  name: 'documents',
+  entities: [documentCategoryEntity, documentEntity],
+  mutations: documentMutationHandlers,
+  routes: (app, ctx) => {
+    const files = new DocumentFiles(join(ctx.config.dataDir, 'documents'));
+    documentRoutes(app, ctx, files);
+    fileRoute(app, ctx.db, files);
+    uploadRoutes(app, ctx, files);
+    const stopSweeping = sweepAfterDeletes(ctx.db, files, app.log);
+    app.addHook('onClose', () => Promise.resolve(stopSweeping()));
+    app.addHook('onReady', () => writeDemoFiles(ctx.db, files));
+  },
+  seed: seedDemoDocuments,
+};
