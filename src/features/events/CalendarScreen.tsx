@@ -18,6 +18,7 @@ import { CalendarToolbar } from './CalendarToolbar';
 import { EventDetailsDialog } from './EventDetailsDialog';
 import { useOccurrences, type EventOccurrence } from './eventQueries';
 import { MonthView } from './MonthView';
+import { OutOfSight } from './OutOfSight';
 import { overCalendar } from './OccurrenceItem';
 import { useAudienceOptions } from './useAudienceOptions';
 import { useSettledMonth, useShownMonth } from './useShownMonth';
@@ -117,7 +118,7 @@ export function CalendarScreen() {
       />
       <div className="calendar-views-stack">
         {agendaBuilt ? (
-          <div className={view === 'agenda' ? undefined : 'calendar-away'} aria-hidden={view === 'agenda' ? undefined : true}>
+          <OutOfSight shown={view === 'agenda'} as="away">
             <AgendaView
               today={today}
               filter={filter}
@@ -126,10 +127,10 @@ export function CalendarScreen() {
               detailsHref={detailsHref}
               onDrawn={onAgendaDrawn}
             />
-          </div>
+          </OutOfSight>
         ) : null}
         {monthBuilt ? (
-          <div className={view === 'month' ? undefined : 'calendar-ahead'} aria-hidden={view === 'month' ? undefined : true}>
+          <OutOfSight shown={view === 'month'} as="ahead">
             <MonthView
               month={month}
               around={around}
@@ -141,7 +142,7 @@ export function CalendarScreen() {
               onMonth={showMonth}
               onOpen={onOpen}
             />
-          </div>
+          </OutOfSight>
         ) : null}
       </div>
       <EventDetailsDialog

@@ -9,6 +9,7 @@ import { formatDay, formatMonth } from './eventDates';
 import type { EventOccurrence } from './eventQueries';
 import { MonthGrid, type MonthGridProps } from './MonthGrid';
 import { OccurrenceItem } from './OccurrenceItem';
+import { OutOfSight } from './OutOfSight';
 
 export interface MonthViewProps {
   /** The month shown (CalendarScreen's `useShownMonth`). */
@@ -76,7 +77,7 @@ export const MonthView = memo(function MonthView({ month, around, list, today, p
       <div className="month-grids">
         {gridMonths.map((shown) => (
           // Keyed by month: the grid of "next month" is the one built ahead, now shown.
-          <div key={shown} className={shown === month ? 'month-grid-slot' : 'month-grid-slot calendar-ahead'} aria-hidden={shown === month ? undefined : true}>
+          <OutOfSight key={shown} shown={shown === month} as="ahead">
             <MonthOfGrid
               month={shown}
               shown={shown === month}
@@ -88,7 +89,7 @@ export const MonthView = memo(function MonthView({ month, around, list, today, p
               onSelect={onSelect}
               onOpen={onOpen}
             />
-          </div>
+          </OutOfSight>
         ))}
       </div>
       {list !== undefined && list.length === 0 && firstSyncPending ? (
