@@ -1,0 +1,62 @@
+import type { EntityTable } from 'dexie';
+import type { AudienceFields } from '../../../contract/audience';
+import type { DocumentCategory, DocumentRow } from '../../../contract/documents';
+import type { DbWith, PatioDb } from '../../db/database';
+
+/** A file kept on this device (its bytes are in Cache Storage, keptFiles.ts). */
+export interface KeptFile {
+  /** The document's id. */
+  id: string;
+  /** The bytes' SHA-256 when they were stored: a document whose file changed is stale. */
+  sha256: string;
+  size: number;
+  keptAt: string;
+  /** Kept because its category is (removed with it), not by itself. */
+  byCategory?: string;
+}
+
+/** A category kept whole: its documents are downloaded as they sync. */
+export interface KeptCategory {
+  id: string;
+  keptAt: string;
+  /** Download even while the browser reports Save-Data or a 2G connection. */
+  evenOnSlowNetwork: boolean;
+}
+
+export type UploadState = 'queued' | 'uploading' | 'paused' | 'failed' | 'done';
+
+/** An upload of the queue (uploadQueue.ts): kept until the document exists on the server. */
+export interface QueuedUpload {
+  /** The document's id, chosen by the device (UUIDv7): the server creates it with this id. */
+  id: string;
+  file: Blob;
+  name: string;
+  size: number;
+  category_id: string;
+  audience: AudienceFields;
+  createdAt: string;
+  /** The tus upload's address once the server made it (resumes after a reload). */
+  uploadUrl?: string;
+  /** Bytes the server acknowledged. */
+  sent: number;
+  state: UploadState;
+  /** Why it stopped (a server message or a network failure), shown with a retry. */
+  error?: string;
+}
+
+/** The documents module's tables (module.ts declares their stores). */
+export interface DocumentsTables {
+  documents: EntityTable<DocumentRow, 'id'>;
+  documentCategories: EntityTable<DocumentCategory, 'id'>;
+  keptFiles: EntityTable<KeptFile, 'id'>;
+  keptCategories: EntityTable<KeptCategory, 'id'>;
+  uploads: EntityTable<QueuedUpload, 'id'>;
+}
+
+export type DocumentsDb = DbWith<DocumentsTables>;
+
+/** The database with the documents tables typed; it has them whenever the module is registered. */
+export function documentsDb(db: PatioDb): DocumentsDb {
+  if (!db.registry.modules.some((module) => module.name === 'documents')) throw new Error('the documents module is not registered');
+  return db as DocumentsDb;
+}
