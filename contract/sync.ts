@@ -15,6 +15,15 @@ export const pullQuery = z.object({
   cursor: text({ max: 200 }).optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(500),
   head: z.enum(['true', 'false']).optional(),
+  /**
+   * Only these entities (comma-separated names; names the server does not know are
+   * ignored): a device that learned new entities after its cursor was made (an app update
+   * with a new feature) pulls their rows from no cursor, apart from its main feed, which
+   * skipped them (src/sync/engine/pull.ts `catchUp`). Not with `head`.
+   */
+  entities: text({ max: 500 })
+    .regex(/^[A-Za-z][A-Za-z0-9_]*(,[A-Za-z][A-Za-z0-9_]*)*$/)
+    .optional(),
 });
 export type PullQuery = z.infer<typeof pullQuery>;
 

@@ -54,12 +54,15 @@ export function syncRoutes(app: FastifyInstance, db: Database, registry: SyncReg
       preHandler: [whileWaitedFor, quiet.signedIn],
     },
     async (request) => {
-      const { cursor, head, limit } = request.query;
+      const { cursor, head, limit, entities } = request.query;
       if (cursor && head === 'true') throw ValidationFailed.field('head', messages.invalidData);
+      if (entities && head === 'true') throw ValidationFailed.field('head', messages.invalidData);
       const session = quiet.sessionOf(request);
       if (head === 'true') return pullHead(pulls.for(request), registry.entities, session.viewer);
-      // Most polls at the bell have nothing new: answered from memory (quietPolls.ts).
-      return quiet.answer(session, request.query) ?? pullChanges(pulls.for(request), registry.entities, session.viewer, { cursor, limit });
+      const chosen = entities ? registry.entities.filter((entity) => entities.split(',').includes(entity.name)) : registry.entities;
+      // Most polls at the bell have nothing new: answered from memory (quietPolls.ts; not
+      // a pull of some entities, whose query it does not understand).
+      return quiet.answer(session, request.query) ?? pullChanges(pulls.for(request), chosen, session.viewer, { cursor, limit });
     },
   );
 

@@ -1,5 +1,6 @@
 import type { Transaction } from 'dexie';
 import { coreModule } from './coreModule';
+import { metaKeys } from './syncMeta';
 import type { DataModule, SearchIndex, SyncedEntity } from './dataModule';
 
 /** One step of the merged history: every module's stores and upgrades of that number. */
@@ -22,6 +23,8 @@ export interface LocalSchema {
   entityOf(entity: string): SyncedEntity | undefined;
   /** Every synced entity of every module. */
   syncedEntities: readonly SyncedEntity[];
+  /** Their names (the server's), in module order. */
+  entityNames: readonly string[];
   searchIndexes: readonly SearchIndex[];
   searchIndexOf(table: string): SearchIndex | undefined;
   isBackgroundMutation(name: string): boolean;
@@ -76,19 +79,34 @@ export function localSchema(featureModules: readonly DataModule[]): LocalSchema 
     for (const name of module.backgroundMutations ?? []) background.add(name);
   }
 
+  // The tables each version has (cumulative), for the coverage of the feed (below).
+  const tablesAt = new Map<number, Set<string>>();
+  const have = new Set<string>();
+  for (const [version, { stores }] of [...byVersion.entries()].sort(([a], [b]) => a - b)) {
+    for (const [table, spec] of Object.entries(stores)) {
+      if (spec === null) have.delete(table);
+      else have.add(table);
+    }
+    tablesAt.set(version, new Set(have));
+  }
+  let previous: Set<string> = new Set();
   const versions: SchemaVersion[] = [...byVersion.entries()]
     .sort(([a], [b]) => a - b)
-    .map(([version, { stores, upgrades }]) => ({
-      version,
-      stores,
-      ...(upgrades.length > 0
-        ? {
-            upgrade: async (tx: Transaction) => {
-              for (const upgrade of upgrades) await upgrade(tx);
-            },
-          }
-        : {}),
-    }));
+    .map(([version, { stores, upgrades }]) => {
+      // What a database of the version before this one synced: the entities whose tables
+      // it had. Upgrades run only for a database that exists, so this records, once, what
+      // the cursor of an app older than `syncedEntities` stood for (pull.ts `catchUp`).
+      const before = [...entities.entries()].filter(([, synced]) => previous.has(synced.table)).map(([name]) => name);
+      previous = tablesAt.get(version)!;
+      const steps = [(tx: Transaction) => recordCoverage(tx, before), ...upgrades];
+      return {
+        version,
+        stores,
+        upgrade: async (tx: Transaction) => {
+          for (const step of steps) await step(tx);
+        },
+      };
+    });
   const syncedTables = Array.from(new Set([...entities.values()].map((synced) => synced.table)));
   const schema: LocalSchema = {
     modules,
@@ -97,10 +115,24 @@ export function localSchema(featureModules: readonly DataModule[]): LocalSchema 
     syncedTables,
     entityOf: (entity) => entities.get(entity),
     syncedEntities: [...entities.values()],
+    entityNames: [...entities.keys()],
     searchIndexes,
     searchIndexOf: (table) => searchIndexes.find((index) => index.table === table),
     isBackgroundMutation: (name) => background.has(name),
   };
   built.set(featureModules, schema);
   return schema;
+}
+
+/**
+ * A database upgraded from before the feed recorded its entities (`syncedEntities`, written
+ * with every cursor since) holds rows of the entities its tables had: recorded here so the
+ * entities added since are caught up on. A database without a cursor has nothing to catch up.
+ */
+async function recordCoverage(tx: Transaction, entitiesBefore: readonly string[]): Promise<void> {
+  if (!tx.storeNames.includes('meta')) return;
+  const meta = tx.table('meta');
+  const [cursor, recorded] = await Promise.all([meta.get(metaKeys.cursor), meta.get(metaKeys.syncedEntities)]);
+  if (cursor === undefined || recorded !== undefined) return;
+  await meta.put({ key: metaKeys.syncedEntities, value: entitiesBefore });
 }

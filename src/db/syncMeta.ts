@@ -19,6 +19,14 @@ export const metaKeys = {
    * it (not the status, which changes with every page) before saying "nothing here".
    */
   firstSyncDone: 'firstSyncDone',
+  /**
+   * The entities whose rows the stored cursor stands for: those the app knew when its
+   * feed began, and those a catch-up brought in since (src/sync/engine/pull.ts). An entity
+   * of the registry not in it came with an app update; the feed skipped its rows until then.
+   */
+  syncedEntities: 'syncedEntities',
+  /** A catch-up under way: `{ entities, cursor }` (its own feed, resumed after a crash). */
+  catchUp: 'catchUp',
   /** This device's id for the push requests (per database). */
   clientId: 'clientId',
 } as const;

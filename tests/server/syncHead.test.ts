@@ -130,11 +130,36 @@ describe.each(backends)('sync pull head on $name', (backend) => {
     expect(json<PullResponse>(plain).changes).toHaveLength(5);
   });
 
+  it('pulls only the entities asked for (a device catching up on a feature an update brought), and refuses them with a head', async () => {
+    const everything = await pullAll(staff);
+    const entitiesIn = (changes: Change[]) => [...new Set(changes.map((change) => change.entity))].sort();
+    expect(entitiesIn(everything.changes)).toEqual(expect.arrayContaining(['documentCategories', 'documents', 'posts']));
+
+    const page = await pull(staff, 'entities=documentCategories,documents,unknownThing&limit=1000');
+    expect(page.statusCode).toBe(200);
+    const caught = json<PullResponse>(page);
+    expect(entitiesIn(caught.changes)).toEqual(['documentCategories', 'documents']);
+    expect(caught.hasMore).toBe(false);
+    // The same rows as the whole feed has of those entities.
+    const ids = (changes: Change[], entity: string) => upsertedIds(changes, entity).sort();
+    expect(ids(caught.changes, 'documents')).toEqual(ids(everything.changes, 'documents'));
+    expect(ids(caught.changes, 'documentCategories')).toEqual(ids(everything.changes, 'documentCategories'));
+    // Its cursor goes on with those entities alone.
+    await push(staff, [{ name: 'posts.create', args: postArgs(refs, ['1° Básico A'], 'everyone') }]);
+    const after = json<PullResponse>(await pull(staff, `entities=documents&cursor=${caught.cursor}`));
+    expect(after.changes).toEqual([]);
+
+    for (const query of ['entities=documents&head=true', 'entities=', 'entities=posts;drop', `entities=${'a,'.repeat(300)}a`]) {
+      const response = await pull(staff, query);
+      expect(response.statusCode, query).toBe(422);
+    }
+  });
+
   it('answers any pull query a device may send with a page or a 4xx, never a 5xx', async () => {
     const { cursor } = await pullAll(staff);
-    const value = fc.oneof(hostileUrlValue, fc.constantFrom('true', 'false', '1', '0', '1000', '1001', '-1', '', cursor, cursor.slice(1), `${cursor}x`));
+    const value = fc.oneof(hostileUrlValue, fc.constantFrom('true', 'false', '1', '0', '1000', '1001', '-1', '', 'documents', 'posts,events', cursor, cursor.slice(1), `${cursor}x`));
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.tuple(fc.constantFrom('head', 'cursor', 'limit', 'head[]', 'other'), value), { maxLength: 4 }), async (params) => {
+      fc.asyncProperty(fc.array(fc.tuple(fc.constantFrom('head', 'cursor', 'limit', 'head[]', 'entities', 'other'), value), { maxLength: 4 }), async (params) => {
         const response = await pull(staff, params.map(([key, v]) => `${key}=${v}`).join('&'));
         expect(response.statusCode === 200 || (response.statusCode >= 400 && response.statusCode < 500), `${response.statusCode} ${response.body}`).toBe(true);
       }),

@@ -18,6 +18,22 @@ async function pendingByRow(db: PatioDb): Promise<PendingByRow> {
   return pending;
 }
 
+interface MetaRow {
+  key: string;
+  value: unknown;
+}
+
+export interface PageOptions {
+  /** The last page of the initial sync. */
+  firstSyncDone?: boolean;
+  /** Where the page's position is stored, instead of the main cursor (a catch-up's, pull.ts). */
+  position?: MetaRow;
+  /** Other facts written with the page (the entities the feed stands for). */
+  also?: readonly MetaRow[];
+  /** Facts the page ends (a finished catch-up). */
+  drop?: readonly string[];
+}
+
 /**
  * Applies one pull page AND stores its cursor in one transaction (DESIGN.md sync
  * invariant 1): a crash leaves either both or neither. The last page of the initial sync
@@ -38,7 +54,7 @@ export async function applyPage(
   changes: readonly Change[],
   cursor: string,
   status: SyncStatusMeta,
-  options: { firstSyncDone?: boolean } = {},
+  options: PageOptions = {},
 ): Promise<void> {
   const { registry } = db;
   // Loaded before the transaction: a Dexie transaction ends when it awaits anything else.
@@ -87,10 +103,12 @@ export async function applyPage(
       }
     }
     await db.meta.bulkPut([
-      { key: metaKeys.cursor, value: cursor },
+      options.position ?? { key: metaKeys.cursor, value: cursor },
       { key: metaKeys.status, value: status },
       ...(options.firstSyncDone ? [{ key: metaKeys.firstSyncDone, value: true }] : []),
+      ...(options.also ?? []),
     ]);
+    if (options.drop?.length) await db.meta.bulkDelete([...options.drop]);
   });
 }
 
@@ -122,7 +140,7 @@ export async function resetLocal(db: PatioDb, status: SyncStatusMeta): Promise<v
       const kept = new Set(entries.filter((entry) => entry.entity === index.table).map((entry) => entry.entityId));
       await replacePending(db, index, [...kept]);
     }
-    await db.meta.bulkDelete([metaKeys.cursor, metaKeys.firstSyncDone]);
+    await db.meta.bulkDelete([metaKeys.cursor, metaKeys.firstSyncDone, metaKeys.syncedEntities, metaKeys.catchUp]);
     await db.meta.put({ key: metaKeys.status, value: status });
   });
 }

@@ -38,6 +38,15 @@ export async function pullAll(db: PatioDb, api: SyncApi, signal: AbortSignal): P
   // A new device needs every row parser for its first pages: their code loads while the
   // head is on its way, not after it (a round trip more on a weak network).
   if (!cursor) for (const synced of db.registry.syncedEntities) synced.toLocal().catch(() => undefined);
+  // The feed stands for the entities of the app that began it: one that came with an update
+  // since has its rows caught up on first (a reset starts the whole feed over instead).
+  if (cursor && !initial && (await catchUp(db, api, signal)) === 'reset') {
+    await resetLocal(db, { ...(await readStatus(db)), phase: 'initial', received: 0 });
+    cursor = undefined;
+    initial = true;
+  }
+  // A feed begun from nothing stands for every entity of this app.
+  let covers = !cursor;
   const prefetch = new AbortController();
   const requests = AbortSignal.any([signal, prefetch.signal]);
   const request = (from: string | undefined): Promise<PullResponse> => {
@@ -58,6 +67,7 @@ export async function pullAll(db: PatioDb, api: SyncApi, signal: AbortSignal): P
         await resetLocal(db, { ...(await readStatus(db)), phase: 'initial', received: 0 });
         cursor = undefined;
         initial = true;
+        covers = true;
         received = 0;
         next = request(cursor);
         continue;
@@ -75,7 +85,10 @@ export async function pullAll(db: PatioDb, api: SyncApi, signal: AbortSignal): P
           phase: initial && page.hasMore ? 'initial' : status.phase,
           received: initial ? received : status.received,
         },
-        { firstSyncDone: initial && !page.hasMore },
+        {
+          firstSyncDone: initial && !page.hasMore,
+          ...(covers ? { also: [{ key: metaKeys.syncedEntities, value: db.registry.entityNames }] } : {}),
+        },
       );
       cursor = page.cursor;
       if (!page.hasMore) return received;
@@ -83,5 +96,47 @@ export async function pullAll(db: PatioDb, api: SyncApi, signal: AbortSignal): P
   } finally {
     // Whatever was prefetched and not applied is dropped.
     prefetch.abort();
+  }
+}
+
+interface CatchUpProgress {
+  entities: string[];
+  cursor: string;
+}
+
+/**
+ * Pulls the rows of the entities this app has and its feed does not stand for: a server
+ * skips nothing, but a device drops the rows of entities it does not know (applyPage), so
+ * an app updated with a new feature (documents) had moved its cursor past every row of it.
+ * Those entities are pulled apart, from no cursor (`entities=…`, everything of them the
+ * member may see), page by page, each page with its position in one transaction like the
+ * main feed's, so a crash resumes it. The last page adds them to the entities the feed
+ * stands for. The main feed then goes on from its own cursor: rows of these entities it
+ * sends again are older or equal states, followed by the newest, as for any row.
+ */
+async function catchUp(db: PatioDb, api: SyncApi, signal: AbortSignal): Promise<'done' | 'reset'> {
+  const [covered, progress] = await Promise.all([db.meta.get(metaKeys.syncedEntities), db.meta.get(metaKeys.catchUp)]);
+  // A cursor without the record is of a database this app made before writing it (as
+  // upgrades record it, see localSchema.ts recordCoverage): nothing is known to be missing.
+  if (!Array.isArray(covered?.value)) return 'done';
+  const known = covered.value as string[];
+  const missing = db.registry.entityNames.filter((name) => !known.includes(name));
+  if (missing.length === 0) return 'done';
+  const stored = progress?.value as CatchUpProgress | undefined;
+  // A catch-up of another set (a second update meanwhile) starts over with this one.
+  let cursor = stored && [...stored.entities].sort().join() === [...missing].sort().join() ? stored.cursor : undefined;
+  for (;;) {
+    const page = await api.pull(cursor, pullPageSize, signal, { entities: missing });
+    if (signal.aborted) throw signal.reason;
+    if (page.reset) return 'reset';
+    const done = !page.hasMore;
+    await applyPage(db, page.changes, page.cursor, await readStatus(db), {
+      position: done
+        ? { key: metaKeys.syncedEntities, value: [...known, ...missing] }
+        : { key: metaKeys.catchUp, value: { entities: missing, cursor: page.cursor } satisfies CatchUpProgress },
+      ...(done ? { drop: [metaKeys.catchUp] } : {}),
+    });
+    if (done) return 'done';
+    cursor = page.cursor;
   }
 }

@@ -21,13 +21,20 @@ const pulledPage = pullResponse.extend({
   ),
 });
 
+export interface PullOptions {
+  /** Only without a cursor: the newest rows a first screen shows. */
+  head?: boolean;
+  /** Only these entities (a catch-up on entities learned after the cursor, pull.ts). */
+  entities?: readonly string[];
+}
+
 /** The sync endpoints (DESIGN.md "The sync protocol"), parsed by the contract's schemas. */
 export interface SyncApi {
   /**
    * One page after `cursor`. `head` (only without a cursor): the newest rows a first
    * screen shows, with the cursor to sync everything from (server/sync/pull.ts `pullHead`).
    */
-  pull(cursor: string | undefined, limit: number, signal?: AbortSignal, options?: { head?: boolean }): Promise<PullResponse>;
+  pull(cursor: string | undefined, limit: number, signal?: AbortSignal, options?: PullOptions): Promise<PullResponse>;
   push(request: PushRequest, signal?: AbortSignal): Promise<PushResponse>;
   stream(signal: AbortSignal): Promise<Response>;
 }
@@ -38,6 +45,7 @@ export function createSyncApi(http: Http): SyncApi {
       const query = new URLSearchParams({ limit: String(limit) });
       if (cursor) query.set('cursor', cursor);
       else if (options?.head) query.set('head', 'true');
+      if (options?.entities) query.set('entities', options.entities.join(','));
       return http.requestJson('get', `api/v1/sync/pull?${query.toString()}`, (data): PullResponse => pulledPage.parse(data), undefined, signal);
     },
     push(request, signal) {

@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostsDb } from '../../../src/features/posts/postsDb';
 import { uuidv7 } from '../../../contract/ids';
 import { pendingIds, removeWords, updatePending } from '../../../src/db/searchIndex';
+import { PatioDb } from '../../../src/db/database';
 import { metaKeys } from '../../../src/db/syncMeta';
+import { documentsData } from '../../../src/features/documents/module';
+import { documentsDb } from '../../../src/features/documents/documentsDb';
+import { dataModules } from '../../../src/registry/dataModules';
 import { postsSearch } from '../../../src/features/posts/postWords';
 import { countViewOnce } from '../../../src/features/posts/postWrites';
 import { queryPostPage } from '../../../src/features/posts/postQueries';
@@ -263,6 +267,28 @@ describe('the sync engine against the real server', () => {
     expect(await db.outbox.toArray()).toMatchObject([{ args, status: 'attention' }]);
     expect(await db.posts.get(args.id)).toBeDefined();
     expect(await db.categories.count()).toBeGreaterThan(0);
+  });
+
+  it('catches up on the entities an app update brings: a device whose cursor went past their rows gets them all', async () => {
+    // The app before the documents feature: its feed skipped every document row.
+    const name = `patio-test-${uuidv7()}`;
+    const before = new PatioDb(name, dataModules.filter((module) => module !== documentsData));
+    await engineFor(before as PostsDb, await server.tokenOf('staff')).start();
+    expect(before.tables.map((table) => table.name)).not.toContain('documents');
+    const cursor = (await before.meta.get(metaKeys.cursor))!.value;
+    before.close();
+
+    // The updated app opens the same database (version 7) and syncs from the same cursor.
+    const after = documentsDb(new PatioDb(name, dataModules));
+    await engineFor(after as unknown as PostsDb, await server.tokenOf('staff')).start();
+    const documents = await after.documents.toArray();
+    expect(documents.length).toBeGreaterThan(0);
+    expect(await after.documentCategories.count()).toBeGreaterThan(0);
+    expect(documents.every((document) => typeof document.title === 'string' && document.title.length > 0)).toBe(true);
+    // The feed now stands for them; its own cursor went on from where it was.
+    expect((await after.meta.get(metaKeys.syncedEntities))!.value).toEqual(expect.arrayContaining(['documents', 'documentCategories', 'posts']));
+    expect(await after.meta.get(metaKeys.catchUp)).toBeUndefined();
+    expect((await after.meta.get(metaKeys.cursor))!.value).toEqual(expect.any(String));
   });
 
   it('pulls at once when the stream pokes: a second device sees a new post within seconds', async () => {

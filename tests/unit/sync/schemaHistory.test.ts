@@ -100,3 +100,31 @@ describe('the schema history', () => {
     expect(await countUnsent('schema', userId)).toBe(1);
   });
 });
+
+describe('what the feed of an upgraded database stands for', () => {
+  it('records, once, the entities whose tables the older app had, so the sync catches up on the others', async () => {
+    const userId = uuidv7();
+    const name = databaseName('coverage', userId);
+    const shipped = shippedDb(name, 5);
+    await shipped.table('meta').put({ key: metaKeys.cursor, value: 'a-cursor' });
+    shipped.close();
+
+    const db = new PatioDb(name, dataModules);
+    await db.open();
+    const covered = (await db.meta.get(metaKeys.syncedEntities))!.value as string[];
+    // Version 5 had posts and events; notifications (6) and documents (7) came after.
+    expect(covered).toEqual(expect.arrayContaining(['posts', 'categories', 'events', 'courses']));
+    expect(covered).not.toContain('notifications');
+    expect(covered).not.toContain('documents');
+    db.close();
+  });
+
+  it('records nothing for a database that never synced (its first pull covers everything)', async () => {
+    const name = databaseName('coverage', uuidv7());
+    shippedDb(name, 6).close();
+    const db = new PatioDb(name, dataModules);
+    await db.open();
+    expect(await db.meta.get(metaKeys.syncedEntities)).toBeUndefined();
+    db.close();
+  });
+});
