@@ -131,7 +131,7 @@ export function localSchema(featureModules: readonly DataModule[]): LocalSchema 
  */
 async function recordCoverage(tx: Transaction, entitiesBefore: readonly string[]): Promise<void> {
   if (!tx.storeNames.includes('meta')) return;
-  const meta = tx.table('meta');
+  const meta = tx.table<{ key: string; value: unknown }, string>('meta');
   const [cursor, recorded] = await Promise.all([meta.get(metaKeys.cursor), meta.get(metaKeys.syncedEntities)]);
   if (cursor === undefined || recorded !== undefined) return;
   await meta.put({ key: metaKeys.syncedEntities, value: entitiesBefore });
