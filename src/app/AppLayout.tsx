@@ -1,16 +1,17 @@
 import './appLayout.css';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useSession } from '../session/session';
 import { Avatar } from '../ui/Avatar';
 import { SyncStatus } from '../sync/SyncStatus';
 import { useOutbox } from '../sync/hooks';
+import { BackgroundWork } from '../modules/BackgroundWork';
 import { useNavCounts } from '../modules/navCounts';
 import type { NavEntry } from '../modules/uiModule';
 import { useAppBadge } from '../pwa/appBadge';
 import { uiModules } from '../registry/uiModules';
-import { HomeIcon, OutboxIcon, UserIcon } from '../ui/icons';
+import { HomeIcon, MoreIcon, OutboxIcon, UserIcon } from '../ui/icons';
 import { CollegeBrand } from './CollegeBrand';
 import { FadeOutlet } from './FadeOutlet';
 import { PreferencesMenu } from './PreferencesMenu';
@@ -30,6 +31,9 @@ interface NavItem {
   order: number;
 }
 
+/** The phone tab bar's places, "More" included when there are more entries. */
+const maxTabs = 5;
+
 /** The features' navigation entries: the registry is fixed, so this is read once. */
 const featureEntries: readonly NavEntry[] = uiModules.flatMap((module) => module.nav ?? []);
 
@@ -38,6 +42,7 @@ export function AppLayout() {
   const { t, i18n } = useLingui();
   const { user } = useSession();
   const { pathname } = useLocation();
+  const morePanel = useRef<HTMLDivElement>(null);
   // The user's changes only (useOutbox leaves views out).
   const unsent = useOutbox().length;
   const { counts, readers } = useNavCounts(featureEntries);
@@ -68,14 +73,21 @@ export function AppLayout() {
     },
     { to: '/app/profile', end: false, label: <Trans>Profile</Trans>, icon: <UserIcon />, order: 1000 },
   ].sort((a, b) => a.order - b.order);
-  const links = (className: string, short = false) =>
-    items.map((item) => (
+  // A phone's tab bar holds five: past that, the last ones go under "More" (a native
+  // popover: no script to load), which is marked current when one of them is.
+  const tabs = items.length > maxTabs ? items.slice(0, maxTabs - 1) : items;
+  const more = items.length > maxTabs ? items.slice(maxTabs - 1) : [];
+  const isCurrent = (item: NavItem) => (item.section ? pathname.startsWith(item.section) : item.end ? pathname === item.to : pathname.startsWith(item.to));
+  const moreCount = more.reduce((sum, item) => sum + (item.count?.value ?? 0), 0);
+  const links = (className: string, short = false, shown: readonly NavItem[] = items, onPick?: () => void) =>
+    shown.map((item) => (
       <NavLink
         key={item.to}
         to={item.to}
         end={item.end}
         className={({ isActive }) => `${className} ${isActive || (item.section && pathname.startsWith(item.section)) ? 'active' : ''}`}
         aria-current={item.section && pathname.startsWith(item.section) ? 'page' : undefined}
+        onClick={onPick}
       >
         {item.icon}
         <span>{short && item.shortLabel ? item.shortLabel : item.label}</span>
@@ -90,6 +102,7 @@ export function AppLayout() {
   return (
     <div className="app-shell">
       {readers}
+      <BackgroundWork modules={uiModules} />
       <header className="topbar">
         <CollegeBrand to="/app" />
         <nav className="topnav" aria-label={t`Main`}>
@@ -110,7 +123,28 @@ export function AppLayout() {
         <FadeOutlet />
       </main>
       <nav className="tabbar" aria-label={t`Main`}>
-        {links('tabbar-link', true)}
+        {links('tabbar-link', true, tabs)}
+        {more.length > 0 ? (
+          <>
+            <button type="button" className={`tabbar-link tabbar-more-button ${more.some(isCurrent) ? 'active' : ''}`} popoverTarget="tabbar-more">
+              <MoreIcon />
+              <span>
+                <Trans>More</Trans>
+              </span>
+              {moreCount > 0 ? (
+                <span className="nav-count">
+                  <span aria-hidden="true">{moreCount}</span>
+                  <span className="visually-hidden">
+                    <Plural value={moreCount} one="# item waiting" other="# items waiting" />
+                  </span>
+                </span>
+              ) : null}
+            </button>
+            <div id="tabbar-more" className="tabbar-more" popover="auto" ref={morePanel}>
+              {links('tabbar-more-link', false, more, () => morePanel.current?.hidePopover())}
+            </div>
+          </>
+        ) : null}
       </nav>
     </div>
   );

@@ -27,6 +27,13 @@ export interface UiModule {
   home?: readonly ScreenSection[];
   /** Parts of the profile screen (the calendar feed), below the password and preferences. */
   profile?: readonly ScreenSection[];
+  /**
+   * Work the feature does while someone is signed in, whatever screen is open (keeping the
+   * kept documents in step, sending queued uploads): a component that draws nothing,
+   * loaded once the app is idle and kept mounted in the signed-in shell
+   * (src/modules/BackgroundWork.tsx).
+   */
+  background?: () => Promise<ComponentType>;
 }
 
 /**

@@ -1,0 +1,46 @@
+/**
+ * Screenshots of the documents library (issue 10), for looking at their design: the
+ * library, a category, the storage panel and an upload in progress, on a phone (390×844)
+ * and a desktop (1280×800), light and dark, in Spanish and in Arabic (right to left).
+ * Builds the app when dist/ is missing, serves it with the real server on a fresh demo
+ * database, signs in as an administrator and saves
+ * `docs/screenshots/issue-10/<screen>-<device>-<theme>-<locale>.png` (what the window shows).
+ *
+ *   npm run screenshots:documents      (SHOTS_ONLY=phone-dark,desktop-light-ar for some)
+ *
+ * The server it starts is stopped by its pid at the end, also when a step fails. Every
+ * wait is for a state of the page, and bounded.
+ */
+import { join } from 'node:path';
+import type { Browser } from '@playwright/test';
+import { afterFirstSync, forEachCombo, newContext, root, runShots, submitSignIn, waitLong, windowShots, type Combo } from './lib/screenshotKit';
+
+const port = 8624;
+const origin = `http://127.0.0.1:${port}`;
+const dataDir = '.tmp/document-shots-data';
+const outDir = join(root, 'docs', 'screenshots', 'issue-10');
+const email = 'admin@colinas.test';
+const password = 'patio-demo-2026';
+const shot = windowShots(outDir);
+
+async function documentScreens(browser: Browser, combo: Combo): Promise<void> {
+  const context = await newContext(browser, combo, { timezoneId: 'America/Santiago' });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${origin}/auth/login`);
+    await submitSignIn(page, email, password);
+    await afterFirstSync(page);
+
+    await page.goto(`${origin}/documentos`);
+    await page.locator('.document-list .document-item').first().waitFor({ timeout: waitLong });
+    await shot(page, 'library', combo);
+
+    await page.locator('.documents-toolbar .category-tab').nth(1).click();
+    await page.locator('.document-list .document-item').first().waitFor({ timeout: waitLong });
+    await shot(page, 'category', combo);
+  } finally {
+    await context.close();
+  }
+}
+
+runShots({ port, dataDir, outDir }, (browser) => forEachCombo((combo) => documentScreens(browser, combo)));
