@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { attachmentList } from './attachments';
 import { audienceFields, audienceScopes, requireSections } from './audience';
 import { longestEventDays, longestRepeatDays, mostOccurrences } from './eventRecurrence';
 import { daysBetween, floating, isDay, isWall } from './eventTime';
@@ -57,6 +58,8 @@ export const event = z.object({
   sequence: z.number().int(),
   author_id: z.string(),
   author_name: z.string(),
+  /** Its files, listed under the description (contract/attachments.ts). */
+  attachments: attachmentList,
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -82,6 +82,9 @@ export const messages = {
   documentTypeRefused: 'This kind of file cannot be shared. Upload a PDF, an image, an office document or plain text.',
   documentTooLarge: 'The file is too large.',
   rangeNotSatisfiable: 'This part of the file does not exist.',
+  attachmentNotFound: 'This file no longer exists.',
+  attachmentOwnerNotYet: 'The publication or event of this file is not on the server yet.',
+  attachmentLimit: 'A publication or an event can have at most 20 files.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { attachmentList } from './attachments';
 import { audienceFields, audienceScopes, requireSections, type AudienceScope } from './audience';
 import { messages } from './messages';
 import { dateTime, text } from './text';
@@ -38,6 +39,8 @@ export const post = z.object({
   author_id: z.string(),
   author_name: z.string(),
   views: z.number().int(),
+  /** Its files: the first image is its cover in the news list (contract/attachments.ts). */
+  attachments: attachmentList,
   created_at: z.string(),
   updated_at: z.string(),
 });

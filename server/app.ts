@@ -82,6 +82,7 @@ export async function buildApp({ db, config, mailer, storage, push, logStream, r
     storage: storage ?? localStorage(join(config.dataDir, 'uploads')),
     push: push ?? createWebPushSender(db, vapid, app.log),
     vapidPublicKey: vapid.publicKey,
+    attachmentOwners: registry.attachmentOwners,
   };
   app.addHook('onClose', () => ctx.mailer.idle());
 

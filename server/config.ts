@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { defaultDocumentMaxBytes } from '../contract/documents';
+import type { AttachmentOwners } from './attachments/owners';
 import type { CollegeDirectory } from './tenancy/collegeDirectory';
 import type { Database } from './db/client';
 import type { Mailer } from './mail/mailer';
@@ -66,4 +67,6 @@ export interface AppContext {
   /** Web Push (server/push): the sender, and the public half of the VAPID keys for browsers. */
   push: PushSender;
   vapidPublicKey: string;
+  /** The kinds of row that have attachments, declared by their features (server/feature.ts). */
+  attachmentOwners: AttachmentOwners;
 }

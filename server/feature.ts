@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { AttachmentOwnerKind } from '../contract/attachments';
+import { attachmentMutationHandlers } from './attachments/attachmentMutations';
+import type { AttachmentOwner, AttachmentOwners } from './attachments/owners';
 import type { AppContext } from './config';
 import type { SyncedEntity } from './sync/entity';
 import { releaseJob } from './audience/release';
@@ -35,6 +38,8 @@ export interface FeatureModule {
   seed?: (write: Write, college: SeededCollege) => Promise<void>;
   /** Periodic work (server/jobs.ts). */
   jobs?: readonly Job[];
+  /** Kinds of row that have attachments (server/attachments/owners.ts). */
+  attachmentOwners?: readonly AttachmentOwner[];
 }
 
 /** What the core needs of the modules, gathered once. */
@@ -43,13 +48,22 @@ export interface FeatureRegistry {
   entities: readonly SyncedEntity[];
   mutations: ReadonlyMap<string, MutationHandler>;
   jobs: readonly Job[];
+  attachmentOwners: AttachmentOwners;
 }
 
-/** The core's entities (the college's structure) first, then each module's. */
+/**
+ * The core's entities (the college's structure) first, then each module's; the modules'
+ * mutations and the core's `attachments.remove`, for the owners the modules declare.
+ */
 export function buildRegistry(modules: readonly FeatureModule[], coreEntities: readonly SyncedEntity[]): FeatureRegistry {
   const entities = [...coreEntities, ...modules.flatMap((m) => m.entities ?? [])];
+  const attachmentOwners = new Map<AttachmentOwnerKind, AttachmentOwner>();
+  for (const owner of modules.flatMap((m) => m.attachmentOwners ?? [])) {
+    if (attachmentOwners.has(owner.kind)) throw new Error(`two modules declare the attachment owner ${owner.kind}`);
+    attachmentOwners.set(owner.kind, owner);
+  }
   const mutations = new Map<string, MutationHandler>();
-  for (const handler of modules.flatMap((m) => m.mutations ?? [])) {
+  for (const handler of [...modules.flatMap((m) => m.mutations ?? []), ...attachmentMutationHandlers(attachmentOwners)]) {
     if (mutations.has(handler.name)) throw new Error(`two modules define the mutation ${handler.name}`);
     mutations.set(handler.name, handler);
   }
@@ -59,6 +73,6 @@ export function buildRegistry(modules: readonly FeatureModule[], coreEntities: r
     names.add(entity.name);
   }
   const jobs = [releaseJob(entities), compactionJob(entities), ...modules.flatMap((m) => m.jobs ?? [])];
-  return { modules, entities, mutations, jobs };
+  return { modules, entities, mutations, jobs, attachmentOwners };
 }
 

@@ -39,6 +39,7 @@ export function eventToWire(row: EventRow): Event {
     sequence: row.sequence,
     author_id: row.authorId ?? '',
     author_name: row.authorName,
+    attachments: row.attachments,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

@@ -8,6 +8,7 @@ import { can } from '../../contract/permissions';
 import { checkedAudience, looksLikeUuid } from '../audience/references';
 import { nextAudience } from '../audience/visibility';
 import { colleges } from '../db/colleges';
+import { removeOwnerAttachments } from '../attachments/attachmentService';
 import { forbidden, HttpError, notFound, ValidationFailed } from '../http/errors';
 import { sanitizeContent } from '../richText/sanitizeContent';
 import type { MutationActor } from '../sync/mutation';
@@ -114,7 +115,10 @@ export async function updateEvent(write: Write, actor: MutationActor, args: Upda
   return row!;
 }
 
-/** Deleting keeps a tombstone (deleted_at): devices learn of it, and feeds drop the event. */
+/**
+ * Deleting keeps a tombstone (deleted_at): devices learn of it, and feeds drop the event; its
+ * attachments' files are removed once the delete commits.
+ */
 export async function deleteEvent(write: Write, actor: MutationActor, args: { id: string }): Promise<void> {
   assertCanPublish(actor);
   const current = await liveEvent(write, args.id);
@@ -123,4 +127,5 @@ export async function deleteEvent(write: Write, actor: MutationActor, args: { id
     .update(events)
     .set({ deletedAt: now, updatedAt: now, sequence: current.sequence + 1, seq: write.stamp(current.seenKeys) })
     .where(eq(events.id, current.id));
+  await removeOwnerAttachments(write, 'event', current.id);
 }

@@ -1,11 +1,12 @@
 import type { FeatureModule } from '../feature';
+import { eventAttachmentOwner } from './eventAttachments';
 import { eventEntity } from './eventEntities';
 import { eventMutationHandlers } from './eventMutations';
 import { eventRoutes } from './eventRoutes';
 import { feedRoutes } from './feedRoutes';
 import { seedDemoEvents } from './seed';
 
-/** Events (the school calendar): synced, over REST, and as private calendar feeds. */
+/** Events (the school calendar): synced, over REST, and as private calendar feeds; events have attachments. */
 export const eventsModule: FeatureModule = {
   name: 'events',
   entities: [eventEntity],
@@ -15,4 +16,5 @@ export const eventsModule: FeatureModule = {
     feedRoutes(app, ctx);
   },
   seed: seedDemoEvents,
+  attachmentOwners: [eventAttachmentOwner],
 };

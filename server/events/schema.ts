@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { audienceScopes } from '../../contract/audience';
 import { eventCategories } from '../../contract/events';
+import { attachmentListColumn } from '../attachments/schema';
 import { colleges, users } from '../db/schema';
 import { audienceColumns, syncedTable } from '../db/syncedTable';
 
@@ -46,6 +47,8 @@ export const events = syncedTable(
     authorName: text('author_name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Its files as devices list them (server/attachments). */
+    attachments: attachmentListColumn(),
     ...audienceColumns(),
   },
   (t) => [index('events_college_days_idx').on(t.collegeId, t.firstDay, t.lastDay)],

@@ -1,11 +1,12 @@
 import type { FeatureModule } from '../feature';
+import { postAttachmentOwner } from './postAttachments';
 import { categoryEntity, postEntity, postStatsEntity } from './postEntities';
 import { postMutationHandlers } from './postMutations';
 import { postRoutes } from './postRoutes';
 import { postStatsJob } from './postStats';
 import { seedDemoPosts } from './seed';
 
-/** Posts (news): categories, posts and their view counts, synced and over REST. */
+/** Posts (news): categories, posts and their view counts, synced and over REST; posts have attachments. */
 export const postsModule: FeatureModule = {
   name: 'posts',
   entities: [categoryEntity, postEntity, postStatsEntity],
@@ -13,4 +14,5 @@ export const postsModule: FeatureModule = {
   routes: (app, ctx) => postRoutes(app, ctx.db),
   seed: seedDemoPosts,
   jobs: [postStatsJob],
+  attachmentOwners: [postAttachmentOwner],
 };

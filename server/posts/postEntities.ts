@@ -32,6 +32,7 @@ export function postToWire(row: PostRow): Post {
     author_id: row.authorId ?? '',
     author_name: row.authorName,
     views: row.views,
+    attachments: row.attachments,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

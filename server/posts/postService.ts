@@ -5,6 +5,7 @@ import { can } from '../../contract/permissions';
 import type { CreatePostArgs, PostFields, UpdatePostArgs } from '../../contract/posts';
 import { nextAudience } from '../audience/visibility';
 import { checkedAudience, checkReferences, looksLikeUuid } from '../audience/references';
+import { removeOwnerAttachments } from '../attachments/attachmentService';
 import { forbidden, HttpError, notFound, ValidationFailed } from '../http/errors';
 import type { MutationActor } from '../sync/mutation';
 import type { Write } from '../sync/writeInCollege';
@@ -118,7 +119,10 @@ export async function updatePost(write: Write, actor: MutationActor, args: Updat
   return row!;
 }
 
-/** Deleting keeps a tombstone (deleted_at), so devices learn about it in their next pull. */
+/**
+ * Deleting keeps a tombstone (deleted_at), so devices learn about it in their next pull; its
+ * attachments' files are removed once the delete commits.
+ */
 export async function deletePost(write: Write, actor: MutationActor, args: { id: string }): Promise<void> {
   assertCanPublish(actor);
   const current = await livePost(write, args.id);
@@ -131,6 +135,7 @@ export async function deletePost(write: Write, actor: MutationActor, args: { id:
     .update(postStats)
     .set({ deletedAt: now, seq: write.stamp(current.seenKeys) })
     .where(and(eq(postStats.id, current.id), isNull(postStats.deletedAt)));
+  await removeOwnerAttachments(write, 'post', current.id);
 }
 
 /**

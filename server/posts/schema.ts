@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { audienceScopes } from '../../contract/audience';
+import { attachmentListColumn } from '../attachments/schema';
 import { colleges, users } from '../db/schema';
 import { audienceColumns, releaseColumns, syncedTable } from '../db/syncedTable';
 
@@ -49,6 +50,8 @@ export const posts = syncedTable(
     viewsPending: integer('views_pending').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Its files as devices list them (server/attachments). */
+    attachments: attachmentListColumn(),
     ...audienceColumns(),
     ...releaseColumns(),
   },

@@ -84,6 +84,9 @@ export const serverMessageDescriptors: Record<MessageText, MessageDescriptor> = 
   [messages.documentTypeRefused]: msg`This kind of file cannot be shared. Upload a PDF, an image, an office document or plain text.`,
   [messages.documentTooLarge]: msg`The file is too large.`,
   [messages.rangeNotSatisfiable]: msg`This part of the file does not exist.`,
+  [messages.attachmentNotFound]: msg`This file no longer exists.`,
+  [messages.attachmentOwnerNotYet]: msg`The publication or event of this file is not on the server yet.`,
+  [messages.attachmentLimit]: msg`A publication or an event can have at most 20 files.`,
 };
 
 export function translateServerMessage(i18n: I18n, text: string): string {
