@@ -27,16 +27,28 @@ export function bearerTokenOf(request: FastifyRequest): string | null {
   return bearer.exec(request.headers.authorization ?? '')?.[1] ?? null;
 }
 
+const tokenShape = /^[A-Za-z0-9_-]{20,200}$/;
+
+/** The `token` cookie (src/session/tokenStorage.ts keeps the token there too), or null. */
+function cookieTokenOf(request: FastifyRequest): string | null {
+  const token = request.cookies.token;
+  return token !== undefined && tokenShape.test(token) ? token : null;
+}
+
 /**
  * preHandler: `Authorization: Bearer <token>` → the user, else 401 "Unauthenticated.".
  * Only the header is read (never the `token` cookie), so cross-site requests carry no
  * credentials and need no CSRF check. A token is looked up within the host's college only,
  * so a token of another college is unknown here; pending and disabled users are refused.
+ *
+ * `cookie` also accepts the `token` cookie, for reads an `<img>` makes (it cannot send a
+ * header): only on GET routes that change nothing, and the cookie is SameSite=Lax, so other
+ * sites' pages cannot make the browser send it with their requests for images.
  */
-export function requireUser(db: Database) {
+export function requireUser(db: Database, { cookie = false }: { cookie?: boolean } = {}) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const college = collegeOf(request);
-    const token = bearerTokenOf(request);
+    const token = bearerTokenOf(request) ?? (cookie ? cookieTokenOf(request) : null);
     if (!token) throw unauthenticated();
     const rows = await db
       .select({ user: users, tokenId: accessTokens.id })

@@ -1,15 +1,19 @@
 import { join } from 'node:path';
 import type { FeatureModule } from '../feature';
+import { attachmentRoutes } from './attachmentRoutes';
 import { documentCategoryEntity, documentEntity } from './documentEntities';
 import { documentMutationHandlers } from './documentMutations';
 import { documentRoutes } from './documentRoutes';
 import { fileRoute } from './fileRoute';
 import { DocumentFiles } from './fileStore';
 import { sweepAfterDeletes } from './fileSweep';
-import { seedDemoDocuments, writeDemoFiles } from './seed';
+import { seedDemoDocuments, writeDemoAttachmentFiles, writeDemoFiles } from './seed';
 import { uploadRoutes } from './uploadRoutes';
 
-/** The documents library: metadata synced, files uploaded with tus and read with ranges. */
+/**
+ * The documents library: metadata synced, files uploaded with tus and read with ranges; and
+ * the files of posts' and events' attachments, through the same upload and store.
+ */
 export const documentsModule: FeatureModule = {
   name: 'documents',
   entities: [documentCategoryEntity, documentEntity],
@@ -18,10 +22,14 @@ export const documentsModule: FeatureModule = {
     const files = new DocumentFiles(join(ctx.config.dataDir, 'documents'));
     documentRoutes(app, ctx, files);
     fileRoute(app, ctx.db, files);
+    attachmentRoutes(app, ctx, files);
     uploadRoutes(app, ctx, files);
     const stopSweeping = sweepAfterDeletes(ctx.db, files, app.log);
     app.addHook('onClose', () => Promise.resolve(stopSweeping()));
-    app.addHook('onReady', () => writeDemoFiles(ctx.db, files));
+    app.addHook('onReady', async () => {
+      await writeDemoFiles(ctx.db, files);
+      await writeDemoAttachmentFiles(ctx.db, files);
+    });
   },
   seed: seedDemoDocuments,
 };

@@ -1,10 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import { MemoryLocker, Server, type ServerOptions, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { attachmentIdHeader, attachmentUploadMetadata, type AttachmentUploadMetadata } from '../../contract/attachments';
 import { documentIdHeader, documentUploadMetadata, type DocumentUploadMetadata } from '../../contract/documents';
 import { fieldErrors } from '../../contract/errors';
 import { uuidv7 } from '../../contract/ids';
 import { messages } from '../../contract/messages';
+import { checkAttachable, ownerOf } from '../attachments/attachmentService';
 import { authOf, requirePermission, requireUser } from '../auth/requireUser';
 import type { AppContext } from '../config';
 import { HttpError, notFound, ValidationFailed } from '../http/errors';
@@ -15,6 +17,7 @@ import { documentToWire } from './documentEntities';
 import { checkDocumentFields, createDocument } from './documentService';
 import { isUploadOf, newUploadKey, type DocumentFiles } from './fileStore';
 import { inspectFile } from './fileType';
+import { finishAttachment } from './attachmentUploads';
 
 export const uploadsPath = '/api/v1/uploads';
 
@@ -37,8 +40,18 @@ function refusalOf(error: unknown) {
   throw error;
 }
 
-/** The metadata of an upload, as `documentUploadMetadata` reads it (`audience` is JSON). */
-function parsedMetadata(metadata: Upload['metadata']): DocumentUploadMetadata {
+type UploadMetadata = ({ kind: 'document' } & DocumentUploadMetadata) | AttachmentUploadMetadata;
+
+/**
+ * The metadata of an upload: an attachment's (`kind=attachment`, contract/attachments.ts), else
+ * a document's as `documentUploadMetadata` reads it (`audience` is JSON).
+ */
+function parsedMetadata(metadata: Upload['metadata']): UploadMetadata {
+  if (metadata?.kind === 'attachment') {
+    const result = attachmentUploadMetadata.safeParse({ ...metadata, id: metadata.id ?? undefined });
+    if (!result.success) throw new ValidationFailed(fieldErrors(result.error.issues));
+    return result.data;
+  }
   let audience: unknown;
   try {
     audience = JSON.parse(metadata?.audience ?? '');
@@ -47,7 +60,7 @@ function parsedMetadata(metadata: Upload['metadata']): DocumentUploadMetadata {
   }
   const result = documentUploadMetadata.safeParse({ ...metadata, id: metadata?.id ?? undefined, audience });
   if (!result.success) throw new ValidationFailed(fieldErrors(result.error.issues));
-  return result.data;
+  return { kind: 'document', ...result.data };
 }
 
 /**
@@ -56,6 +69,9 @@ function parsedMetadata(metadata: Upload['metadata']): DocumentUploadMetadata {
  * member, another college's host, where the folder differs) is answered 404. Metadata is
  * checked when the upload is created; when its last byte arrives, the file's type is read
  * from its bytes and the document is written through the sync, or the upload is deleted.
+ * An attachment's upload (`kind=attachment`) is checked against its owner instead (who may
+ * edit it; 409 while it is not on the server yet), and a finished image is resized before
+ * the attachment is listed in its owner's row (server/attachments).
  */
 export function uploadRoutes(app: FastifyInstance, ctx: AppContext, files: DocumentFiles): void {
   const { db } = ctx;
@@ -76,13 +92,17 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext, files: Docum
     // A finished upload is a document's file: it goes with the document, never through tus.
     disableTerminationForFinishedUploads: true,
     maxSize: ctx.config.documentMaxBytes,
-    exposedHeaders: [documentIdHeader],
+    exposedHeaders: [documentIdHeader, attachmentIdHeader],
     namingFunction: (req) => newUploadKey(actorOfHook(req).user.id),
     onUploadCreate: async (req, upload) => {
       const actor = actorOfHook(req);
       try {
         const metadata = parsedMetadata(upload.metadata);
-        await checkDocumentFields({ tx: db, collegeId: actor.user.collegeId }, metadata.category_id, metadata.audience);
+        if (metadata.kind === 'attachment') {
+          await checkAttachable(db, actor, ownerOf(ctx.attachmentOwners, metadata.owner), metadata.owner_id, metadata.id);
+        } else {
+          await checkDocumentFields({ tx: db, collegeId: actor.user.collegeId }, metadata.category_id, metadata.audience);
+        }
       } catch (error) {
         throw refusalOf(error);
       }
@@ -97,6 +117,9 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext, files: Docum
         const facts = await inspectFile(path);
         if (!facts.mimeType) throw new HttpError(415, messages.documentTypeRefused);
         const mimeType = facts.mimeType;
+        if (metadata.kind === 'attachment') {
+          return await finishAttachment(db, ctx.attachmentOwners, actor, { key: upload.id, path, metadata, facts: { ...facts, mimeType } });
+        }
         const row = await writeInCollege(db, collegeId, (write) =>
           createDocument(write, actor, {
             id: metadata.id ?? uuidv7(),
