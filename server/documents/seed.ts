@@ -1,6 +1,8 @@
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { and, inArray, isNull } from 'drizzle-orm';
+import { demoImageByKey, demoImageBytes, demoImages, type DemoImage } from '../attachments/demoImages';
+import { attachments } from '../attachments/schema';
 import { keysOfAudience, type AudienceScope } from '../../contract/audience';
 import { uuidv7 } from '../../contract/ids';
 import type { Database } from '../db/client';
@@ -9,6 +11,7 @@ import type { Write } from '../sync/writeInCollege';
 import { nextAudience } from '../audience/visibility';
 import { demoFiles } from './demoFiles';
 import type { DocumentFiles } from './fileStore';
+import { makeVariants, writeVariants, type Variants } from './imageVariants';
 import { documentCategories, documents } from './schema';
 
 const demoCategories = ['Reglamentos', 'Circulares', 'Listas de útiles'];
@@ -66,5 +69,34 @@ export async function writeDemoFiles(db: Database, files: DocumentFiles): Promis
     if (!path || !file || (await stat(path).catch(() => null))) continue;
     await mkdir(dirname(path), { recursive: true });
     await writeFile(path, file.bytes);
+  }
+}
+
+const demoVariants = new Map<string, Promise<Variants | null>>();
+
+/** A demo photo's variants, made once per process (every demo college has the same photos). */
+function variantsOfDemo(image: DemoImage): Promise<Variants | null> {
+  let variants = demoVariants.get(image.key);
+  if (!variants) {
+    variants = demoImageBytes(image).then(makeVariants);
+    demoVariants.set(image.key, variants);
+  }
+  return variants;
+}
+
+/** Writes the demo posts' photos and their variants where they are missing, as for the documents. */
+export async function writeDemoAttachmentFiles(db: Database, files: DocumentFiles): Promise<void> {
+  const rows = await db
+    .select({ collegeId: attachments.collegeId, fileKey: attachments.fileKey })
+    .from(attachments)
+    .where(and(inArray(attachments.fileKey, Object.values(demoImages).map((image) => image.key)), isNull(attachments.removedAt)));
+  for (const row of rows) {
+    const path = files.pathOf(row.collegeId, row.fileKey);
+    const image = demoImageByKey(row.fileKey);
+    if (!path || !image || (await stat(path).catch(() => null))) continue;
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, await demoImageBytes(image));
+    const variants = await variantsOfDemo(image);
+    if (variants) await writeVariants(path, variants);
   }
 }

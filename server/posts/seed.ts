@@ -1,12 +1,24 @@
+import { createHash } from 'node:crypto';
+import { variantWidthsOf } from '../../contract/attachments';
 import { keysOfAudience } from '../../contract/audience';
 import { uuidv7 } from '../../contract/ids';
+import { seedAttachment } from '../attachments/attachmentService';
+import { demoImageBytes, demoImages, type DemoImage } from '../attachments/demoImages';
 import type { SeededCollege } from '../feature';
 import type { Write } from '../sync/writeInCollege';
 import { demoCategories, demoPosts, type DemoTarget } from './demoPosts';
+import { postAttachmentOwner } from './postAttachments';
 import { categories, posts } from './schema';
 
+/** Demo posts with a photo: the newest (its cover is on News' first page) and a sports one. */
+const pictured: [title: string, image: DemoImage][] = [
+  ['Nuevos libros en la biblioteca', demoImages.library],
+  ['Final de básquetbol', demoImages.basketball],
+];
+
 /** The demo categories and posts of a newly seeded demo college. */
-export async function seedDemoPosts({ tx: db, collegeId, stamp }: Write, college: SeededCollege): Promise<void> {
+export async function seedDemoPosts(write: Write, college: SeededCollege): Promise<void> {
+  const { tx: db, collegeId, stamp } = write;
   const { courses: courseRows, grades: gradeRows, sections: sectionRows, users: userRows } = college;
   const categoryRows = demoCategories.map((c, i) => ({ id: uuidv7(), collegeId, ...c, position: i + 1, seq: stamp() }));
   await db.insert(categories).values(categoryRows);
@@ -51,4 +63,25 @@ export async function seedDemoPosts({ tx: db, collegeId, stamp }: Write, college
     };
   });
   await db.insert(posts).values(postRows);
+  for (const [title, image] of pictured) {
+    const post = postRows.find((p) => p.title === title)!;
+    const bytes = await demoImageBytes(image);
+    await seedAttachment(
+      write,
+      postAttachmentOwner,
+      post.id,
+      {
+        id: uuidv7(post.publishedAt.getTime()),
+        name: image.name,
+        mimeType: 'image/jpeg',
+        size: bytes.length,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        fileKey: image.key,
+        width: image.width,
+        height: image.height,
+        widths: variantWidthsOf(image.width),
+      },
+      author.id,
+    );
+  }
 }
