@@ -68,6 +68,11 @@ export function documentMetadata(refs: CollegeRefs, categoryId: string, filename
   return { id, header: uploadMetadata({ filename, category_id: categoryId, audience: JSON.stringify(audience), id }) };
 }
 
+/** `Upload-Metadata` of an attachment of a post or an event. */
+export function attachmentMetadata(owner: string, ownerId: string, filename: string, id = uuidv7()) {
+  return { id, header: uploadMetadata({ kind: 'attachment', owner, owner_id: ownerId, filename, id }) };
+}
+
 const tus = { 'tus-resumable': '1.0.0' };
 
 /** Creates an upload (tus creation); the upload's path. */

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentRow } from '../../contract/documents';
 import { messages } from '../../contract/messages';
 import { documentCategories } from '../../server/documents/schema';
+import { posts } from '../../server/posts/schema';
 import { backends, bearer, hostOf, signIn, startServer, tinyPng, type TestServer } from './harness';
 import { abortedPatch, createUpload, documentMetadata, headUpload, listenOnLoopback, patchUpload, send, tinyPdf, uploadAll, uploadMetadata } from './documentsHelpers';
 import { collegeRefs, pullAll, upsertedIds, type CollegeRefs } from './syncHelpers';
@@ -117,17 +118,29 @@ describe.each(backends)('document uploads with tus on $name', (backend) => {
     expect((await headUpload(base, created.path, as(tokens.staff))).status).toBe(200);
   });
 
-  it('answers tus requests with generated headers and metadata with 2xx or 4xx, never 5xx', async () => {
+  it('answers tus requests with generated headers and metadata (documents and attachments) with 2xx or 4xx, never 5xx', async () => {
+    const owners = await server.db.select({ id: posts.id }).from(posts).where(eq(posts.collegeId, refs.collegeId)).limit(3);
     const headerValue = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 60 });
     const audience = fc.oneof(
       fc.constant(JSON.stringify({ course_ids: [], grade_ids: [], section_ids: [], scope: 'college' })),
       fc.jsonValue({ maxDepth: 2 }).map((value) => JSON.stringify(value)),
       fc.string({ maxLength: 30 }),
     );
+    const attachment = fc.record(
+      {
+        kind: fc.constantFrom('attachment', 'document', 'Attachment'),
+        owner: fc.constantFrom('post', 'event', 'document', ''),
+        owner_id: fc.oneof(fc.constantFrom(...owners.map((o) => o.id)), fc.uuid(), fc.string()),
+        filename: fc.oneof(fc.constant('foto.jpg'), fc.string({ maxLength: 300 })),
+        id: fc.oneof(fc.uuid(), fc.string()),
+      },
+      { requiredKeys: ['kind'] },
+    );
     const metadata = fc.oneof(
       fc
         .record({ filename: fc.string({ maxLength: 300 }), category_id: fc.oneof(fc.constant(categoryId), fc.uuid(), fc.string()), audience, id: fc.oneof(fc.uuid(), fc.string()) }, { requiredKeys: [] })
         .map((fields) => uploadMetadata(fields)),
+      attachment.map((fields) => uploadMetadata(fields)),
       headerValue,
     );
     await fc.assert(

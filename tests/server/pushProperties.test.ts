@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../../contract/ids';
 import { mutationError, type MutationResult } from '../../contract/sync';
 import { jsonBodyLimit } from '../../server/app';
+import { attachments } from '../../server/attachments/schema';
 import { documentCategories, documents } from '../../server/documents/schema';
 import { notifications } from '../../server/notifications/schema';
 import { posts } from '../../server/posts/schema';
@@ -25,6 +26,8 @@ interface World {
   /** The demo documents and categories of the college. */
   documentIds: string[];
   documentCategoryIds: string[];
+  /** Attachments of the college's posts (the demo photos, and files of the posts made here). */
+  attachmentIds: string[];
   foreignIds: string[];
 }
 
@@ -64,6 +67,7 @@ const examples: Record<string, (world: World, pick: number) => Record<string, un
   'documentCategories.update': (world, pick) => ({ id: pickFrom(world.documentCategoryIds, pick), name: 'Circulares 2026', position: 1 }),
   // The category made empty for it in `beforeAll` (one with documents stays: 409).
   'documentCategories.delete': (world) => ({ id: world.documentCategoryIds.at(-1)! }),
+  'attachments.remove': (world, pick) => ({ id: pickFrom(world.attachmentIds, pick) }),
 };
 
 /** Examples only an administrator may apply (the others are applied as staff). */
@@ -130,6 +134,21 @@ describe.each(backends)('pushing generated mutations on $name', (backend) => {
       .where(and(eq(posts.collegeId, british.collegeId), ne(posts.scope, 'staff')))
       .limit(3);
     const britishDocuments = await server.db.select({ id: documents.id }).from(documents).where(eq(documents.collegeId, british.collegeId)).limit(2);
+    // Files of the first posts, as a finished upload would record them (their bytes are not needed to take them off).
+    const files = created.slice(0, 8).map((post, i) => ({
+      id: uuidv7(),
+      collegeId: refs.collegeId,
+      ownerKind: 'post' as const,
+      ownerId: post.id,
+      name: `hoja ${i}.txt`,
+      mimeType: 'text/plain' as const,
+      size: 6,
+      sha256: '0'.repeat(64),
+      fileKey: `${i}`.repeat(64),
+    }));
+    await server.db.insert(attachments).values(files);
+    const attachmentsOf = async (collegeId: string) =>
+      (await server.db.select({ id: attachments.id }).from(attachments).where(eq(attachments.collegeId, collegeId))).map((a) => a.id);
     world = {
       refs,
       documentIds: (await server.db.select({ id: documents.id }).from(documents).where(eq(documents.collegeId, refs.collegeId))).map((d) => d.id),
@@ -143,7 +162,9 @@ describe.each(backends)('pushing generated mutations on $name', (backend) => {
       postIds: created.map((p) => p.id),
       eventIds: events.map((e) => e.id),
       notificationIds: sent.map((n) => n.id),
+      attachmentIds: await attachmentsOf(refs.collegeId),
       foreignIds: [
+        ...(await attachmentsOf(british.collegeId)),
         ...britishDocuments.map((d) => d.id),
         britishNotification!.id,
         ...sent.slice(0, 2).map((n) => n.id),

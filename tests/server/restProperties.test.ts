@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonBodyLimit } from '../../server/app';
+import { attachments } from '../../server/attachments/schema';
 import { documentCategories, documents } from '../../server/documents/schema';
 import { backends, bearer, hostOf, signIn, startServer, type TestServer } from './harness';
 import { applyChanges, changes, hostileString, hostileUrlValue } from './hostileValues';
@@ -22,6 +23,8 @@ describe.each(backends)('posts, events, calendar feeds, audience, notifications,
   let foreignIds: string[] = [];
   let documentIds: string[] = [];
   let documentCategoryIds: string[] = [];
+  /** The demo posts' photos (files, variants) of the college. */
+  let attachmentIds: string[] = [];
   /** `<token>.ics` of the feeds made so far (the latest of each member works; older ones answer 404). */
   const feedFiles: string[] = [];
 
@@ -44,8 +47,12 @@ describe.each(backends)('posts, events, calendar feeds, audience, notifications,
     documentIds = (await server.db.select({ id: documents.id }).from(documents).where(eq(documents.collegeId, refs.collegeId))).map((d) => d.id);
     documentCategoryIds = (await server.db.select({ id: documentCategories.id }).from(documentCategories).where(eq(documentCategories.collegeId, refs.collegeId))).map((c) => c.id);
     const britishDocuments = await server.db.select({ id: documents.id }).from(documents).where(eq(documents.collegeId, british.collegeId));
+    const attachmentsOf = async (collegeId: string) =>
+      (await server.db.select({ id: attachments.id }).from(attachments).where(eq(attachments.collegeId, collegeId))).map((a) => a.id);
+    attachmentIds = await attachmentsOf(refs.collegeId);
     foreignIds = [
       ...britishDocuments.slice(0, 1).map((d) => d.id),
+      ...(await attachmentsOf(british.collegeId)),
       british.categoryId,
       british.sectionId('1° Básico A'),
       british.collegeId,
@@ -221,8 +228,23 @@ describe.each(backends)('posts, events, calendar feeds, audience, notifications,
       fc.tuple(idSegment(() => documentCategoryIds), categoryBody).map(([id, payload]): Call => ({ method: 'PUT', url: `/api/v1/document-categories/${id}`, payload })),
       idSegment(() => documentCategoryIds).map((id): Call => ({ method: 'DELETE', url: `/api/v1/document-categories/${id}` })),
     );
+  const attachmentCalls = (): fc.Arbitrary<Call> =>
+    fc.oneof(
+      {
+        weight: 4,
+        arbitrary: fc
+          .tuple(
+            idSegment(() => attachmentIds),
+            fc.oneof(fc.constantFrom('', '?w=320', '?w=321', '?w=1', '?w=0', '?w=-5', '?w=2.5', '?w=99999999', '?inline=1', '?w=640&inline=1', '?w[]=1'), queryValue.map((v) => `?w=${v}`)),
+            rangeHeaders,
+          )
+          .map(([id, query, headers]): Call => ({ method: 'GET', url: `/api/v1/attachments/${id}/file${query}`, headers })),
+      },
+      { weight: 1, arbitrary: idSegment(() => attachmentIds).map((id): Call => ({ method: 'DELETE', url: `/api/v1/attachments/${id}` })) },
+    );
   const call = (): fc.Arbitrary<Call> =>
     fc.oneof(
+      { weight: 2, arbitrary: attachmentCalls() },
       // Nine document routes, weighted like the notifications'.
       { weight: 6, arbitrary: documentCalls() },
       // One arbitrary for nine notification routes: weighted like the others' share.
