@@ -7,25 +7,12 @@ import { text } from './text';
  * Attachments: files of a post or an event (README, "Documents"). They are uploaded through
  * the documents' tus endpoint with `kind=attachment`, kept in the same file store, listed in
  * their owner's synced row and read at `/api/v1/attachments/{id}/file` by whoever may see the
- * owner. They are not library documents: no category, no audience of their own.
+ * owner. They are not library documents: no category, no audience of their own. What the
+ * screens use without zod is in contract/attachmentFiles.ts.
  */
 
 export const attachmentOwnerKinds = ['post', 'event'] as const;
 export type AttachmentOwnerKind = (typeof attachmentOwnerKinds)[number];
-
-/** The widths images are resized to (WebP), for `srcset`: a phone on a weak network fetches the small one. */
-export const attachmentWidths = [320, 640, 1280] as const;
-
-/**
- * The widths an image `width` pixels wide is resized to: the standard ones below it, and its
- * own width when it is narrower than the largest (never upscaled). Every image gets at least
- * one variant, so what the lists show never needs the original (which keeps its metadata).
- */
-export function variantWidthsOf(width: number): number[] {
-  const below = attachmentWidths.filter((w) => w < width);
-  const largest = attachmentWidths[attachmentWidths.length - 1]!;
-  return width < largest ? [...below, width] : below;
-}
 
 /** A post or event has at most this many attachments: the list travels in the owner's row. */
 export const maxAttachmentsPerOwner = 20;
@@ -50,20 +37,6 @@ export type Attachment = z.infer<typeof attachment>;
 
 /** An owner's list; rows stored on a device before attachments existed have none. */
 export const attachmentList = z.array(attachment).optional();
-
-/**
- * The cover of a post in the news list: its first image with variants. The first rather than
- * a chosen one: nothing to keep pointing at a removed file, and the order is the author's.
- */
-export function coverOf(attachments: readonly Attachment[] | undefined): Attachment | null {
-  return attachments?.find((a) => a.widths !== undefined && a.widths.length > 0 && a.width && a.height) ?? null;
-}
-
-/** The file of an attachment; `width` asks for the nearest variant at least that wide. */
-export function attachmentFileUrl(id: string, width?: number): string {
-  const path = `/api/v1/attachments/${encodeURIComponent(id)}/file`;
-  return width === undefined ? path : `${path}?w=${width}`;
-}
 
 /**
  * The tus `Upload-Metadata` of an attachment (each value base64, as tus says): `kind`

@@ -33,7 +33,7 @@ export const attachments = pgTable(
     /** An image's size as shown (EXIF rotation applied); null for other files. */
     width: integer('width'),
     height: integer('height'),
-    /** The widths of its WebP variants (contract/attachments.ts `variantWidthsOf`). */
+    /** The widths of its WebP variants (contract/attachmentFiles.ts `variantWidthsOf`). */
     widths: integer('widths')
       .array()
       .notNull()

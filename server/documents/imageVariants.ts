@@ -1,10 +1,10 @@
 import { rm, writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
-import { variantWidthsOf } from '../../contract/attachments';
+import { variantWidthsOf } from '../../contract/attachmentFiles';
 import type { DocumentMimeType } from '../../contract/documents';
 
 /**
- * An attachment's image resized to the widths of `srcset` (contract/attachments.ts
+ * An attachment's image resized to the widths of `srcset` (contract/attachmentFiles.ts
  * `variantWidthsOf`), as WebP files beside the original: `<key>.w<width>.webp`. libvips
  * (`sharp`) decodes JPEGs already shrunk for the small widths, applies the EXIF rotation and
  * leaves the metadata out (a phone's photo carries where it was taken).

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { variantWidthsOf } from '../../contract/attachments';
+import { variantWidthsOf } from '../../contract/attachmentFiles';
 import { keysOfAudience } from '../../contract/audience';
 import { uuidv7 } from '../../contract/ids';
 import { seedAttachment } from '../attachments/attachmentService';

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { instantOf, type DayText } from '../../../contract/eventTime';
 import { IsolatedText } from '../../audience/IsolatedText';
 import { RichTextContent } from '../../richText/RichTextContent';
+import { AttachmentList } from '../../ui/AttachmentList';
 import { Button, buttonClass } from '../../ui/Button';
 import { CalendarIcon, DownloadIcon, MapPinIcon, UserIcon } from '../../ui/icons';
 import { SyncStateBadge, type ItemSyncState } from '../../ui/SyncStateBadge';
@@ -33,7 +34,7 @@ export interface EventDetailsViewProps {
 
 const mapSearch = (place: string) => `https://www.openstreetmap.org/search?query=${encodeURIComponent(place)}`;
 
-/** The body of the details modal: when, how it repeats, where, for whom, by whom, what; then the actions. */
+/** The body of the details modal: when, how it repeats, where, for whom, by whom, what, its files; then the actions. */
 export function EventDetailsView(props: EventDetailsViewProps) {
   const { event, span, day, syncState, audience, canChange, deviceZone, downloading, onDownload, onDeleteDate, onDeleteAll } = props;
   const { i18n } = useLingui();
@@ -122,6 +123,7 @@ export function EventDetailsView(props: EventDetailsViewProps) {
         </div>
       </dl>
       {event.description ? <RichTextContent html={event.description} className="event-description" /> : null}
+      <AttachmentList attachments={event.attachments} headingLevel={3} />
       <div className="dialog-actions event-actions">
         <Button variant="secondary" onClick={onDownload} busy={downloading}>
           <DownloadIcon width={18} height={18} />

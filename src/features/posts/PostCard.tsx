@@ -1,8 +1,10 @@
 import { memo, useMemo } from 'react';
 import { Link } from 'react-router-dom';
+import { coverOf } from '../../../contract/attachmentFiles';
 import type { LocalPost } from './postsDb';
 import { SyncStateBadge, type ItemSyncState } from '../../ui/SyncStateBadge';
 import { excerpt } from './postText';
+import { PostCover } from './PostCover';
 import { PostMeta } from './PostMeta';
 
 export interface PostCardProps {
@@ -13,7 +15,8 @@ export interface PostCardProps {
 }
 
 /**
- * One post in a list: title (the link), excerpt as plain text, meta and its sync state. The
+ * One post in a list: its cover (the first image), title (the link), excerpt as plain text,
+ * meta and its sync state. The
  * title and the excerpt take the direction of what was written (an English post in the
  * Arabic interface reads left to right); the meta stays in the interface's.
  */
@@ -28,7 +31,9 @@ function sameCard(a: PostCardProps, b: PostCardProps): boolean {
     a.categoryName === b.categoryName &&
     a.syncState === b.syncState &&
     a.headingLevel === b.headingLevel &&
-    shownFields.every((field) => a.post[field] === b.post[field])
+    shownFields.every((field) => a.post[field] === b.post[field]) &&
+    // An attachment never changes: its id says which picture the card shows.
+    coverOf(a.post.attachments)?.id === coverOf(b.post.attachments)?.id
   );
 }
 
@@ -37,8 +42,10 @@ const shownFields = ['id', 'title', 'content', 'published_at', 'author_name', 'v
 function PostCardView({ post, categoryName, syncState, headingLevel = 2 }: PostCardProps) {
   const text = useMemo(() => excerpt(post.content), [post.content]);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const cover = coverOf(post.attachments);
   return (
-    <article className="card post-card">
+    <article className={cover ? 'card post-card has-cover' : 'card post-card'}>
+      {cover ? <PostCover cover={cover} /> : null}
       <div className="post-card-head">
         <Heading className="post-card-title" dir="auto">
           <Link to={`/blog/post/${post.id}`} className="post-card-link">

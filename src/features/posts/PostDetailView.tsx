@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { IsolatedText } from '../../audience/IsolatedText';
 import type { OutboxEntry } from '../../db/database';
 import type { LocalPost } from './postsDb';
+import { AttachmentList } from '../../ui/AttachmentList';
 import { Button, buttonClass } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ArrowBackIcon } from '../../ui/icons';
@@ -63,6 +64,7 @@ export function PostDetailView({ post, categoryName, categorySlug, syncState, at
       <div className="card">
         <PostContent html={post.content} />
       </div>
+      <AttachmentList attachments={post.attachments} />
       {canPublish && !gone ? (
         <div className="post-actions">
           <Link className={buttonClass('secondary')} to={`/blog/post/${post.id}/edit`}>

@@ -110,3 +110,20 @@ describe('an event’s details', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });
+
+describe('an event’s files', () => {
+  it('are listed under its description, each opening from the server', async () => {
+    const { user, db } = await calendarUser('student');
+    const map = { id: uuidv7(), name: 'Plano del gimnasio.pdf', mime_type: 'application/pdf' as const, size: 250_000 };
+    const event = workshop();
+    await db.events.put({ ...event, attachments: [map] });
+    renderCalendar(user.id, `/events?event=${event.id}`);
+    const dialog = await screen.findByRole('dialog', { name: 'Taller de robótica' });
+    const files = within(within(dialog).getByRole('region', { name: 'Attachments' }));
+    expect(files.getByRole('heading', { level: 3, name: 'Attachments' })).toBeTruthy();
+    expect(files.getByRole('listitem').textContent).toBe('Plano del gimnasio.pdfPDF document250 kB');
+    expect(files.getByRole('link', { name: 'Plano del gimnasio.pdf' }).getAttribute('href')).toBe(`/api/v1/attachments/${map.id}/file?inline=1`);
+    const description = dialog.querySelector('.event-description')!;
+    expect(description.compareDocumentPosition(files.getByRole('listitem')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+});
