@@ -89,7 +89,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext, files: Docum
     path: uploadsPath,
     relativeLocation: true,
     locker,
-    // A finished upload is a document's file: it goes with the document, never through tus.
+    // A finished upload is a document's or an attachment's file: it goes with it, never through tus.
     disableTerminationForFinishedUploads: true,
     maxSize: ctx.config.documentMaxBytes,
     exposedHeaders: [documentIdHeader, attachmentIdHeader],
