@@ -4,7 +4,7 @@ import type { DocumentMimeType } from '../../contract/documents';
 
 /**
  * How a file's kind and size read, for attachments under a post or an event (the same words
- * as the documents library's, src/features/documents/documentFormat.ts, which can use these).
+ * as the documents library's, src/features/documents/documentFormat.ts, which uses these).
  */
 const kinds: Record<DocumentMimeType, ReturnType<typeof msg>> = {
   'application/pdf': msg`PDF document`,

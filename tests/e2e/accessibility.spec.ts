@@ -133,6 +133,10 @@ async function open(page: Page, path: string, heading: Locator = page.getByRole(
  * bar on wide screens) and waits for the screen it opens.
  */
 async function follow(page: Page, path: string, link = `a[href="${path}"]`, heading: Locator = page.getByRole('heading', { level: 1 })): Promise<void> {
+  // A phone's tab bar keeps its last entries under "More".
+  if ((await page.locator(`${link}:visible`).count()) === 0 && (await page.locator('.tabbar-more-button:visible').count()) > 0) {
+    await page.locator('.tabbar-more-button').click();
+  }
   await page.locator(`${link}:visible`).first().click();
   await expect(page).toHaveURL((url) => url.pathname === path);
   await expect(heading).toBeVisible({ timeout: appStart });
