@@ -43,6 +43,12 @@ export interface SyncedEntity {
    * worker), so the screens, which only read rows already checked, never load zod.
    */
   toLocal: () => Promise<RowParser>;
+  /**
+   * The rows' shape, raised when they gain a field an older app dropped (its parser strips
+   * what it does not know, so its rows lack the field for good): devices pull the entity's
+   * rows again once (src/sync/engine/pull.ts `catchUp`). Absent is 1.
+   */
+  shape?: number;
 }
 
 export type RowParser = (row: unknown) => Record<string, unknown> | null;

@@ -25,6 +25,11 @@ export interface LocalSchema {
   syncedEntities: readonly SyncedEntity[];
   /** Their names (the server's), in module order. */
   entityNames: readonly string[];
+  /**
+   * What a feed must stand for to hold every row as this app stores it: each entity's name,
+   * with `@<shape>` past shape 1 (`posts@2`). See SyncedEntity.shape.
+   */
+  entityKeys: readonly string[];
   searchIndexes: readonly SearchIndex[];
   searchIndexOf(table: string): SearchIndex | undefined;
   isBackgroundMutation(name: string): boolean;
@@ -116,6 +121,7 @@ export function localSchema(featureModules: readonly DataModule[]): LocalSchema 
     entityOf: (entity) => entities.get(entity),
     syncedEntities: [...entities.values()],
     entityNames: [...entities.keys()],
+    entityKeys: [...entities.entries()].map(([name, synced]) => entityKey(name, synced)),
     searchIndexes,
     searchIndexOf: (table) => searchIndexes.find((index) => index.table === table),
     isBackgroundMutation: (name) => background.has(name),
@@ -135,4 +141,14 @@ async function recordCoverage(tx: Transaction, entitiesBefore: readonly string[]
   const [cursor, recorded] = await Promise.all([meta.get(metaKeys.cursor), meta.get(metaKeys.syncedEntities)]);
   if (cursor === undefined || recorded !== undefined) return;
   await meta.put({ key: metaKeys.syncedEntities, value: entitiesBefore });
+}
+
+/** A feed's record of an entity: its name, and its shape past the first (SyncedEntity.shape). */
+export function entityKey(name: string, synced: SyncedEntity): string {
+  return (synced.shape ?? 1) > 1 ? `${name}@${synced.shape}` : name;
+}
+
+/** The entity a record names (`posts@2` → `posts`). */
+export function entityOfKey(key: string): string {
+  return key.split('@')[0]!;
 }

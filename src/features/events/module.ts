@@ -23,6 +23,8 @@ export const eventsData = defineDataModule({
   entities: {
     events: {
       table: 'events',
+      // Shape 2: rows carry their attachments (older apps dropped the field).
+      shape: 2,
       toLocal: () => {
         loading ??= parser().catch((error: unknown) => {
           loading = null;

@@ -90,7 +90,8 @@ export const postsData = defineDataModule({
   },
   entities: {
     // Search words are not derived here: the engine stores them with each pulled page (postsSearch).
-    posts: { table: 'posts', toLocal: parsedBy(() => contract().then((c) => c.post)) },
+    // Shape 2: rows carry their attachments (older apps dropped the field).
+    posts: { table: 'posts', shape: 2, toLocal: parsedBy(() => contract().then((c) => c.post)) },
     categories: { table: 'categories', toLocal: parsedBy(() => contract().then((c) => c.category)) },
     postStats: { table: 'postStats', toLocal: parsedBy(() => contract().then((c) => c.postStats)) },
   },

@@ -1,5 +1,6 @@
 import type { PullResponse } from '../../../contract/sync';
 import type { PatioDb } from '../../db/database';
+import { entityOfKey } from '../../db/localSchema';
 import { metaKeys } from '../../db/syncMeta';
 import { applyPage, resetLocal } from './applyPage';
 import type { SyncApi } from './syncApi';
@@ -87,7 +88,7 @@ export async function pullAll(db: PatioDb, api: SyncApi, signal: AbortSignal): P
         },
         {
           firstSyncDone: initial && !page.hasMore,
-          ...(covers ? { also: [{ key: metaKeys.syncedEntities, value: db.registry.entityNames }] } : {}),
+          ...(covers ? { also: [{ key: metaKeys.syncedEntities, value: db.registry.entityKeys }] } : {}),
         },
       );
       cursor = page.cursor;
@@ -120,19 +121,21 @@ async function catchUp(db: PatioDb, api: SyncApi, signal: AbortSignal): Promise<
   // upgrades record it, see localSchema.ts recordCoverage): nothing is known to be missing.
   if (!Array.isArray(covered?.value)) return 'done';
   const known = covered.value as string[];
-  const missing = db.registry.entityNames.filter((name) => !known.includes(name));
+  // An entity whose rows changed shape since is pulled again, like a new one.
+  const missing = db.registry.entityKeys.filter((key) => !known.includes(key));
   if (missing.length === 0) return 'done';
+  const entities = missing.map(entityOfKey);
   const stored = progress?.value as CatchUpProgress | undefined;
   // A catch-up of another set (a second update meanwhile) starts over with this one.
   let cursor = stored && [...stored.entities].sort().join() === [...missing].sort().join() ? stored.cursor : undefined;
   for (;;) {
-    const page = await api.pull(cursor, pullPageSize, signal, { entities: missing });
+    const page = await api.pull(cursor, pullPageSize, signal, { entities });
     if (signal.aborted) throw signal.reason;
     if (page.reset) return 'reset';
     const done = !page.hasMore;
     await applyPage(db, page.changes, page.cursor, await readStatus(db), {
       position: done
-        ? { key: metaKeys.syncedEntities, value: [...known, ...missing] }
+        ? { key: metaKeys.syncedEntities, value: [...known.filter((key) => !entities.includes(entityOfKey(key))), ...missing] }
         : { key: metaKeys.catchUp, value: { entities: missing, cursor: page.cursor } satisfies CatchUpProgress },
       ...(done ? { drop: [metaKeys.catchUp] } : {}),
     });

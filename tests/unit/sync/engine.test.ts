@@ -285,9 +285,25 @@ describe('the sync engine against the real server', () => {
     expect(await after.documentCategories.count()).toBeGreaterThan(0);
     expect(documents.every((document) => typeof document.title === 'string' && document.title.length > 0)).toBe(true);
     // The feed now stands for them, and goes on from its own cursor.
-    expect((await after.meta.get(metaKeys.syncedEntities))!.value).toEqual(expect.arrayContaining(['documents', 'documentCategories', 'posts']));
+    expect((await after.meta.get(metaKeys.syncedEntities))!.value).toEqual(expect.arrayContaining(['documents', 'documentCategories', 'posts@2']));
     expect(await after.meta.get(metaKeys.catchUp)).toBeUndefined();
     expect((await after.meta.get(metaKeys.cursor))!.value).toEqual(expect.any(String));
+  });
+
+  it('pulls again the rows of an entity whose shape changed: posts an older app stored without their attachments get them', async () => {
+    const { db } = await syncedDevice();
+    const withPhoto = (await db.posts.toArray()).find((post) => (post.attachments?.length ?? 0) > 0);
+    expect(withPhoto).toBeDefined();
+    // As an app from before attachments left it: rows without the field, a feed of shape 1.
+    await db.posts.update(withPhoto!.id, { attachments: [] });
+    const covered = (await db.meta.get(metaKeys.syncedEntities))!.value as string[];
+    await db.meta.put({ key: metaKeys.syncedEntities, value: covered.map((key) => (key === 'posts@2' ? 'posts' : key)) });
+
+    await engineFor(db, await server.tokenOf('staff')).start();
+
+    expect((await db.posts.get(withPhoto!.id))!.attachments).toEqual(withPhoto!.attachments);
+    expect((await db.meta.get(metaKeys.syncedEntities))!.value).toEqual(expect.arrayContaining(['posts@2']));
+    expect((await db.meta.get(metaKeys.syncedEntities))!.value).not.toContain('posts');
   });
 
   it('pulls at once when the stream pokes: a second device sees a new post within seconds', async () => {
