@@ -9,7 +9,8 @@ import { setDeviceFull } from '../../../src/features/documents/keepProgress';
 import { filesCacheName, keepCategory, keepDocument, removeKeptCategory } from '../../../src/features/documents/keptFiles';
 import { bearer } from '../../server/harness';
 import { installMemoryCaches, type MemoryCacheStorage } from './memoryCaches';
-import { startFilesWorld, textFile, type Device, type FilesWorld } from './filesTestKit';
+import { startFilesWorld, type Device, type FilesWorld } from './filesTestKit';
+import { textFile } from './flakyProxy';
 
 let world: FilesWorld;
 let caches: MemoryCacheStorage;

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DocumentRow } from '../../../contract/documents';
 import { isDeviceFull, setDeviceFull } from '../../../src/features/documents/keepProgress';
 import {
@@ -12,7 +12,8 @@ import {
   storageEstimate,
 } from '../../../src/features/documents/keptFiles';
 import { installMemoryCaches, type MemoryCacheStorage } from './memoryCaches';
-import { sha256Of, startFilesWorld, textFile, type Device, type FilesWorld } from './filesTestKit';
+import { startFilesWorld, type Device, type FilesWorld } from './filesTestKit';
+import { sha256Of, textFile } from './flakyProxy';
 
 let world: FilesWorld;
 let caches: MemoryCacheStorage;
@@ -21,7 +22,27 @@ const files = new Map<string, Buffer>();
 let small: DocumentRow;
 let large: DocumentRow;
 
+/** The browser's StorageManager (node has no navigator): what it reports, and whether persistence was asked. */
+const storage = {
+  usage: 12_000_000,
+  quota: 500_000_000,
+  persistent: false,
+  asked: 0,
+  estimate() {
+    return Promise.resolve({ usage: this.usage, quota: this.quota });
+  },
+  persisted() {
+    return Promise.resolve(this.persistent);
+  },
+  persist() {
+    this.asked++;
+    this.persistent = true;
+    return Promise.resolve(true);
+  },
+};
+
 beforeAll(async () => {
+  Object.defineProperty(globalThis, 'navigator', { value: { storage }, configurable: true, writable: true });
   world = await startFilesWorld();
   for (const [name, size, seed] of [
     ['Horario 2026.txt', 300_000, 1],
@@ -35,7 +56,10 @@ beforeAll(async () => {
   }
 }, 90_000);
 
-afterAll(() => world.close());
+afterAll(async () => {
+  Reflect.deleteProperty(globalThis, 'navigator');
+  await world.close();
+});
 
 beforeEach(async () => {
   caches = installMemoryCaches();
@@ -53,7 +77,7 @@ const storedBytes = async (row: DocumentRow): Promise<Buffer | null> => {
 const entries = () => [...(caches.caches.get(filesCacheName(device.db))?.entries.keys() ?? [])];
 
 describe('keeping a document on the device', () => {
-  it('stores the whole file in the database’s cache, then its row, and reads it back as the device copy', async () => {
+  it('stores the whole file in the database’s cache, then its row, reads it back as the device copy, and asks once that the storage persist', async () => {
     const document = await synced(small);
     const progress: number[] = [];
     await keepDocument(device.db, document, { request: world.request, onProgress: (received) => progress.push(received) });
@@ -62,7 +86,9 @@ describe('keeping a document on the device', () => {
     expect(entries()).toEqual([expect.stringContaining(`/${document.id}/${small.sha256}`)]);
     expect(sha256Of((await storedBytes(small))!)).toBe(small.sha256);
     expect(progress.at(-1)).toBe(300_000);
-    expect(await storageEstimate(device.db)).toMatchObject({ keptFiles: 1, keptBytes: 300_000 });
+    // The first file kept asks the browser to keep the storage; the panel's figures follow.
+    await vi.waitFor(() => expect(storage.asked).toBe(1));
+    expect(await storageEstimate(device.db)).toEqual({ keptFiles: 1, keptBytes: 300_000, usage: 12_000_000, quota: 500_000_000, persisted: true });
 
     await removeKeptDocument(device.db, document.id);
     expect(await device.db.keptFiles.count()).toBe(0);
@@ -110,6 +136,18 @@ describe('keeping a document on the device', () => {
       [206, true],
     ]);
     expect((await storedBytes(large))!.equals(files.get(large.id)!)).toBe(true);
+  });
+
+  it('refuses at once a file bigger than the room the browser reports', async () => {
+    storage.usage = storage.quota - 1_000_000;
+    try {
+      await expect(keepDocument(device.db, await synced(large), { request: world.request })).rejects.toBeInstanceOf(DeviceFullError);
+    } finally {
+      storage.usage = 12_000_000;
+    }
+    expect(world.proxy.requests).toEqual([]);
+    expect(await device.db.keptFiles.count()).toBe(0);
+    expect(storage.asked).toBe(1);
   });
 
   it('stores nothing and says the device is full when the cache refuses the file', async () => {
