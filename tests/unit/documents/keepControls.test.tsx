@@ -11,7 +11,7 @@ import { KeepToggle } from '../../../src/features/documents/KeepToggle';
 import { setDeviceFull } from '../../../src/features/documents/keepProgress';
 import { filesCacheName, keepCategory, keepDocument, type FileRequest } from '../../../src/features/documents/keptFiles';
 import { StoragePanel } from '../../../src/features/documents/StoragePanel';
-import { useKeptCategoriesInStep } from '../../../src/features/documents/useKeptCategoriesInStep';
+import { KeptFilesInStep } from '../../../src/features/documents/KeptFilesInStep';
 import { fileFailureText } from '../../../src/features/documents/keepFailure';
 import { openDocument } from '../../../src/features/documents/openDocument';
 import { NetworkError } from '../../../src/api/errors';
@@ -93,11 +93,6 @@ const synced = async (id: string): Promise<DocumentRow> => (await device.db.docu
 const category = async (id: string): Promise<DocumentCategory> => (await device.db.documentCategories.get(id))!;
 const cacheEntries = () => caches.caches.get(filesCacheName(device.db))?.entries.size ?? 0;
 
-function InStep() {
-  useKeptCategoriesInStep();
-  return null;
-}
-
 describe('keeping one document', () => {
   it('shows the download’s progress, then “On this device”, and removes the copy', async () => {
     const release = holdAt(150_000);
@@ -144,7 +139,7 @@ describe('keeping a category', () => {
     const count = await device.db.documents.where('category_id').equals(circulars).count();
     renderWithDb(
       <>
-        <InStep />
+        <KeptFilesInStep />
         <KeepToggle category={await category(circulars)} />
       </>,
     );
@@ -159,7 +154,7 @@ describe('keeping a category', () => {
     const count = await device.db.documents.where('category_id').equals(circulars).count();
     renderWithDb(
       <>
-        <InStep />
+        <KeptFilesInStep />
         <KeepToggle category={await category(circulars)} />
       </>,
     );
