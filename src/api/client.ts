@@ -19,3 +19,8 @@ export function requestJson<T>(method: Method, path: string, parse: Parser<T>, b
 export function requestVoid(method: Method, path: string, body?: Body): Promise<void> {
   return http.requestVoid(method, path, body);
 }
+
+/** A file's raw answer, its body streamed by the caller (src/features/documents/keptFiles.ts). */
+export function requestFile(path: string, headers: Record<string, string>, signal?: AbortSignal): Promise<Response> {
+  return http.requestFile(path, headers, signal);
+}

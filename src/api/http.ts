@@ -29,6 +29,12 @@ export interface Http {
   requestVoid(method: Method, path: string, body?: Body): Promise<void>;
   /** The raw answer for streaming (server-sent events); no timeout. */
   requestStream(path: string, signal: AbortSignal): Promise<Response>;
+  /**
+   * A file's raw answer (a document's bytes): the caller reads the body as it arrives, for
+   * as long as it takes (the timeout covers the answer's headers only). `headers` carry
+   * `Range` and `If-Range` to resume a download.
+   */
+  requestFile(path: string, headers: Record<string, string>, signal?: AbortSignal): Promise<Response>;
 }
 
 function bodyOptions(body: Body | undefined): Options {
@@ -106,6 +112,9 @@ export function createHttp({ getToken, prefix = '/', timeout = 15_000 }: HttpOpt
     },
     requestStream(path, signal) {
       return send('get', path, undefined, { signal, timeout: false, headers: { accept: 'text/event-stream' } });
+    },
+    requestFile(path, headers, signal) {
+      return send('get', path, undefined, { ...(signal ? { signal } : {}), headers: { accept: '*/*', ...headers } });
     },
   };
 }

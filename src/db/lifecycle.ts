@@ -4,12 +4,25 @@ import { databaseName, type OutboxEntry } from './database';
 export { liveQuery };
 
 /**
- * Deletes a user's local database. Other open connections (other tabs, the sync worker)
- * close themselves on the `versionchange` this causes (Dexie's default), so it is not
- * blocked by them.
+ * Deletes a user's local database and the caches that belong to it. Other open connections
+ * (other tabs, the sync worker) close themselves on the `versionchange` this causes
+ * (Dexie's default), so it is not blocked by them.
  */
 export async function deletePatioDb(collegeSlug: string, userId: string): Promise<void> {
-  await Dexie.delete(databaseName(collegeSlug, userId));
+  const name = databaseName(collegeSlug, userId);
+  await Dexie.delete(name);
+  await deleteCachesOf(name);
+}
+
+/**
+ * A feature that keeps bytes beside the database (documents' files, in Cache Storage)
+ * names its caches after it (`<database name>-…`), so the user's files go with the user's
+ * data without this core knowing the feature. No Cache Storage (an insecure origin): nothing.
+ */
+async function deleteCachesOf(name: string): Promise<void> {
+  if (typeof caches === 'undefined') return;
+  const names = await caches.keys();
+  await Promise.all(names.filter((cache) => cache === name || cache.startsWith(`${name}-`)).map((cache) => caches.delete(cache)));
 }
 
 /**
