@@ -35,7 +35,12 @@ async function documentScreens(browser: Browser, combo: Combo): Promise<void> {
     await page.locator('.document-list .document-item').first().waitFor({ timeout: waitLong });
     await shot(page, 'library', combo);
 
-    await page.locator('.documents-toolbar .category-tab').nth(1).click();
+    const panel = page.locator('.storage-panel');
+    await panel.waitFor({ timeout: waitLong });
+    await panel.scrollIntoViewIfNeeded();
+    await shot(page, 'storage', combo);
+
+    await page.locator('.documents-toolbar .category-tab:visible').nth(1).click();
     await page.locator('.document-list .document-item').first().waitFor({ timeout: waitLong });
     await shot(page, 'category', combo);
   } finally {

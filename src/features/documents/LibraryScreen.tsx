@@ -12,6 +12,11 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { BackTo, LoadingState } from '../../ui/ScreenStates';
 import { showToast } from '../../ui/toastStore';
 import { DocumentItem } from './DocumentItem';
+import { fileFailureText } from './keepFailure';
+import { KeepToggle } from './KeepToggle';
+import { OnDeviceBadge } from './OnDeviceBadge';
+import { StoragePanel } from './StoragePanel';
+import { useKeptIds } from './useKeptFiles';
 import { useDocumentCategories, useDocumentCounts, useDocuments } from './documentQueries';
 import { deleteDocument } from './documentWrites';
 import { LibraryView } from './LibraryView';
@@ -21,7 +26,7 @@ import { useDocumentsDb } from './useDocumentsDb';
 
 /** `/documentos` (every document) and `/documentos/:category` (a category's id), `?q=` searches names. */
 export function LibraryScreen() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const db = useDocumentsDb();
   const navigate = useNavigate();
   const { category: categoryId = null } = useParams();
@@ -46,7 +51,13 @@ export function LibraryScreen() {
     },
     [navigate, categoryId],
   );
-  const onOpen = useCallback((document: DocumentRow) => void openDocument(db, document), [db]);
+  const onOpen = useCallback(
+    (document: DocumentRow) => {
+      openDocument(db, document).catch((error: unknown) => showToast(fileFailureText(i18n, error, 'open'), 'error'));
+    },
+    [db, i18n],
+  );
+  const kept = useKeptIds();
   const mayDelete = (document: DocumentRow) => user?.role === 'admin' || (can(user?.role, 'content.publish') && document.author_id === user?.id);
   const onDelete = useCallback((document: DocumentRow) => setDeleting(document), []);
 
@@ -89,6 +100,8 @@ export function LibraryScreen() {
             </Button>
           ) : null
         }
+        before={category ? <KeepToggle category={category} /> : null}
+        after={categoryId ? null : <StoragePanel />}
         renderDocument={(document) => (
           <DocumentItem
             document={document}
@@ -96,6 +109,8 @@ export function LibraryScreen() {
             syncState={pendingStates.get(document.id)}
             onOpen={onOpen}
             onDelete={mayDelete(document) ? onDelete : undefined}
+            deviceState={kept?.has(document.id) ? <OnDeviceBadge /> : null}
+            keepControl={<KeepToggle document={document} />}
           />
         )}
       />
