@@ -15,8 +15,7 @@ export interface DocumentItemProps {
   onOpen: (document: DocumentRow) => void;
   /** Offered to its author among staff, and to admins. */
   onDelete?: ((document: DocumentRow) => void) | undefined;
-  /** Whether the file is on this device, and the keep / remove control (keptFiles.ts). */
-  deviceState?: ReactNode;
+  /** Whether the file is on this device, with the keep / remove control (KeepToggle). */
   keepControl?: ReactNode;
 }
 
@@ -24,7 +23,7 @@ export interface DocumentItemProps {
  * One document of the library: its name (opens it), what kind of file it is and how big,
  * when it came, how many members opened it, and whether it is on this device.
  */
-export const DocumentItem = memo(function DocumentItem({ document, categoryName, syncState, onOpen, onDelete, deviceState, keepControl }: DocumentItemProps) {
+export const DocumentItem = memo(function DocumentItem({ document, categoryName, syncState, onOpen, onDelete, keepControl }: DocumentItemProps) {
   const { t, i18n } = useLingui();
   const kind = documentKind(i18n, document.mime_type);
   const size = formatSize(document.size, i18n.locale);
@@ -51,9 +50,8 @@ export const DocumentItem = memo(function DocumentItem({ document, categoryName,
             <Plural value={document.downloads} one="# download" other="# downloads" />
           </span>
         </p>
-        {deviceState || syncState ? (
+        {syncState ? (
           <p className="document-state">
-            {deviceState}
             <SyncStateBadge state={syncState} />
           </p>
         ) : null}

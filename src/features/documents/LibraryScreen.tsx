@@ -14,9 +14,7 @@ import { showToast } from '../../ui/toastStore';
 import { DocumentItem } from './DocumentItem';
 import { fileFailureText } from './keepFailure';
 import { KeepToggle } from './KeepToggle';
-import { OnDeviceBadge } from './OnDeviceBadge';
 import { StoragePanel } from './StoragePanel';
-import { useKeptIds } from './useKeptFiles';
 import { useDocumentCategories, useDocumentCounts, useDocuments } from './documentQueries';
 import { deleteDocument } from './documentWrites';
 import { LibraryView } from './LibraryView';
@@ -57,7 +55,6 @@ export function LibraryScreen() {
     },
     [db, i18n],
   );
-  const kept = useKeptIds();
   const mayDelete = (document: DocumentRow) => user?.role === 'admin' || (can(user?.role, 'content.publish') && document.author_id === user?.id);
   const onDelete = useCallback((document: DocumentRow) => setDeleting(document), []);
 
@@ -109,7 +106,6 @@ export function LibraryScreen() {
             syncState={pendingStates.get(document.id)}
             onOpen={onOpen}
             onDelete={mayDelete(document) ? onDelete : undefined}
-            deviceState={kept?.has(document.id) ? <OnDeviceBadge /> : null}
             keepControl={<KeepToggle document={document} />}
           />
         )}
