@@ -72,7 +72,12 @@ export interface ResumableUpload {
   chunkSize: number;
   /** Stops sending (the upload stays on the server, resumable); the promise rejects with its reason. */
   signal: AbortSignal;
-  /** No byte sent and no answer for this long is a dead connection (a phone asleep, a captive Wi-Fi). */
+  /**
+   * No progress and no answer for this long is a dead connection (a half-open socket after
+   * the phone slept, a captive Wi-Fi). Generous: the device's socket buffers can take a
+   * whole chunk at once and then report nothing while a slow link drains it (512 KiB at
+   * 64 kbit/s is over a minute).
+   */
   stallMs?: number;
   /** The upload's address, as soon as the server made it (or confirmed it). */
   onUploadUrl: (url: string) => void;
@@ -82,7 +87,7 @@ export interface ResumableUpload {
 
 /** Sends the file; resolves when the server has all of it (and answered the last chunk). */
 export function sendResumable(options: ResumableUpload): Promise<void> {
-  const { endpoint, getToken, file, metadata, uploadUrl, chunkSize, signal, stallMs = 30_000, onUploadUrl, onProgress } = options;
+  const { endpoint, getToken, file, metadata, uploadUrl, chunkSize, signal, stallMs = 120_000, onUploadUrl, onProgress } = options;
   return new Promise<void>((resolve, reject) => {
     let stall: ReturnType<typeof setTimeout> | undefined;
     const upload = new Upload(file, {

@@ -41,7 +41,7 @@ export interface UploadRunnerOptions {
   endpoint: string;
   getToken: () => string | null;
   chunkSize?: number;
-  /** Nothing moving for this long ends an attempt as a network failure (default 30 s). */
+  /** Nothing moving for this long ends an attempt as a network failure (default 2 min, src/api/tusUpload.ts). */
   stallMs?: number;
   random?: () => number;
 }

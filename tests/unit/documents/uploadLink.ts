@@ -20,6 +20,8 @@ export interface UploadLink {
   origin: string;
   /** Bytes of PATCH bodies that crossed the link towards the server. */
   patchBytes(): number;
+  /** Bytes of PATCH bodies the link took from the device (crossed, or waiting to when it was cut). */
+  patchBytesTaken(): number;
   /** tus creations (POST) that crossed it. */
   creations(): number;
   /** The offset of each PATCH that crossed it, in order. */
@@ -27,23 +29,26 @@ export interface UploadLink {
   /** Cuts the network once `bytes` of PATCH bodies have crossed (in total); resolves when it is cut. */
   cutAfter(bytes: number): Promise<void>;
   cut(): void;
+  /** Takes requests and answers none, as a half-open connection does, until `restore`. */
+  hang(): void;
   restore(): void;
   close(): Promise<void>;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Passes bytes on at `bitsPerSecond` (in pieces of 4 KiB), counting them as they go. */
+/** Passes bytes on at `bitsPerSecond` (in pieces of 4 KiB), counting them as they are taken and as they go. */
 class Shaper extends Transform {
   private nextAt = 0;
   constructor(
     private readonly bitsPerSecond: number,
-    private readonly crossed: (bytes: number) => void,
+    private readonly counts: { taken: (bytes: number) => void; crossed: (bytes: number) => void },
     private readonly isDown: () => boolean,
   ) {
     super();
   }
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    this.counts.taken(chunk.length);
     void this.pass(chunk).then(() => done(), done);
   }
   private async pass(chunk: Buffer): Promise<void> {
@@ -56,14 +61,16 @@ class Shaper extends Transform {
       }
       if (this.isDown()) return;
       this.push(piece);
-      this.crossed(piece.length);
+      this.counts.crossed(piece.length);
     }
   }
 }
 
 export async function startUploadLink(upstream: string, shape: LinkShape | null = null): Promise<UploadLink> {
   let down = false;
+  let hanging = false;
   let patchBytes = 0;
+  let patchBytesTaken = 0;
   let creations = 0;
   const offsets: number[] = [];
   const sockets = new Set<Socket>();
@@ -87,6 +94,7 @@ export async function startUploadLink(upstream: string, shape: LinkShape | null 
       incoming.socket.destroy();
       return;
     }
+    if (hanging) return;
     if (incoming.method === 'POST') creations++;
     if (incoming.method === 'PATCH') offsets.push(Number(incoming.headers['upload-offset']));
     const upstreamRequest = request(`${upstream}${incoming.url ?? '/'}`, { method: incoming.method, headers: incoming.headers });
@@ -102,7 +110,9 @@ export async function startUploadLink(upstream: string, shape: LinkShape | null 
     upstreamRequest.on('error', () => incoming.socket.destroy());
     upstreamRequest.on('close', () => open.delete(entry));
     const bits = shape ? shape.upKbps * 1000 : Infinity;
-    incoming.pipe(new Shaper(bits, incoming.method === 'PATCH' ? crossed : () => undefined, () => down)).pipe(upstreamRequest);
+    const counts =
+      incoming.method === 'PATCH' ? { taken: (bytes: number) => void (patchBytesTaken += bytes), crossed } : { taken: () => undefined, crossed: () => undefined };
+    incoming.pipe(new Shaper(bits, counts, () => down)).pipe(upstreamRequest);
   });
   server.on('connection', (socket) => {
     sockets.add(socket);
@@ -113,12 +123,17 @@ export async function startUploadLink(upstream: string, shape: LinkShape | null 
   return {
     origin: `http://127.0.0.1:${port}`,
     patchBytes: () => patchBytes,
+    patchBytesTaken: () => patchBytesTaken,
     creations: () => creations,
     patchOffsets: () => [...offsets],
     cutAfter: (bytes) => new Promise((resolve) => (cutAt = { bytes, resolve })),
     cut,
+    hang: () => {
+      hanging = true;
+    },
     restore: () => {
       down = false;
+      hanging = false;
     },
     close: () =>
       new Promise((resolve) => {

@@ -7,7 +7,7 @@ import { uuidv7 } from '../../../contract/ids';
 import { messages } from '../../../contract/messages';
 import { PatioDb } from '../../../src/db/database';
 import { documentsDb, type DocumentsDb } from '../../../src/features/documents/documentsDb';
-import { queueUploads, removeUpload } from '../../../src/features/documents/uploadQueue';
+import { queueUploads, removeUpload, retryUpload } from '../../../src/features/documents/uploadQueue';
 import { runUploadQueue, type UploadRunnerOptions } from '../../../src/features/documents/uploadRunner';
 import { dataModules } from '../../../src/registry/dataModules';
 import { tinyPdf } from '../../server/documentsHelpers';
@@ -127,6 +127,22 @@ describe('the upload queue against the real server', { timeout: 30_000 }, () => 
 
     expect(net.creations()).toBe(1);
     expect(net.patchOffsets()[patchesBefore]).toBeGreaterThan(0);
+    expect((await get(`/api/v1/documents/${id}/file`)).rawPayload.equals(bytes)).toBe(true);
+  });
+
+  it('gives up on a connection that answers nothing, pauses, and goes on when asked to', async () => {
+    const db = freshDb();
+    const bytes = pdfOf(100_000);
+    const net = await link();
+    net.hang();
+    const [id] = await queueUploads(db, [new File([bytes], 'acta.pdf')], { category_id: categoryId, audience: everyone });
+    startRunner(db, net.origin, { stallMs: 300 });
+    await until(async () => expect((await db.uploads.get(id!))?.state).toBe('paused'));
+
+    net.restore();
+    // "Try now": no wait for the backoff.
+    await retryUpload(db, id!);
+    await until(async () => expect(await db.uploads.count()).toBe(0));
     expect((await get(`/api/v1/documents/${id}/file`)).rawPayload.equals(bytes)).toBe(true);
   });
 
