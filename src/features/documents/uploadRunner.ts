@@ -1,3 +1,4 @@
+import { messages } from '../../../contract/messages';
 import { ApiError, FileUnreadableError, NetworkError } from '../../api/errors';
 import { liveQuery } from '../../db/lifecycle';
 import { backoffDelay } from '../../sync/engine/backoff';
@@ -168,6 +169,11 @@ async function sendOne(db: DocumentsDb, upload: QueuedUpload, options: UploadRun
     }
     const outcome = outcomeOf(error, uploadUrl !== undefined);
     const progressed = sent > upload.sent;
+    if (outcome === 'exists') {
+      // Sent before (its answer lost on the way): the document has this row's id already.
+      await db.uploads.delete(upload.id);
+      return { kind: 'next' };
+    }
     if (outcome === 'gone') {
       // The server forgot it (expired): start again, as a new upload.
       await db.uploads.update(upload.id, { uploadUrl: undefined, sent: 0 });
@@ -187,11 +193,13 @@ async function sendOne(db: DocumentsDb, upload: QueuedUpload, options: UploadRun
 }
 
 /**
- * What to do after a failed attempt: try `again` at once (an offset conflict: tus asks the
- * server where it is), start over when the server no longer has the upload (`gone`), try
- * `later` (no answer, or the server's trouble), or stop with the refusal.
+ * What to do after a failed attempt: try `again` at once (tus's offset conflict: it asks the
+ * server where it is), start over when the server no longer has the upload (`gone`), take
+ * the file as sent when the server has a document with its id (`exists`: the app's 409,
+ * after an earlier attempt made it), try `later` (no answer, or the server's trouble), or
+ * stop with the refusal.
  */
-function outcomeOf(error: unknown, hadAddress: boolean): 'again' | 'gone' | 'later' | UploadError {
+function outcomeOf(error: unknown, hadAddress: boolean): 'again' | 'gone' | 'exists' | 'later' | UploadError {
   if (error instanceof NetworkError) return 'later';
   if (error instanceof FileUnreadableError) return { kind: 'unreadable' };
   if (!(error instanceof ApiError)) {
@@ -199,7 +207,7 @@ function outcomeOf(error: unknown, hadAddress: boolean): 'again' | 'gone' | 'lat
     return 'later';
   }
   if (error.status >= 500 || error.status === 408 || error.status === 423 || error.status === 429) return 'later';
-  if (error.status === 409) return 'again';
+  if (error.status === 409) return error.message === messages.conflict ? 'exists' : 'again';
   if ((error.status === 404 || error.status === 410) && hadAddress) return 'gone';
   return { kind: 'refused', message: error.message, ...(Object.keys(error.errors).length > 0 ? { errors: { ...error.errors } as Record<string, string[]> } : {}) };
 }

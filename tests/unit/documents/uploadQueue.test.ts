@@ -130,6 +130,23 @@ describe('the upload queue against the real server', { timeout: 30_000 }, () => 
     expect((await get(`/api/v1/documents/${id}/file`)).rawPayload.equals(bytes)).toBe(true);
   });
 
+  it('takes a file whose document the server already has (its answer was lost) as sent, without a second document', async () => {
+    const db = freshDb();
+    const bytes = pdfOf(50_000);
+    const [id] = await queueUploads(db, [new File([bytes], 'acta del consejo.pdf')], { category_id: categoryId, audience: everyone });
+    const row = (await db.uploads.get(id!))!;
+    const runner = startRunner(db, server.origin);
+    await until(async () => expect(await db.uploads.count()).toBe(0));
+    await runner.stop();
+
+    // The same row again, without its tus address: a new upload of the same document.
+    await db.uploads.add(row);
+    startRunner(db, server.origin);
+    await until(async () => expect(await db.uploads.count()).toBe(0));
+    const listed = (await get(`/api/v1/documents?q=${encodeURIComponent('acta del consejo')}`)).json<{ data: DocumentRow[] }>().data;
+    expect(listed.map((document) => document.id)).toEqual([id]);
+  });
+
   it('gives up on a connection that answers nothing, pauses, and goes on when asked to', async () => {
     const db = freshDb();
     const bytes = pdfOf(100_000);
