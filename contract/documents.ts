@@ -98,6 +98,9 @@ export const documentMutations = {
 } as const;
 export type DocumentMutationName = keyof typeof documentMutations;
 
+/** The tus endpoint (server/documents/uploadRoutes.ts `uploadsPath`): an upload's address is below it. */
+export const documentUploadsPath = '/api/v1/uploads';
+
 /**
  * What a tus upload carries in `Upload-Metadata` (each value base64, as tus says):
  * `filename`, `category_id`, `audience` (JSON of `audienceFields`), and optionally `id`, the

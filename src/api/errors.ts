@@ -20,6 +20,14 @@ export class NetworkError extends Error {
   }
 }
 
+/** A file this device stored could not be read back (evicted, or its copy is corrupt): sending it cannot work. */
+export class FileUnreadableError extends Error {
+  override readonly name = 'FileUnreadableError';
+  constructor(options?: { cause?: unknown }) {
+    super('the stored file could not be read', options);
+  }
+}
+
 /** Only this answer means the token is dead (DESIGN.md invariant 7). */
 export function isUnauthenticated(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401 && error.message === messages.unauthenticated;

@@ -43,7 +43,8 @@ function bodyOptions(body: Body | undefined): Options {
   return {};
 }
 
-function errorMessageOf(data: unknown, status: number): { message: string; errors: Record<string, string[]> } {
+/** The API's error body (`{ message, errors? }`), or the message its status stands for. */
+export function errorMessageOf(data: unknown, status: number): { message: string; errors: Record<string, string[]> } {
   if (data && typeof data === 'object') {
     const record = data as { message?: unknown; errors?: unknown };
     const message = typeof record.message === 'string' ? record.message : messages.serverError;

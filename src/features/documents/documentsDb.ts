@@ -23,7 +23,15 @@ export interface KeptCategory {
   evenOnSlowNetwork: boolean;
 }
 
-export type UploadState = 'queued' | 'uploading' | 'paused' | 'failed' | 'done';
+/**
+ * Where an upload is (uploadQueue.ts): waiting its turn, being sent, paused by the network
+ * (it goes on by itself), or stopped until the person tries again or removes it. A sent
+ * upload leaves the queue: its document arrives through the sync.
+ */
+export type UploadState = 'queued' | 'uploading' | 'paused' | 'failed';
+
+/** Why an upload stopped: the server refused it (its `{ message, errors? }`, contract texts), or the device cannot read the file any more. */
+export type UploadError = { kind: 'refused'; message: string; errors?: Record<string, string[]> } | { kind: 'unreadable' };
 
 /** An upload of the queue (uploadQueue.ts): kept until the document exists on the server. */
 export interface QueuedUpload {
@@ -34,14 +42,15 @@ export interface QueuedUpload {
   size: number;
   category_id: string;
   audience: AudienceFields;
+  /** Queue order (files added together are a millisecond apart, in the order chosen). */
   createdAt: string;
   /** The tus upload's address once the server made it (resumes after a reload). */
   uploadUrl?: string;
-  /** Bytes the server acknowledged. */
+  /** Bytes sent so far as last written (throttled): the server's offset, then the chunk on its way. */
   sent: number;
   state: UploadState;
-  /** Why it stopped (a server message or a network failure), shown with a retry. */
-  error?: string;
+  /** Why it stopped (state `failed`), shown with "Try again" and "Remove". */
+  error?: UploadError;
 }
 
 /** The documents module's tables (module.ts declares their stores). */

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { uuidv7 } from '../../../contract/ids';
 import type { CreatePostArgs } from '../../../contract/posts';
+import type { AppConfig } from '../../../server/config';
 import type { PostsDb } from '../../../src/features/posts/postsDb';
 import { postWordsOf } from '../../../src/features/posts/postWords';
 import { mutate } from '../../../src/sync/mutate';
@@ -34,8 +35,8 @@ export interface LiveServer extends TestServer {
   countPostsTitled(title: string): Promise<number>;
 }
 
-export async function startLiveServer(): Promise<LiveServer> {
-  const server = await startServer({ name: 'pglite' });
+export async function startLiveServer(config: Partial<AppConfig> = {}): Promise<LiveServer> {
+  const server = await startServer({ name: 'pglite' }, config);
   await server.app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = server.app.server.address() as AddressInfo;
   const tokens = new Map<string, string>();
