@@ -191,7 +191,7 @@ export async function startPatioServer(
   checkout?: string,
   options: { env?: Record<string, string> } = {},
 ): Promise<{ origin: string; output: () => string; pid: number }> {
-  if (port < 8481 || port > 8499) throw new Error('benchmarks use ports 8481–8499');
+  if (port < 8480 || port > 8499) throw new Error('benchmarks use ports 8480–8499');
   const server = startChild(
     cleanup,
     checkout ? `reference server (${checkout})` : `patio server :${port}`,

@@ -44,7 +44,8 @@ export interface KeepOptions {
 /**
  * A stored copy is read back and its SHA-256 checked when it is at most this big (the
  * digest needs the whole file in memory); larger ones rely on their size, the strong ETag
- * and If-Range.
+ * and If-Range. Measured (bench:documents-keep): 45–70 ms for 16 MB, and the file's size in
+ * memory for that moment; over 200 MB of files, 0.7 s on loopback.
  */
 const verifiedUpTo = 16 * 1024 * 1024;
 
