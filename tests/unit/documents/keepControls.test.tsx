@@ -12,6 +12,7 @@ import { setDeviceFull } from '../../../src/features/documents/keepProgress';
 import { filesCacheName, keepCategory, keepDocument, type FileRequest } from '../../../src/features/documents/keptFiles';
 import { StoragePanel } from '../../../src/features/documents/StoragePanel';
 import { KeptFilesInStep } from '../../../src/features/documents/KeptFilesInStep';
+import { useKeptIds } from '../../../src/features/documents/useKeptFiles';
 import { fileFailureText } from '../../../src/features/documents/keepFailure';
 import { openDocument } from '../../../src/features/documents/openDocument';
 import { NetworkError } from '../../../src/api/errors';
@@ -131,6 +132,32 @@ describe('keeping one document', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('This device is full. Remove kept files, or free space on the device, then try again.');
     expect(await device.db.keptFiles.count()).toBe(0);
     expect(cacheEntries()).toBe(0);
+  });
+});
+
+describe('what the library shows of the device', () => {
+  function OnDevice() {
+    const ids = useKeptIds();
+    return <p data-testid="on-device">{ids ? [...ids].join(',') : 'loading'}</p>;
+  }
+
+  it('lists the documents whose current file is on the device, not an older copy', async () => {
+    renderWithDb(<OnDevice />);
+    await waitFor(() => expect(screen.getByTestId('on-device').textContent).toBe(''));
+    await keepDocument(device.db, await synced(timetable.id));
+    await waitFor(() => expect(screen.getByTestId('on-device').textContent).toBe(timetable.id));
+    // The file changed on the server (a new SHA-256 synced): the copy is no longer the document.
+    await device.db.documents.update(timetable.id, { sha256: 'c'.repeat(64) });
+    await waitFor(() => expect(screen.getByTestId('on-device').textContent).toBe(''));
+  });
+
+  it('says a document of a kept category is kept with it, with no remove of its own', async () => {
+    await keepCategory(device.db, circulars);
+    await keepDocument(device.db, await synced(timetable.id), { byCategory: circulars });
+    renderWithDb(<KeepToggle document={await synced(timetable.id)} />);
+    expect(await screen.findByText('Kept with its category')).toBeTruthy();
+    expect(screen.getByText('On this device')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Remove from this device/ })).toBeNull();
   });
 });
 
