@@ -46,18 +46,18 @@ test('keeps a category on the device, and opens its PDF offline after a reload; 
   await page.goto('/documentos');
   await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: new RegExp(`^${category}`) }).click();
   await expect(page.getByRole('heading', { name: category, level: 1 })).toBeVisible({ timeout: appStart });
-  await page.getByRole('button', { name: 'Keep this category on this device' }).click();
+  await page.getByRole('button', { name: /^Keep this category on this device/ }).click();
   const item = page.getByRole('article', { name: pdfTitle });
-  await expect(item.getByText('On this device')).toBeVisible({ timeout: syncDone });
+  await expect(item.getByText('On this device', { exact: true })).toBeVisible({ timeout: syncDone });
   await expect(item.getByText('Kept with its category')).toBeVisible();
 
   await context.setOffline(true);
   await shell.reload();
   await expect(page.getByRole('heading', { name: category, level: 1 })).toBeVisible();
-  await expect(item.getByText('On this device')).toBeVisible();
+  await expect(item.getByText('On this device', { exact: true })).toBeVisible();
 
   const opened = page.waitForEvent('popup');
-  await item.getByRole('button', { name: `Open ${pdfTitle}` }).click();
+  await item.getByRole('button', { name: pdfTitle, exact: true }).click();
   const tab = await opened;
   await expect.poll(() => tab.url(), { timeout: appStart }).toMatch(/^blob:/);
   // The bytes handed to the tab are the document's, offline: from the device's copy.
@@ -84,7 +84,7 @@ test('a full device stores nothing of a document it could not keep, and says so'
   const item = page.getByRole('article', { name: pdfTitle });
   await item.getByRole('button', { name: /^Keep on this device/ }).click();
   await expect(item.getByRole('alert')).toHaveText('This device is full. Remove kept files, or free space on the device, then try again.', { timeout: syncDone });
-  await expect(item.getByText('On this device')).toHaveCount(0);
+  await expect(item.getByText('On this device', { exact: true })).toHaveCount(0);
 
   // Nothing half-stored: no bytes in any cache of files, and after a reload the document is not "on this device".
   const stored = await page.evaluate(async () => {
@@ -95,5 +95,5 @@ test('a full device stores nothing of a document it could not keep, and says so'
   expect(stored).toBe(0);
   await shell.reload();
   await expect(item.getByRole('button', { name: /^Keep on this device/ })).toBeVisible();
-  await expect(item.getByText('On this device')).toHaveCount(0);
+  await expect(item.getByText('On this device', { exact: true })).toHaveCount(0);
 });

@@ -1,4 +1,4 @@
-import { baseUrlOf, expect, localDbName, test } from './fixtures';
+import { appStart, baseUrlOf, expect, localDbName, test } from './fixtures';
 import { DocumentsApi, UploadsPage, pdfFile, sha256, throttleUploads, watchUploads } from './documentsUploadPages';
 
 /**
@@ -83,8 +83,9 @@ test.describe('uploading documents', () => {
     const uploadLocks = (which: 'held' | 'pending') =>
       second.page.evaluate(async (kind) => (await navigator.locks.query())[kind]?.filter((lock) => lock.name?.startsWith('patio-uploads-')).length, which);
     // One tab holds the queue's lock, the other waits for it.
-    await expect.poll(() => uploadLocks('held')).toBe(1);
-    expect(await uploadLocks('pending')).toBeGreaterThan(0);
+    // (The runner is background work, started once each tab is idle.)
+    await expect.poll(() => uploadLocks('held'), { timeout: appStart }).toBe(1);
+    await expect.poll(() => uploadLocks('pending'), { timeout: appStart }).toBeGreaterThan(0);
 
     const sent = watchUploads(context);
     await throttleUploads(context, page, slowUpload);

@@ -35,7 +35,7 @@ export const DocumentItem = memo(function DocumentItem({ document, categoryName,
       </span>
       <div className="document-main">
         <h2 className="document-title" id={`document-${document.id}`}>
-          <button type="button" className="document-open" dir="auto" onClick={() => onOpen(document)} aria-label={t`Open ${title}`}>
+          <button type="button" className="document-open" dir="auto" onClick={() => onOpen(document)}>
             {document.title}
           </button>
         </h2>

@@ -1,6 +1,6 @@
 import { useKeptCategoriesInStep } from './useKeptCategoriesInStep';
 
-/** The documents' background part (UiModule.background): keeps the kept categories' files in step. */
+/** Keeps the kept categories' files in step while mounted (in DocumentsBackground). */
 export function KeptFilesInStep() {
   useKeptCategoriesInStep();
   return null;

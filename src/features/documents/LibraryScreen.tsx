@@ -9,12 +9,15 @@ import { StorageFullError } from '../../sync/StorageFullError';
 import { usePageMeta } from '../../tenant/usePageMeta';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { UploadIcon } from '../../ui/icons';
 import { BackTo, LoadingState } from '../../ui/ScreenStates';
 import { showToast } from '../../ui/toastStore';
 import { DocumentItem } from './DocumentItem';
 import { fileFailureText } from './keepFailure';
 import { KeepToggle } from './KeepToggle';
 import { StoragePanel } from './StoragePanel';
+import { UploadDialog } from './UploadDialog';
+import { UploadQueue } from './UploadQueue';
 import { useDocumentCategories, useDocumentCounts, useDocuments } from './documentQueries';
 import { deleteDocument } from './documentWrites';
 import { LibraryView } from './LibraryView';
@@ -38,6 +41,7 @@ export function LibraryScreen() {
   const pendingStates = usePendingStates('documents');
   const [deleting, setDeleting] = useState<DocumentRow | null>(null);
   const [managing, setManaging] = useState(false);
+  const [uploading, setUploading] = useState(false);
   const category = categoryId ? (categories?.find((item) => item.id === categoryId) ?? null) : null;
   usePageMeta(category?.name ?? t`Documents`);
 
@@ -79,6 +83,7 @@ export function LibraryScreen() {
   const names = new Map(categories.map((item) => [item.id, item.name]));
   const deletingTitle = deleting?.title ?? '';
   const manage = can(user?.role, 'documents.categories.manage');
+  const publish = can(user?.role, 'content.publish');
 
   return (
     <>
@@ -91,13 +96,26 @@ export function LibraryScreen() {
         onSearch={onSearch}
         initialSync={firstSyncPending}
         actions={
-          manage ? (
-            <Button variant="secondary" onClick={() => setManaging(true)}>
-              <Trans>Categories</Trans>
-            </Button>
-          ) : null
+          <>
+            {manage ? (
+              <Button variant="secondary" onClick={() => setManaging(true)}>
+                <Trans>Categories</Trans>
+              </Button>
+            ) : null}
+            {publish ? (
+              <Button onClick={() => setUploading(true)}>
+                <UploadIcon />
+                <Trans>Upload documents</Trans>
+              </Button>
+            ) : null}
+          </>
         }
-        before={category ? <KeepToggle category={category} /> : null}
+        before={
+          <>
+            {publish ? <UploadQueue /> : null}
+            {category ? <KeepToggle category={category} /> : null}
+          </>
+        }
         after={categoryId ? null : <StoragePanel />}
         renderDocument={(document) => (
           <DocumentItem
@@ -118,6 +136,7 @@ export function LibraryScreen() {
         confirmLabel={t`Delete`}
         onConfirm={() => deleting && void confirmDelete(deleting)}
       />
+      {publish ? <UploadDialog open={uploading} onOpenChange={setUploading} {...(category ? { categoryId: category.id } : {})} /> : null}
       {manage ? <ManageCategoriesDialog open={managing} onOpenChange={setManaging} categories={categories} counts={counts} /> : null}
     </>
   );

@@ -41,7 +41,7 @@ export const documentsUi = defineUiModule({
       order: 400,
     },
   ],
-  background: () => import('./KeptFilesInStep').then((m) => m.KeptFilesInStep),
+  background: () => import('./DocumentsBackground').then((m) => m.DocumentsBackground),
   outbox: {
     mutations: ['documents.delete', 'documents.downloaded', 'documentCategories.create', 'documentCategories.update', 'documentCategories.delete'],
     label(i18n, entry, knownTitle) {
