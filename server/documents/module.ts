@@ -25,7 +25,20 @@ export const documentsModule: FeatureModule = {
     attachmentRoutes(app, ctx, files);
     uploadRoutes(app, ctx, files);
     const stopSweeping = sweepAfterDeletes(ctx.db, files, app.log);
-    app.addHook('onClose', () => Promise.resolve(stopSweeping()));
+    // Uploads a device never finished go after a week (fileStore.ts), looked for hourly.
+    const sweepAbandoned = () =>
+      void files.sweepAbandoned().then(
+        (removed) => removed > 0 && app.log.info({ removed }, 'abandoned uploads removed'),
+        (error: unknown) => app.log.warn({ err: error }, 'sweeping abandoned uploads failed'),
+      );
+    const hourly = setInterval(sweepAbandoned, 60 * 60 * 1000);
+    hourly.unref();
+    app.addHook('onReady', () => Promise.resolve(sweepAbandoned()));
+    app.addHook('onClose', () => {
+      clearInterval(hourly);
+      stopSweeping();
+      return Promise.resolve();
+    });
     app.addHook('onReady', async () => {
       await writeDemoFiles(ctx.db, files);
       await writeDemoAttachmentFiles(ctx.db, files);

@@ -1,10 +1,11 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentRow } from '../../contract/documents';
 import { messages } from '../../contract/messages';
+import { abandonedUploadMs, DocumentFiles } from '../../server/documents/fileStore';
 import { documentCategories } from '../../server/documents/schema';
 import { posts } from '../../server/posts/schema';
 import { backends, bearer, hostOf, signIn, startServer, tinyPng, type TestServer } from './harness';
@@ -116,6 +117,35 @@ describe.each(backends)('document uploads with tus on $name', (backend) => {
     expect((await headUpload(base, created.path, as(tokens.staff, hostOf('british')))).status).toBe(401);
     expect((await send(base, 'GET', created.path, as(tokens.staff), undefined)).status).toBe(404);
     expect((await headUpload(base, created.path, as(tokens.staff))).status).toBe(200);
+  });
+
+  it('removes uploads left unfinished for a week, and never a finished file', async () => {
+    const folder = join(server.dataDir, 'documents', refs.collegeId);
+    const backdate = async (key: string) => {
+      const path = join(folder, `${key}.json`);
+      const info = JSON.parse(await readFile(path, 'utf8')) as { creation_date: string };
+      info.creation_date = new Date(Date.now() - abandonedUploadMs - 60_000).toISOString();
+      await writeFile(path, JSON.stringify(info));
+    };
+    const keyOf = (path: string) => path.split('/').at(-1)!;
+    const bytes = Buffer.concat([tinyPdf('Acta del consejo'), Buffer.alloc(20_000, 0x20)]);
+
+    const left = await createUpload(base, as(tokens.staff), bytes.length, documentMetadata(refs, categoryId, 'Acta a medias.pdf').header);
+    expect((await patchUpload(base, left.path, as(tokens.staff), 0, bytes.subarray(0, 8_000))).status).toBe(204);
+    const recent = await createUpload(base, as(tokens.staff), bytes.length, documentMetadata(refs, categoryId, 'Acta de hoy.pdf').header);
+    const finished = await createUpload(base, as(tokens.staff), bytes.length, documentMetadata(refs, categoryId, 'Acta completa.pdf').header);
+    expect((await patchUpload(base, finished.path, as(tokens.staff), 0, bytes)).status).toBe(200);
+    await backdate(keyOf(left.path));
+    await backdate(keyOf(finished.path));
+
+    // (Other tests of this file may have left unfinished uploads of their own.)
+    expect(await new DocumentFiles(join(server.dataDir, 'documents')).sweepAbandoned()).toBeGreaterThanOrEqual(1);
+    const remaining = await files();
+    expect(remaining).not.toContain(keyOf(left.path));
+    expect(remaining).toContain(keyOf(recent.path));
+    expect(remaining).toContain(keyOf(finished.path));
+    // The device that comes back after all is told to start again.
+    expect((await headUpload(base, left.path, as(tokens.staff))).status).toBeGreaterThanOrEqual(404);
   });
 
   it('answers tus requests with generated headers and metadata (documents and attachments) with 2xx or 4xx, never 5xx', async () => {
