@@ -1,6 +1,6 @@
 import './appLayout.css';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useRef, type ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useSession } from '../session/session';
 import { Avatar } from '../ui/Avatar';
@@ -31,6 +31,9 @@ interface NavItem {
   order: number;
 }
 
+/** A link picked in "More" closes it (the popover stays open across a route change otherwise). */
+const closePopover = (event: MouseEvent<HTMLElement>) => event.currentTarget.closest<HTMLElement>('[popover]')?.hidePopover();
+
 /** The phone tab bar's places, "More" included when there are more entries. */
 const maxTabs = 5;
 
@@ -42,7 +45,6 @@ export function AppLayout() {
   const { t, i18n } = useLingui();
   const { user } = useSession();
   const { pathname } = useLocation();
-  const morePanel = useRef<HTMLDivElement>(null);
   // The user's changes only (useOutbox leaves views out).
   const unsent = useOutbox().length;
   const { counts, readers } = useNavCounts(featureEntries);
@@ -79,7 +81,7 @@ export function AppLayout() {
   const more = items.length > maxTabs ? items.slice(maxTabs - 1) : [];
   const isCurrent = (item: NavItem) => (item.section ? pathname.startsWith(item.section) : item.end ? pathname === item.to : pathname.startsWith(item.to));
   const moreCount = more.reduce((sum, item) => sum + (item.count?.value ?? 0), 0);
-  const links = (className: string, short = false, shown: readonly NavItem[] = items, onPick?: () => void) =>
+  const links = (className: string, short = false, shown: readonly NavItem[] = items, onPick?: (event: MouseEvent<HTMLElement>) => void) =>
     shown.map((item) => (
       <NavLink
         key={item.to}
@@ -140,8 +142,8 @@ export function AppLayout() {
                 </span>
               ) : null}
             </button>
-            <div id="tabbar-more" className="tabbar-more" popover="auto" ref={morePanel}>
-              {links('tabbar-more-link', false, more, () => morePanel.current?.hidePopover())}
+            <div id="tabbar-more" className="tabbar-more" popover="auto">
+              {links('tabbar-more-link', false, more, closePopover)}
             </div>
           </>
         ) : null}

@@ -27,6 +27,12 @@ export interface DataModule {
    * entries queued before the flag existed.
    */
   backgroundMutations?: readonly string[];
+  /**
+   * Tables whose rows are the member's work not on the server yet, apart from the outbox
+   * (the files of the upload queue): counted with the unsent changes, so signing out warns
+   * of them and a forced sign-out keeps the database for them.
+   */
+  unsentTables?: readonly string[];
 }
 
 export interface StoreVersion {

@@ -32,17 +32,23 @@ async function deleteCachesOf(name: string): Promise<void> {
  * queued by an app older than the `background` flag are flagged by the posts module's
  * version 3 upgrade; one that never ran counts them, which keeps the database: the safe side.
  */
-export async function countUnsent(collegeSlug: string, userId: string): Promise<number> {
+export async function countUnsent(collegeSlug: string, userId: string, unsentTables: readonly string[] = []): Promise<number> {
   const name = databaseName(collegeSlug, userId);
   if (!(await Dexie.exists(name))) return 0;
   const db = new Dexie(name);
   try {
     await db.open();
-    if (!db.tables.some((table) => table.name === 'outbox')) return 0;
-    return await db
-      .table<OutboxEntry>('outbox')
-      .filter((entry) => entry.background !== true)
-      .count();
+    let count = 0;
+    // The rows of the modules' unsent tables (queued uploads) are the member's work too.
+    for (const table of db.tables) if (unsentTables.includes(table.name)) count += await table.count();
+    if (!db.tables.some((table) => table.name === 'outbox')) return count;
+    return (
+      count +
+      (await db
+        .table<OutboxEntry>('outbox')
+        .filter((entry) => entry.background !== true)
+        .count())
+    );
   } finally {
     db.close();
   }

@@ -33,6 +33,8 @@ export interface LocalSchema {
   searchIndexes: readonly SearchIndex[];
   searchIndexOf(table: string): SearchIndex | undefined;
   isBackgroundMutation(name: string): boolean;
+  /** Every module's unsent tables (DataModule.unsentTables). */
+  unsentTables: readonly string[];
 }
 
 const built = new WeakMap<readonly DataModule[], LocalSchema>();
@@ -125,6 +127,7 @@ export function localSchema(featureModules: readonly DataModule[]): LocalSchema 
     searchIndexes,
     searchIndexOf: (table) => searchIndexes.find((index) => index.table === table),
     isBackgroundMutation: (name) => background.has(name),
+    unsentTables: modules.flatMap((module) => module.unsentTables ?? []),
   };
   built.set(featureModules, schema);
   return schema;

@@ -19,11 +19,21 @@ import type { SignOutKind } from './createSession';
  * The sync worker stops first, and the deletion waits a moment so the signed-in screens
  * have unmounted and closed their connection (they would otherwise reopen it).
  */
+let unsentTables: readonly string[] = [];
+
+/**
+ * The modules' tables of work not sent yet besides the outbox (DataModule.unsentTables),
+ * handed over by the app (src/app/SignedInArea.tsx): the core names no feature.
+ */
+export function setUnsentTables(tables: readonly string[]): void {
+  unsentTables = tables;
+}
+
 export async function forgetLocalData(user: User, how: SignOutKind): Promise<void> {
   const college = getTenant().college;
   await syncClient.stop();
   if (!college) return;
   await new Promise((resolve) => setTimeout(resolve, 50));
-  if (how === 'forced' && (await countUnsent(college.slug, user.id)) > 0) return;
+  if (how === 'forced' && (await countUnsent(college.slug, user.id, unsentTables)) > 0) return;
   await deletePatioDb(college.slug, user.id);
 }

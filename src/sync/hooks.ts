@@ -115,5 +115,12 @@ export function useOutboxRead(): OutboxEntry[] | undefined {
 /** How many of the user's changes are not answered yet (the sign-out warning). */
 export function useUnsentCount(): number {
   const db = useDb();
-  return useLiveQuery(async () => (await usersChanges(db)).length, [db]) ?? 0;
+  return (
+    useLiveQuery(async () => {
+      let count = (await usersChanges(db)).length;
+      // Queued uploads and the like (DataModule.unsentTables).
+      for (const table of db.registry.unsentTables) count += await db.table(table).count();
+      return count;
+    }, [db]) ?? 0
+  );
 }

@@ -34,4 +34,6 @@ export const documentsData = defineDataModule({
   // Opening a document is not a change the member wrote: it is counted (once per member) but
   // never listed as unsent, and dropped if refused (the document was deleted meanwhile).
   backgroundMutations: ['documents.downloaded'],
+  // A file waiting in the upload queue is the member's work: signing out warns of it.
+  unsentTables: ['uploads'],
 });
