@@ -43,6 +43,24 @@ async function documentScreens(browser: Browser, combo: Combo): Promise<void> {
     await page.locator('.documents-toolbar .category-tab:visible').nth(1).click();
     await page.locator('.document-list .document-item').first().waitFor({ timeout: waitLong });
     await shot(page, 'category', combo);
+
+    // An upload in progress: two files queued on a slow uplink (48 kB/s), shot once the
+    // first has passed a fifth; its bytes are a PDF's, the rest filler.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 48 * 1024 });
+    await page.locator('.documents-actions button').last().click();
+    const dialog = page.locator('[role="dialog"]');
+    const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('%PDF-1.4\n%âãÏÓ\n'), Buffer.alloc(2 * 1024 * 1024, 0x20)]) });
+    await dialog.locator('input[type="file"]').setInputFiles([pdf('Horario 2° semestre.pdf'), pdf('Rúbrica de evaluación — Historia.pdf')]);
+    await dialog.locator('select').first().selectOption({ index: 1 });
+    await dialog.locator('button[type="submit"]').click();
+    await dialog.waitFor({ state: 'detached', timeout: waitLong });
+    const bar = page.locator('[role="progressbar"]').first();
+    await bar.waitFor({ timeout: waitLong });
+    for (let i = 0; i < 600 && Number(await bar.getAttribute('aria-valuenow')) < 20; i++) await page.waitForTimeout(100);
+    await bar.scrollIntoViewIfNeeded();
+    await shot(page, 'upload', combo);
   } finally {
     await context.close();
   }

@@ -350,6 +350,22 @@ for (const look of looks) {
       await page.keyboard.press('Escape');
       await expect(delivery).toHaveCount(0);
 
+      // Documents (issue 10): the library with what the device holds, the upload dialog, a category.
+      await follow(page, '/documentos');
+      await expect(page.locator('main .document-item').first()).toBeVisible();
+      await expect(page.locator('main .storage-panel')).toBeVisible();
+      await screens.check('the documents library and the files on this device');
+      await page.getByRole('button', { name: tr('Upload documents') }).click();
+      const uploadDialog = page.getByRole('dialog');
+      await expect(uploadDialog.locator('input[type="file"]')).toBeAttached();
+      await screens.check('uploading documents', '[role="dialog"]');
+      await page.keyboard.press('Escape');
+      await expect(uploadDialog).toHaveCount(0);
+      const firstCategory = page.locator('main .category-tab[href^="/documentos/"]').first();
+      await follow(page, (await firstCategory.getAttribute('href'))!, 'main .category-tab[href^="/documentos/"]');
+      await expect(page.locator('main .document-item').first()).toBeVisible();
+      await screens.check('a category of documents');
+
       await follow(page, '/blog/all');
       await follow(page, `/blog/post/${post.id}`, `main a[href="/blog/post/${post.id}"]`, page.getByRole('heading', { name: title, level: 1 }));
       await screens.check('a publication');
