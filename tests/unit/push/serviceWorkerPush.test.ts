@@ -106,8 +106,8 @@ describe("the worker's check of a payload", () => {
       }),
       { numRuns: 2000 },
     );
-    // Both sides of the line were tried.
-    expect(accepted).toBeGreaterThan(100);
+    // Both sides of the line were tried (the share accepted varies with the seed: 92 of 2,000 once).
+    expect(accepted).toBeGreaterThan(20);
     expect(accepted).toBeLessThan(1900);
   });
 });
