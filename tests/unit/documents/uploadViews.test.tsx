@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DocumentCategory } from '../../../contract/documents';
 import { messages } from '../../../contract/messages';
-import type { QueuedUpload } from '../../../src/features/documents/documentsDb';
+import type { DocumentUpload } from '../../../src/features/documents/documentsDb';
 import { UploadForm } from '../../../src/features/documents/UploadForm';
 import { UploadQueueView } from '../../../src/features/documents/UploadQueueView';
 
@@ -56,7 +56,7 @@ describe('the upload form', () => {
   });
 });
 
-const row = (fields: Partial<QueuedUpload>): QueuedUpload => ({
+const row = (fields: Partial<DocumentUpload>): DocumentUpload => ({
   id: fields.name ?? 'id',
   file: new Blob(),
   name: 'circular.pdf',
