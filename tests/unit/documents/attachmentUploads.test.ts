@@ -65,6 +65,9 @@ function startRunner(db: DocumentsDb, origin: string, token = staffToken): void 
   });
 }
 
+/** A File of these bytes (copied: a File takes an ArrayBuffer's view, not a Buffer's pooled one). */
+const fileOf = (bytes: Buffer, name: string, type = '') => new File([new Uint8Array(bytes)], name, { type });
+
 const photo = () => sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 40, g: 110, b: 200 } } }).jpeg({ quality: 80 }).toBuffer();
 
 describe('attachments in the upload queue', { timeout: 40_000 }, () => {
@@ -75,10 +78,10 @@ describe('attachments in the upload queue', { timeout: 40_000 }, () => {
     const post = await newPostArgs(db, { title: 'Acto del 18' });
     await writePost(db, 'posts.create', post);
     const bytes = await photo();
-    const [attachmentId] = await queueAttachments(db, [new File([bytes], 'acto.jpg', { type: 'image/jpeg' })], { owner: 'post', owner_id: post.id, title: post.title });
+    const [attachmentId] = await queueAttachments(db, [fileOf(bytes, 'acto.jpg', 'image/jpeg')], { owner: 'post', owner_id: post.id, title: post.title });
     // Queued after the photo: sent first, as the photo waits for its post.
     const [category] = await db.documentCategories.toArray();
-    await queueUploads(db, [new File([tinyPdf('Circular')], 'circular.pdf')], { category_id: category!.id, audience: { course_ids: [], grade_ids: [], section_ids: [], scope: 'college' } });
+    await queueUploads(db, [fileOf(tinyPdf('Circular'), 'circular.pdf')], { category_id: category!.id, audience: { course_ids: [], grade_ids: [], section_ids: [], scope: 'college' } });
     startRunner(db, link.origin);
 
     await until(async () => expect(await db.uploads.count()).toBe(1));
@@ -102,7 +105,7 @@ describe('attachments in the upload queue', { timeout: 40_000 }, () => {
     const deleted = await server.app.inject({ method: 'DELETE', url: `/api/v1/posts/${post.id}`, headers: { host: 'localhost', ...bearer(staffToken) } });
     expect(deleted.statusCode).toBeLessThan(300);
 
-    const [id] = await queueAttachments(db, [new File([tinyPdf('Autorización')], 'autorizacion.pdf')], { owner: 'post', owner_id: post.id, title: post.title });
+    const [id] = await queueAttachments(db, [fileOf(tinyPdf('Autorización'), 'autorizacion.pdf')], { owner: 'post', owner_id: post.id, title: post.title });
     startRunner(db, server.origin);
     await until(async () => expect((await db.uploads.get(id!))?.state).toBe('failed'));
     const row = await db.uploads.get(id!);
@@ -115,7 +118,7 @@ describe('attachments in the upload queue', { timeout: 40_000 }, () => {
     const post = await newPostArgs(db, { title: 'Borrador' });
     await writePost(db, 'posts.create', post);
     const [entry] = await db.outbox.toArray();
-    const [id] = await queueAttachments(db, [new File([tinyPdf('Borrador')], 'borrador.pdf')], { owner: 'post', owner_id: post.id, title: post.title });
+    const [id] = await queueAttachments(db, [fileOf(tinyPdf('Borrador'), 'borrador.pdf')], { owner: 'post', owner_id: post.id, title: post.title });
     startRunner(db, server.origin);
     await discard(db, entry!.seq!);
 
@@ -128,7 +131,7 @@ describe('attachments in the upload queue', { timeout: 40_000 }, () => {
     const post = await newPostArgs(db, { title: 'Reunión' });
     await writePost(db, 'posts.create', post);
     await engine.syncNow('user');
-    const [id] = await queueAttachments(db, [new File([tinyPdf('Acta')], 'acta.pdf')], { owner: 'post', owner_id: post.id, title: post.title });
+    const [id] = await queueAttachments(db, [fileOf(tinyPdf('Acta'), 'acta.pdf')], { owner: 'post', owner_id: post.id, title: post.title });
     startRunner(db, server.origin, await server.tokenOf('student'));
 
     await until(async () => expect((await db.uploads.get(id!))?.state).toBe('failed'));
