@@ -3,6 +3,7 @@ import type { ComponentType, SVGProps } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import type { DataModule } from '../db/dataModule';
 import type { OutboxEntry, PatioDb } from '../db/database';
+import type { AttachmentQueue } from '../uploads/attachmentQueue';
 
 /**
  * What a feature shows (DESIGN.md "Feature modules"): its routes, its navigation entries
@@ -34,6 +35,12 @@ export interface UiModule {
    * (src/modules/BackgroundWork.tsx).
    */
   background?: () => Promise<ComponentType>;
+  /**
+   * The device's upload queue for attachments of posts and events, when this feature keeps
+   * it (the documents feature does): the forms reach it through the core
+   * (src/uploads/useAttachmentQueue.ts), loaded when a form saves files.
+   */
+  attachmentQueue?: () => Promise<AttachmentQueue>;
 }
 
 /**
@@ -86,6 +93,11 @@ export interface NavCount {
 /** How the outbox screen shows the entries of this module's mutations. */
 export interface OutboxPresenter {
   mutations: readonly string[];
+  /**
+   * Mutations of the core that several features queue (`attachments.remove`, of a post's
+   * file or an event's): this presenter shows their entries about its own `entity`.
+   */
+  shared?: { mutations: readonly string[]; entity: string };
   /** A readable name ("New publication: <title>"); `title` is '' when none is known. */
   label(i18n: I18n, entry: OutboxEntry, title: string): string;
   /** Where the person can fix a refused change, when there is a form for it. */
@@ -113,5 +125,9 @@ export function defineUiModule(module: UiModule): UiModule {
 }
 
 export function presenterOf(modules: readonly UiModule[], entry: OutboxEntry): OutboxPresenter | undefined {
-  return modules.find((module) => module.outbox?.mutations.includes(entry.name))?.outbox;
+  return modules.find((module) => {
+    const presenter = module.outbox;
+    if (!presenter) return false;
+    return presenter.mutations.includes(entry.name) || (presenter.shared?.entity === entry.entity && presenter.shared.mutations.includes(entry.name));
+  })?.outbox;
 }

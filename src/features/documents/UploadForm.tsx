@@ -13,7 +13,8 @@ import { FieldError } from '../../ui/FieldError';
 import { FormAlert } from '../../ui/FormAlert';
 import { Select } from '../../ui/Select';
 import { formatBytes } from './byteSize';
-import { acceptedFileTypes, fileProblem, type FileProblem, type UploadTarget } from './uploadQueue';
+import { acceptedFileTypes, fileProblem, type FileProblem } from '../../uploads/fileChecks';
+import type { UploadTarget } from './uploadQueue';
 
 export interface UploadFormProps {
   categories: readonly DocumentCategory[];
@@ -30,7 +31,7 @@ const audienceSchema = audienceFields.superRefine(requireSections);
 
 /**
  * Files (several at once), their category and who they are for. Each file is checked as it
- * is chosen (size, type, name: uploadQueue.ts `fileProblem`); those that cannot be shared
+ * is chosen (size, type, name: src/uploads/fileChecks.ts `fileProblem`); those that cannot be shared
  * are listed with the reason and left out, the others are added to the queue.
  */
 export function UploadForm({ categories, audience, initialCategoryId = '', onSubmit, onCancel, describeError }: UploadFormProps) {

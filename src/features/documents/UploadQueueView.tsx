@@ -4,7 +4,7 @@ import { translateServerMessage } from '../../i18n/serverMessages';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { formatBytes } from './byteSize';
-import type { QueuedUpload } from './documentsDb';
+import type { AttachmentUpload, QueuedUpload } from './documentsDb';
 import './uploads.css';
 
 export interface UploadQueueViewProps {
@@ -12,10 +12,12 @@ export interface UploadQueueViewProps {
   online: boolean;
   onRetry: (id: string) => void;
   onRemove: (id: string) => void;
+  /** Posts and events with changes still in the outbox: their files wait for them (uploadQueue.ts `ownersWaiting`). */
+  waitingOwners?: ReadonlySet<string>;
 }
 
 /** The uploads of this device, oldest first (the order they are sent in); nothing when there are none. */
-export function UploadQueueView({ uploads, online, onRetry, onRemove }: UploadQueueViewProps) {
+export function UploadQueueView({ uploads, online, onRetry, onRemove, waitingOwners = new Set() }: UploadQueueViewProps) {
   if (uploads.length === 0) return null;
   return (
     <section className="upload-queue" aria-labelledby="upload-queue-title">
@@ -25,7 +27,13 @@ export function UploadQueueView({ uploads, online, onRetry, onRemove }: UploadQu
       <ul className="upload-list">
         {uploads.map((upload) => (
           <li key={upload.id}>
-            <UploadItem upload={upload} online={online} onRetry={onRetry} onRemove={onRemove} />
+            <UploadItem
+              upload={upload}
+              online={online}
+              waitingForOwner={upload.kind === 'attachment' && waitingOwners.has(upload.owner_id)}
+              onRetry={onRetry}
+              onRemove={onRemove}
+            />
           </li>
         ))}
       </ul>
@@ -33,7 +41,15 @@ export function UploadQueueView({ uploads, online, onRetry, onRemove }: UploadQu
   );
 }
 
-function UploadItem({ upload, online, onRetry, onRemove }: { upload: QueuedUpload; online: boolean; onRetry: (id: string) => void; onRemove: (id: string) => void }) {
+interface UploadItemProps {
+  upload: QueuedUpload;
+  online: boolean;
+  waitingForOwner: boolean;
+  onRetry: (id: string) => void;
+  onRemove: (id: string) => void;
+}
+
+function UploadItem({ upload, online, waitingForOwner, onRetry, onRemove }: UploadItemProps) {
   const { t, i18n } = useLingui();
   const [confirming, setConfirming] = useState(false);
   const sent = formatBytes(Math.min(upload.sent, upload.size), i18n.locale);
@@ -42,6 +58,8 @@ function UploadItem({ upload, online, onRetry, onRemove }: { upload: QueuedUploa
   const nameId = `upload-${upload.id}`;
   const name = upload.name;
   const fields = Object.values(upload.error?.kind === 'refused' ? (upload.error.errors ?? {}) : {}).flat();
+  // Its post or event will never be on the server: nothing to send or to delete there.
+  const ownerGone = upload.error?.kind === 'ownerGone';
   return (
     <article className={`card upload-item upload-item-${upload.state}`} aria-labelledby={nameId}>
       <div className="upload-item-head">
@@ -50,6 +68,11 @@ function UploadItem({ upload, online, onRetry, onRemove }: { upload: QueuedUploa
         </h3>
         <span className="muted upload-item-size">{total}</span>
       </div>
+      {upload.kind === 'attachment' ? (
+        <p className="muted upload-item-for" dir="auto">
+          <UploadOwnerText upload={upload} />
+        </p>
+      ) : null}
       <div
         className="upload-progress"
         role="progressbar"
@@ -62,7 +85,7 @@ function UploadItem({ upload, online, onRetry, onRemove }: { upload: QueuedUploa
         <div className="upload-progress-bar" style={{ inlineSize: `${percent}%` }} />
       </div>
       <p className="upload-item-state" role={upload.state === 'failed' ? 'alert' : undefined}>
-        <UploadStateText upload={upload} online={online} sent={sent} total={total} />
+        <UploadStateText upload={upload} online={online} waitingForOwner={waitingForOwner} sent={sent} total={total} />
       </p>
       {fields.length > 0 ? (
         <ul className="upload-item-errors">
@@ -72,7 +95,7 @@ function UploadItem({ upload, online, onRetry, onRemove }: { upload: QueuedUploa
         </ul>
       ) : null}
       <div className="upload-item-actions">
-        {upload.state === 'failed' ? (
+        {upload.state === 'failed' && !ownerGone ? (
           <Button variant="secondary" onClick={() => onRetry(upload.id)}>
             <Trans>Try again</Trans>
           </Button>
@@ -81,9 +104,15 @@ function UploadItem({ upload, online, onRetry, onRemove }: { upload: QueuedUploa
             <Trans>Try now</Trans>
           </Button>
         ) : null}
-        <Button variant="ghost" onClick={() => setConfirming(true)} aria-describedby={nameId}>
-          <Trans>Remove</Trans>
-        </Button>
+        {ownerGone ? (
+          <Button variant="ghost" onClick={() => onRemove(upload.id)} aria-describedby={nameId}>
+            <Trans>Dismiss</Trans>
+          </Button>
+        ) : (
+          <Button variant="ghost" onClick={() => setConfirming(true)} aria-describedby={nameId}>
+            <Trans>Remove</Trans>
+          </Button>
+        )}
       </div>
       <ConfirmDialog
         open={confirming}
@@ -97,7 +126,21 @@ function UploadItem({ upload, online, onRetry, onRemove }: { upload: QueuedUploa
   );
 }
 
-function UploadStateText({ upload, online, sent, total }: { upload: QueuedUpload; online: boolean; sent: string; total: string }) {
+/** What an attachment is for: the post's title or the event's name when it was queued. */
+function UploadOwnerText({ upload }: { upload: AttachmentUpload }) {
+  const title = upload.ownerTitle;
+  return upload.owner === 'post' ? <Trans>For the publication: {title}</Trans> : <Trans>For the event: {title}</Trans>;
+}
+
+interface UploadStateTextProps {
+  upload: QueuedUpload;
+  online: boolean;
+  waitingForOwner: boolean;
+  sent: string;
+  total: string;
+}
+
+function UploadStateText({ upload, online, waitingForOwner, sent, total }: UploadStateTextProps) {
   const { i18n } = useLingui();
   switch (upload.state) {
     case 'uploading':
@@ -106,10 +149,22 @@ function UploadStateText({ upload, online, sent, total }: { upload: QueuedUpload
       return online ? <Trans>Paused: the upload was interrupted. It will go on by itself.</Trans> : <Trans>Paused: you are offline. It will go on when you are back online.</Trans>;
     case 'failed': {
       if (upload.error?.kind === 'unreadable') return <Trans>Not sent: this device can no longer read the file. Remove it and add it again.</Trans>;
+      if (upload.error?.kind === 'ownerGone')
+        return upload.kind === 'attachment' && upload.owner === 'event' ? (
+          <Trans>Not sent: the event was deleted, or its creation was discarded.</Trans>
+        ) : (
+          <Trans>Not sent: the publication was deleted, or its creation was discarded.</Trans>
+        );
       const reason = translateServerMessage(i18n, upload.error?.message ?? '');
       return <Trans>Not sent: {reason}</Trans>;
     }
     default:
+      if (waitingForOwner && upload.kind === 'attachment')
+        return upload.owner === 'post' ? (
+          <Trans>Waiting: it is sent once the publication is on the server.</Trans>
+        ) : (
+          <Trans>Waiting: it is sent once the event is on the server.</Trans>
+        );
       return online ? <Trans>Waiting to be sent</Trans> : <Trans>Not sent: it will be sent when you are back online.</Trans>;
   }
 }

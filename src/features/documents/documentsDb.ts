@@ -1,4 +1,5 @@
 import type { EntityTable } from 'dexie';
+import type { AttachmentOwnerKind } from '../../../contract/attachments';
 import type { AudienceFields } from '../../../contract/audience';
 import type { DocumentCategory, DocumentRow } from '../../../contract/documents';
 import type { DbWith, PatioDb } from '../../db/database';
@@ -30,18 +31,21 @@ export interface KeptCategory {
  */
 export type UploadState = 'queued' | 'uploading' | 'paused' | 'failed';
 
-/** Why an upload stopped: the server refused it (its `{ message, errors? }`, contract texts), or the device cannot read the file any more. */
-export type UploadError = { kind: 'refused'; message: string; errors?: Record<string, string[]> } | { kind: 'unreadable' };
+/**
+ * Why an upload stopped: the server refused it (its `{ message, errors? }`, contract texts),
+ * the device cannot read the file any more, or (an attachment) its post or event will never
+ * be on the server: deleted, or its creation discarded from the outbox. Such a row keeps no
+ * bytes; it stays to tell the member, until they dismiss it.
+ */
+export type UploadError = { kind: 'refused'; message: string; errors?: Record<string, string[]> } | { kind: 'unreadable' } | { kind: 'ownerGone' };
 
-/** An upload of the queue (uploadQueue.ts): kept until the document exists on the server. */
-export interface QueuedUpload {
-  /** The document's id, chosen by the device (UUIDv7): the server creates it with this id. */
+/** What every upload of the queue has (uploadQueue.ts): kept until its file is on the server. */
+interface QueuedFile {
+  /** The document's or the attachment's id, chosen by the device (UUIDv7): the server creates it with this id. */
   id: string;
   file: Blob;
   name: string;
   size: number;
-  category_id: string;
-  audience: AudienceFields;
   /** Queue order (files added together are a millisecond apart, in the order chosen). */
   createdAt: string;
   /** The tus upload's address once the server made it (resumes after a reload). */
@@ -52,6 +56,28 @@ export interface QueuedUpload {
   /** Why it stopped (state `failed`), shown with "Try again" and "Remove". */
   error?: UploadError;
 }
+
+/** A file for the library: a document of a category, for an audience. Rows queued before attachments existed have no `kind`. */
+export interface DocumentUpload extends QueuedFile {
+  kind?: 'document';
+  category_id: string;
+  audience: AudienceFields;
+}
+
+/**
+ * A file of a post or an event. It waits while its owner has changes in the outbox (the
+ * server answers 409 until a created owner is there), then goes up like a document.
+ */
+export interface AttachmentUpload extends QueuedFile {
+  kind: 'attachment';
+  owner: AttachmentOwnerKind;
+  owner_id: string;
+  /** The post's title or the event's name when the file was queued: what the queue says it is for. */
+  ownerTitle: string;
+}
+
+/** An upload of the queue (uploadQueue.ts). */
+export type QueuedUpload = DocumentUpload | AttachmentUpload;
 
 /** The documents module's tables (module.ts declares their stores). */
 export interface DocumentsTables {

@@ -6,7 +6,8 @@ import { FileIcon } from '../../ui/icons';
 /**
  * What the documents feature shows: the library (`/documentos`, a category at
  * `/documentos/<category id>`), its navigation entry, the outbox labels of its changes and
- * its background work (keeping kept files in step, sending queued uploads). In the shell's
+ * its background work (keeping kept files in step, sending queued uploads) and the upload
+ * queue it lends the post and event forms for their attachments. In the shell's
  * first download (the router needs the routes): keep it free of screens, Dexie queries and zod.
  */
 
@@ -42,6 +43,8 @@ export const documentsUi = defineUiModule({
     },
   ],
   background: () => import('./DocumentsBackground').then((m) => m.DocumentsBackground),
+  // The post and event forms queue their files here (src/uploads/attachmentQueue.ts).
+  attachmentQueue: () => import('./attachmentQueue').then((m) => m.attachmentQueue),
   outbox: {
     mutations: ['documents.delete', 'documents.downloaded', 'documentCategories.create', 'documentCategories.update', 'documentCategories.delete'],
     label(i18n, entry, knownTitle) {

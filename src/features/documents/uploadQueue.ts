@@ -1,67 +1,31 @@
 import type { AudienceFields } from '../../../contract/audience';
-import { defaultDocumentMaxBytes, documentMimeTypes, documentUploadMetadata } from '../../../contract/documents';
 import { uuidv7 } from '../../../contract/ids';
+import { isBackground } from '../../db/database';
 import { isQuotaError } from '../../db/lifecycle';
 import { StorageFullError } from '../../sync/StorageFullError';
-import type { DocumentsDb, QueuedUpload } from './documentsDb';
+import type { AttachmentTarget } from '../../uploads/attachmentQueue';
+import type { AttachmentUpload, DocumentsDb, DocumentUpload, QueuedUpload } from './documentsDb';
 
 /**
  * The upload queue's writes (the runner that sends it is uploadRunner.ts). Staff and
- * administrators add files with a category and an audience; each file becomes a row of
- * `uploads` holding its bytes (IndexedDB keeps Blobs), so the queue outlives the tab, a
- * reload and a phone asleep. The server has the last word on every check made here: the
- * size cap is a setting there, and the type is read from the file's bytes.
+ * administrators add files for the library (a category and an audience) or attach them to a
+ * post or an event; each file becomes a row of `uploads` holding its bytes (IndexedDB keeps
+ * Blobs), so the queue outlives the tab, a reload and a phone asleep. Files are checked
+ * first with src/uploads/fileChecks.ts; the server has the last word.
  */
-
-/** Extensions of the types a document may be (contract `documentMimeTypes`); csv and md are plain text. */
-const acceptedExtensions = ['pdf', 'png', 'jpg', 'jpeg', 'gif', 'webp', 'docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'txt', 'csv', 'md'];
-
-/** For a file input's `accept`: what the picker offers first (the person may still pick anything). */
-export const acceptedFileTypes = [...acceptedExtensions.map((extension) => `.${extension}`), ...documentMimeTypes].join(',');
-
-export type FileProblem = { kind: 'empty' } | { kind: 'tooLarge'; maxBytes: number } | { kind: 'type' } | { kind: 'name' };
-
-const extensionOf = (name: string) => /\.([^./\\]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
-
-/**
- * Why a file cannot be queued, or null. Checked before it is stored, so the person hears it
- * at once rather than after sending 50 MB: empty (tus would "finish" it without a document),
- * over the cap, a type no document may be (by its extension or the type the browser gives
- * it), or a name the server would refuse.
- */
-export function fileProblem(file: Pick<File, 'name' | 'size' | 'type'>, maxBytes = defaultDocumentMaxBytes): FileProblem | null {
-  if (file.size === 0) return { kind: 'empty' };
-  if (file.size > maxBytes) return { kind: 'tooLarge', maxBytes };
-  const type = file.type.toLowerCase();
-  const known = (documentMimeTypes as readonly string[]).includes(type) || type.startsWith('text/') || acceptedExtensions.includes(extensionOf(file.name));
-  if (!known) return { kind: 'type' };
-  if (!documentUploadMetadata.shape.filename.safeParse(file.name).success) return { kind: 'name' };
-  return null;
-}
 
 export interface UploadTarget {
   category_id: string;
   audience: AudienceFields;
 }
 
-/**
- * Adds the files to the queue in the order given, all or none (one transaction: a full
- * device stores none of them and throws StorageFullError). Check each with `fileProblem`
- * first. Returns the new rows' ids, which are the documents' ids to be.
- */
-export async function queueUploads(db: DocumentsDb, files: readonly File[], target: UploadTarget): Promise<string[]> {
-  const now = Date.now();
-  const rows: QueuedUpload[] = files.map((file, index) => ({
-    id: uuidv7(now + index),
-    file,
-    name: file.name,
-    size: file.size,
-    category_id: target.category_id,
-    audience: target.audience,
-    createdAt: new Date(now + index).toISOString(),
-    sent: 0,
-    state: 'queued',
-  }));
+/** A file's part of its row: files added together are a millisecond apart, in the order given. */
+function queuedFile(file: File, now: number, index: number) {
+  return { id: uuidv7(now + index), file, name: file.name, size: file.size, createdAt: new Date(now + index).toISOString(), sent: 0, state: 'queued' as const };
+}
+
+/** Adds the rows, all or none (one transaction: a full device stores none and throws StorageFullError). */
+async function addToQueue(db: DocumentsDb, rows: readonly QueuedUpload[]): Promise<string[]> {
   try {
     await db.transaction('rw', db.uploads, () => db.uploads.bulkAdd(rows));
   } catch (error) {
@@ -71,10 +35,43 @@ export async function queueUploads(db: DocumentsDb, files: readonly File[], targ
   return rows.map((row) => row.id);
 }
 
+/** Adds files for the library, in the order given. Returns the new rows' ids, which are the documents' ids to be. */
+export function queueUploads(db: DocumentsDb, files: readonly File[], target: UploadTarget): Promise<string[]> {
+  const now = Date.now();
+  const rows = files.map((file, index): DocumentUpload => ({ ...queuedFile(file, now, index), category_id: target.category_id, audience: target.audience }));
+  return addToQueue(db, rows);
+}
+
+/**
+ * Adds files as attachments of a post or an event (src/uploads/attachmentQueue.ts), in the
+ * order given. Queue them once the owner's change is in the outbox: they wait for it
+ * (`ownersWaiting`). Returns the attachments' ids to be.
+ */
+export function queueAttachments(db: DocumentsDb, files: readonly File[], target: AttachmentTarget): Promise<string[]> {
+  const now = Date.now();
+  const rows = files.map(
+    (file, index): AttachmentUpload => ({ ...queuedFile(file, now, index), kind: 'attachment', owner: target.owner, owner_id: target.owner_id, ownerTitle: target.title }),
+  );
+  return addToQueue(db, rows);
+}
+
+/**
+ * The posts and events among these uploads' owners that still have changes in the outbox
+ * (queued, being sent, or refused and waiting for the member): their files wait, as the
+ * server has not seen the owner as this device has it (a post written offline is not there
+ * at all). Views are not changes of the owner.
+ */
+export async function ownersWaiting(db: DocumentsDb, uploads: readonly QueuedUpload[]): Promise<Set<string>> {
+  const owners = [...new Set(uploads.flatMap((upload) => (upload.kind === 'attachment' ? [upload.owner_id] : [])))];
+  if (owners.length === 0) return new Set();
+  const entries = await db.outbox.where('entityId').anyOf(owners).toArray();
+  return new Set(entries.filter((entry) => !isBackground(db, entry)).map((entry) => entry.entityId));
+}
+
 /** Puts a stopped or paused upload back in line: it resumes where the server's copy ends. */
 export async function retryUpload(db: DocumentsDb, id: string): Promise<void> {
   await db.uploads.where('id').equals(id).modify((row) => {
-    if (row.state === 'failed' || row.state === 'paused') {
+    if ((row.state === 'failed' && row.error?.kind !== 'ownerGone') || row.state === 'paused') {
       row.state = 'queued';
       delete row.error;
     }

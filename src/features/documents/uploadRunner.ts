@@ -3,6 +3,7 @@ import { ApiError, FileUnreadableError, NetworkError } from '../../api/errors';
 import { liveQuery } from '../../db/lifecycle';
 import { backoffDelay } from '../../sync/engine/backoff';
 import type { DocumentsDb, QueuedUpload, UploadError } from './documentsDb';
+import { ownersWaiting } from './uploadQueue';
 
 /**
  * Sends the upload queue (uploadQueue.ts), one file at a time, oldest first, with the tus
@@ -12,7 +13,14 @@ import type { DocumentsDb, QueuedUpload, UploadError } from './documentsDb';
  * failures, 5xx, 423 and 429 pause the queue and try again with backoff, or as soon as the
  * browser says it is `online`; any other refusal (4xx) stops that file with the server's
  * message until the person tries again or removes it. A file sent leaves the queue: the
- * server made its document with the row's id, and the sync brings it.
+ * server made its document (or attachment) with the row's id, and the sync brings it.
+ *
+ * An attachment of a post or an event is sent only once its owner has no change left in the
+ * outbox (`ownersWaiting`): before, the server has not seen the owner as this device has
+ * it, and answers 409 ("not on the server yet") for a post written offline. The queue goes
+ * on with the other files meanwhile and watches the outbox, so the file goes up right after
+ * the push. An owner that will never be there (deleted: 404; its creation discarded: 409
+ * with nothing left in the outbox) drops the file, and its row says so (`ownerGone`).
  *
  * One runner per database: `leadUploadQueue` runs the queue only while this tab holds the
  * device's Web Lock for it; other tabs show the queue from the table.
@@ -79,11 +87,21 @@ function until(holds: () => Promise<boolean>, signal: AbortSignal, wakeAfter?: {
   });
 }
 
-const nextUpload = (db: DocumentsDb) =>
-  db.uploads
+/** The oldest upload that may go now: not stopped, and not an attachment waiting for its owner. */
+async function nextUpload(db: DocumentsDb): Promise<QueuedUpload | undefined> {
+  const rows = await db.uploads
     .orderBy('createdAt')
     .filter((row) => row.state !== 'failed')
-    .first();
+    .toArray();
+  const waiting = await ownersWaiting(db, rows);
+  return rows.find((row) => row.kind !== 'attachment' || !waiting.has(row.owner_id));
+}
+
+/** The tus `Upload-Metadata` of an upload: a document's (server/documents) or an attachment's (contract/attachments.ts). */
+function metadataOf(upload: QueuedUpload): Record<string, string> {
+  if (upload.kind === 'attachment') return { kind: 'attachment', owner: upload.owner, owner_id: upload.owner_id, filename: upload.name, id: upload.id };
+  return { filename: upload.name, category_id: upload.category_id, audience: JSON.stringify(upload.audience), id: upload.id };
+}
 
 /** Sends the queue until `signal` aborts. Run it only while holding the queue's lock (`leadUploadQueue`). */
 export async function runUploadQueue(db: DocumentsDb, options: UploadRunnerOptions, signal: AbortSignal): Promise<void> {
@@ -136,7 +154,7 @@ async function sendOne(db: DocumentsDb, upload: QueuedUpload, options: UploadRun
       endpoint: options.endpoint,
       getToken: options.getToken,
       file: upload.file,
-      metadata: { filename: upload.name, category_id: upload.category_id, audience: JSON.stringify(upload.audience), id: upload.id },
+      metadata: metadataOf(upload),
       uploadUrl,
       chunkSize: options.chunkSize ?? uploadChunkBytes,
       stallMs: options.stallMs,
@@ -167,8 +185,21 @@ async function sendOne(db: DocumentsDb, upload: QueuedUpload, options: UploadRun
       await db.uploads.update(upload.id, { state: 'queued', sent });
       return { kind: 'next' };
     }
-    const outcome = outcomeOf(error, uploadUrl !== undefined);
+    const outcome = outcomeOf(error, upload, uploadUrl !== undefined);
     const progressed = sent > upload.sent;
+    if (outcome === 'ownerNotYet') {
+      // A change of the owner came into the outbox meanwhile: the file waits for its push.
+      if ((await ownersWaiting(db, [upload])).size > 0) {
+        await db.uploads.update(upload.id, { state: 'queued', sent });
+        return { kind: 'next' };
+      }
+    }
+    if (outcome === 'ownerGone' || outcome === 'ownerNotYet') {
+      // Its post or event will never be on the server: the bytes go, the row tells the member.
+      if (uploadUrl) await terminateResumable(uploadUrl, options.getToken).catch(() => undefined);
+      await db.uploads.update(upload.id, { state: 'failed', error: { kind: 'ownerGone' }, file: new Blob([]), uploadUrl: undefined, sent: 0 });
+      return { kind: 'next' };
+    }
     if (outcome === 'exists') {
       // Sent before (its answer lost on the way): the document has this row's id already.
       await db.uploads.delete(upload.id);
@@ -197,9 +228,10 @@ async function sendOne(db: DocumentsDb, upload: QueuedUpload, options: UploadRun
  * server where it is), start over when the server no longer has the upload (`gone`), take
  * the file as sent when the server has a document with its id (`exists`: the app's 409,
  * after an earlier attempt made it), try `later` (no answer, or the server's trouble), or
- * stop with the refusal.
+ * stop with the refusal. An attachment's owner may not be on the server yet
+ * (`ownerNotYet`) or be deleted (`ownerGone`: 404 when the upload is created).
  */
-function outcomeOf(error: unknown, hadAddress: boolean): 'again' | 'gone' | 'exists' | 'later' | UploadError {
+function outcomeOf(error: unknown, upload: QueuedUpload, hadAddress: boolean): 'again' | 'gone' | 'exists' | 'later' | 'ownerNotYet' | 'ownerGone' | UploadError {
   if (error instanceof NetworkError) return 'later';
   if (error instanceof FileUnreadableError) return { kind: 'unreadable' };
   if (!(error instanceof ApiError)) {
@@ -207,8 +239,10 @@ function outcomeOf(error: unknown, hadAddress: boolean): 'again' | 'gone' | 'exi
     return 'later';
   }
   if (error.status >= 500 || error.status === 408 || error.status === 423 || error.status === 429) return 'later';
+  if (error.status === 409 && error.message === messages.attachmentOwnerNotYet) return 'ownerNotYet';
   if (error.status === 409) return error.message === messages.conflict ? 'exists' : 'again';
   if ((error.status === 404 || error.status === 410) && hadAddress) return 'gone';
+  if (error.status === 404 && upload.kind === 'attachment') return 'ownerGone';
   return { kind: 'refused', message: error.message, ...(Object.keys(error.errors).length > 0 ? { errors: { ...error.errors } as Record<string, string[]> } : {}) };
 }
 

@@ -19,6 +19,8 @@ import { EventGone, EventsNotAllowed } from './EventScreenStates';
 import { resendEvent, updateEvent } from './eventWrites';
 import { useAudienceOptions } from './useAudienceOptions';
 import { useEventsDb } from './useEventsDb';
+import { saveAttachmentChanges, type AttachmentChanges } from '../../uploads/attachmentChanges';
+import { useAttachmentQueue } from '../../uploads/useAttachmentQueue';
 
 function firstErrors(errors: Record<string, string[]> | undefined): FieldErrors {
   const out: FieldErrors = {};
@@ -43,6 +45,7 @@ export function EditEventScreen() {
   const event = useEvent(id);
   const entry = useOutboxEntry(seq);
   const audience = useAudienceOptions();
+  const attachmentQueue = useAttachmentQueue();
   const [now] = useState(() => new Date());
   usePageMeta(t`Edit event`);
 
@@ -55,7 +58,7 @@ export function EditEventScreen() {
   const timeZone = event?.time_zone ?? collegeTimeZone(college);
   const fromEvent = valuesFrom(event, emptyEventValues(now, timeZone));
   const initial = fixing ? valuesFrom(fixing.args, fromEvent) : fromEvent;
-  const save = async (fields: EventFields) => {
+  const save = async (fields: EventFields, attachments: AttachmentChanges) => {
     if (fixing?.seq !== undefined) {
       await resendEvent(db, fixing.seq, id, fields);
       void toastOutcome(db, i18n, fixing.seq, eventOutcomeTexts(i18n, fixing.name === 'events.create' ? 'create' : 'update'));
@@ -63,6 +66,8 @@ export function EditEventScreen() {
       const queued = await updateEvent(db, id, fields);
       void toastOutcome(db, i18n, queued, eventOutcomeTexts(i18n, 'update'));
     }
+    // After the event's change: its files wait for it (the upload queue reads the outbox).
+    await saveAttachmentChanges(i18n, db, attachmentQueue, { table: 'events', owner: 'event', owner_id: id, title: fields.name }, attachments);
     // A refused create that the engine rolled back has no local event to show yet.
     await navigate(event ? `/events?event=${id}` : '/app/outbox');
   };
@@ -79,6 +84,8 @@ export function EditEventScreen() {
         timeZone={timeZone}
         today={dayIn(now, timeZone)}
         submitLabel={fixing ? t`Save and resend` : t`Save changes`}
+        attachable={attachmentQueue !== null}
+        existingAttachments={event?.attachments ?? []}
         onSubmit={save}
         onCancel={() => void navigate(-1)}
       />

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import type { Attachment } from '../../../contract/attachments';
 import { eventCategories, type EventCategory, type EventFields } from '../../../contract/events';
 import { AudiencePicker } from '../../audience/AudiencePicker';
 import type { AudienceOptions } from '../../audience/audienceGroups';
@@ -13,6 +14,8 @@ import { FieldError } from '../../ui/FieldError';
 import { FormAlert } from '../../ui/FormAlert';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
+import { attachmentsError, noAttachmentChanges, type AttachmentChanges } from '../../uploads/attachmentChanges';
+import { AttachmentsField } from '../../uploads/AttachmentsField';
 import { toFieldsInput, type EventFormValues } from './eventFormValues';
 import { categoryNames } from './eventWords';
 import { EventRepeatFields } from './EventRepeatFields';
@@ -32,8 +35,12 @@ export interface EventFormProps {
   initialErrors?: FieldErrors;
   /** A message for the whole form from the start (the server's reason for refusing). */
   initialFormError?: string | null;
-  /** Saves locally (through the outbox); a thrown error is shown on the form. */
-  onSubmit: (fields: EventFields) => Promise<void>;
+  /** Offers files to attach (when the app has an upload queue: src/uploads/useAttachmentQueue.ts). */
+  attachable?: boolean;
+  /** The event's files (an edit): listed, each with a remove. */
+  existingAttachments?: readonly Attachment[];
+  /** Saves locally (through the outbox), then the files' changes; a thrown error is shown on the form. */
+  onSubmit: (fields: EventFields, attachments: AttachmentChanges) => Promise<void>;
   onCancel: () => void;
 }
 
@@ -41,11 +48,13 @@ export interface EventFormProps {
  * Create and edit an event. Validated with `eventFields`, the schema the server applies,
  * so every message appears at once next to its field and nothing is written while invalid.
  */
-export function EventForm({ title, initial, audience, timeZone, today, submitLabel, initialErrors = {}, initialFormError = null, onSubmit, onCancel }: EventFormProps) {
+export function EventForm(props: EventFormProps) {
+  const { title, initial, audience, timeZone, today, submitLabel, initialErrors = {}, initialFormError = null, attachable = false, existingAttachments = [], onSubmit, onCancel } = props;
   const { t, i18n } = useLingui();
   const [values, setValues] = useState<EventFormValues>(initial);
   const [errors, setErrors] = useState<FieldErrors>(initialErrors);
   const [formError, setFormError] = useState<string | null>(initialFormError);
+  const [attachments, setAttachments] = useState<AttachmentChanges>(noAttachmentChanges);
   const [busy, setBusy] = useState(false);
   const id = useId();
   const categoryErrorId = `${id}-category-error`;
@@ -56,16 +65,18 @@ export function EventForm({ title, initial, audience, timeZone, today, submitLab
     event.preventDefault();
     const form = event.currentTarget;
     const checked = validateEvent(toFieldsInput(values, sanitizeRichText(values.description)));
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      focusFirstInvalid(form, checked.errors);
+    const filesError = attachmentsError(i18n, existingAttachments, attachments);
+    if (!checked.ok || filesError) {
+      const found = { ...(checked.ok ? {} : checked.errors), ...(filesError ? { attachments: filesError } : {}) };
+      setErrors(found);
+      focusFirstInvalid(form, found);
       return;
     }
     setErrors({});
     setFormError(null);
     setBusy(true);
     try {
-      await onSubmit(checked.data);
+      await onSubmit(checked.data, attachments);
     } catch (error) {
       console.error(error);
       setFormError(localSaveMessage(error, i18n, t`This event could not be saved on this device. Please try again.`));
@@ -105,6 +116,7 @@ export function EventForm({ title, initial, audience, timeZone, today, submitLab
       </fieldset>
       <RichTextEditor label={t`Description (optional)`} initialHtml={initial.description} onChange={(description) => set({ description })} error={errors.description} />
       <AudiencePicker audience={audience} values={values} errors={errors} onChange={setValues} />
+      {attachable ? <AttachmentsField existing={existingAttachments} value={attachments} onChange={setAttachments} error={errors.attachments} /> : null}
       <div className="event-sync">
         <Checkbox
           label={t`Show in calendar feeds`}

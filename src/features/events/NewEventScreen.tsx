@@ -16,6 +16,8 @@ import { EventsNotAllowed } from './EventScreenStates';
 import { createEvent } from './eventWrites';
 import { useAudienceOptions } from './useAudienceOptions';
 import { useEventsDb } from './useEventsDb';
+import { saveAttachmentChanges, type AttachmentChanges } from '../../uploads/attachmentChanges';
+import { useAttachmentQueue } from '../../uploads/useAttachmentQueue';
 
 /**
  * `/events/new-event` (`?day=YYYY-MM-DD` starts it on that day): staff and admins add an
@@ -29,6 +31,7 @@ export function NewEventScreen() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const audience = useAudienceOptions();
+  const attachmentQueue = useAttachmentQueue();
   const [now] = useState(() => new Date());
   usePageMeta(t`New event`);
 
@@ -36,10 +39,12 @@ export function NewEventScreen() {
   if (!audience) return <LoadingState label={t`Loading…`} />;
 
   const timeZone = collegeTimeZone(college);
-  const save = async (fields: EventFields) => {
+  const save = async (fields: EventFields, attachments: AttachmentChanges) => {
     const { id, seq } = await createEvent(db, fields, { user, timeZone });
     // The toast waits for the server's answer (or says the event is kept on this device).
     void toastOutcome(db, i18n, seq, eventOutcomeTexts(i18n, 'create'));
+    // After the event's create: its files wait for it (the upload queue reads the outbox).
+    await saveAttachmentChanges(i18n, db, attachmentQueue, { table: 'events', owner: 'event', owner_id: id, title: fields.name }, attachments);
     await navigate(`/events?event=${id}`);
   };
 
@@ -52,6 +57,7 @@ export function NewEventScreen() {
         timeZone={timeZone}
         today={dayIn(now, timeZone)}
         submitLabel={t`Create event`}
+        attachable={attachmentQueue !== null}
         onSubmit={save}
         onCancel={() => void navigate(-1)}
       />

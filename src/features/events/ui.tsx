@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { OutboxEntry } from '../../db/database';
 import { defineUiModule } from '../../modules/uiModule';
+import { removedFileName } from '../../uploads/removedFileName';
 import { session } from '../../session/session';
 import { collegeTimeZone, getTenant } from '../../tenant/tenantStore';
 // A tiny file: this module is in the shell's first download (no Dexie here).
@@ -40,6 +41,8 @@ export const eventsUi = defineUiModule({
   profile: [{ order: 100, load: () => import('./feedRoute').then((m) => m.CalendarFeedCard) }],
   outbox: {
     mutations: ['events.create', 'events.update', 'events.delete'],
+    // A file taken off an event (a mutation of the core, about the event's row).
+    shared: { mutations: ['attachments.remove'], entity: 'events' },
     label(i18n, entry, knownName) {
       // A delete's row is gone: its before-image still knows the name.
       const name = nameOf(entry.args) || knownName || nameOf(entry.before?.row);
@@ -48,6 +51,10 @@ export const eventsUi = defineUiModule({
           return i18n._(msg`New event: ${name}`);
         case 'events.update':
           return i18n._(msg`Edited event: ${name}`);
+        case 'attachments.remove': {
+          const file = removedFileName(entry);
+          return i18n._(msg`Removed file “${file}” from event: ${name}`);
+        }
         default:
           return name ? i18n._(msg`Deleted event: ${name}`) : i18n._(msg`Deleted event`);
       }

@@ -15,6 +15,8 @@ import { postOutcomeTexts } from './postOutcomeTexts';
 import { resendPost, updatePost } from './postWrites';
 import { useOutboxEntry } from './useOutboxEntry';
 import { usePost, useReferenceData } from './usePostData';
+import { saveAttachmentChanges, type AttachmentChanges } from '../../uploads/attachmentChanges';
+import { useAttachmentQueue } from '../../uploads/useAttachmentQueue';
 
 function firstErrors(errors: Record<string, string[]> | undefined): FieldErrors {
   const out: FieldErrors = {};
@@ -38,6 +40,7 @@ export function EditPostScreen() {
   const post = usePost(postId);
   const entry = useOutboxEntry(seq);
   const reference = useReferenceData();
+  const attachmentQueue = useAttachmentQueue();
   const [now] = useState(() => new Date());
   usePageMeta(t`Edit publication`);
 
@@ -48,7 +51,7 @@ export function EditPostScreen() {
 
   const fromPost = valuesFrom(post, emptyPostValues(now));
   const initial = fixing ? valuesFrom(fixing.args, fromPost) : fromPost;
-  const save = async (fields: PostFields) => {
+  const save = async (fields: PostFields, attachments: AttachmentChanges) => {
     if (fixing?.seq !== undefined) {
       await resendPost(db, fixing.seq, postId, fields);
       void toastOutcome(db, i18n, fixing.seq, postOutcomeTexts(i18n, fixing.name === 'posts.create' ? 'create' : 'update'));
@@ -56,6 +59,8 @@ export function EditPostScreen() {
       const seq = await updatePost(db, postId, fields);
       void toastOutcome(db, i18n, seq, postOutcomeTexts(i18n, 'update'));
     }
+    // After the post's change: its files wait for it (the upload queue reads the outbox).
+    await saveAttachmentChanges(i18n, db, attachmentQueue, { table: 'posts', owner: 'post', owner_id: postId, title: fields.title }, attachments);
     // A refused create that the engine rolled back has no local row to show yet.
     await navigate(post ? `/blog/post/${postId}` : '/app/outbox');
   };
@@ -70,6 +75,8 @@ export function EditPostScreen() {
         initialFormError={fixing?.error && !fixing.error.errors ? fixing.error.message : null}
         reference={reference}
         submitLabel={fixing ? t`Save and resend` : t`Save changes`}
+        attachable={attachmentQueue !== null}
+        existingAttachments={post?.attachments ?? []}
         onSubmit={save}
         onCancel={() => void navigate(-1)}
       />

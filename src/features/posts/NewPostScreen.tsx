@@ -13,8 +13,10 @@ import { emptyPostValues } from './postFormValues';
 import { postOutcomeTexts } from './postOutcomeTexts';
 import { createPost } from './postWrites';
 import { useReferenceData } from './usePostData';
+import { saveAttachmentChanges, type AttachmentChanges } from '../../uploads/attachmentChanges';
+import { useAttachmentQueue } from '../../uploads/useAttachmentQueue';
 
-/** `/blog/new-post`: staff and admins write a post; it is saved locally and queued. */
+/** `/blog/new-post`: staff and admins write a post; it is saved locally and queued, then its files (they wait for it). */
 export function NewPostScreen() {
   const { t, i18n } = useLingui();
   const db = usePostsDb();
@@ -22,6 +24,7 @@ export function NewPostScreen() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const reference = useReferenceData();
+  const attachmentQueue = useAttachmentQueue();
   const [now] = useState(() => new Date());
   usePageMeta(t`New publication`);
 
@@ -30,10 +33,12 @@ export function NewPostScreen() {
 
   // Coming from a category's list, the post starts in that category.
   const categoryId = reference.categories.find((category) => category.slug === params.get('category'))?.id;
-  const save = async (fields: PostFields) => {
+  const save = async (fields: PostFields, attachments: AttachmentChanges) => {
     const { id, seq } = await createPost(db, fields, { user });
     // The toast waits for the server's answer (or says the post is kept on this device).
     void toastOutcome(db, i18n, seq, postOutcomeTexts(i18n, 'create'));
+    // After the post's create: its files wait for it (the upload queue reads the outbox).
+    await saveAttachmentChanges(i18n, db, attachmentQueue, { table: 'posts', owner: 'post', owner_id: id, title: fields.title }, attachments);
     await navigate(`/blog/post/${id}`);
   };
 
@@ -44,6 +49,7 @@ export function NewPostScreen() {
         initial={emptyPostValues(now, categoryId)}
         reference={reference}
         submitLabel={t`Publish`}
+        attachable={attachmentQueue !== null}
         onSubmit={save}
         onCancel={() => void navigate(-1)}
       />

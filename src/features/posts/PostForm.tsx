@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import type { Attachment } from '../../../contract/attachments';
 import { postFields, type PostFields } from '../../../contract/posts';
 import { focusFirstInvalid, localSaveMessage } from '../../forms/localSave';
 import { validateWith, type FieldErrors } from '../../forms/fieldErrors';
@@ -12,6 +13,8 @@ import { AudiencePicker } from '../../audience/AudiencePicker';
 import { toFieldsInput, type PostFormValues } from './postFormValues';
 import { RichTextEditor } from '../../richText/RichTextEditor';
 import { sanitizeRichText } from '../../richText/sanitizeRichText';
+import { attachmentsError, noAttachmentChanges, type AttachmentChanges } from '../../uploads/attachmentChanges';
+import { AttachmentsField } from '../../uploads/AttachmentsField';
 import type { ReferenceData } from './usePostData';
 
 export interface PostFormProps {
@@ -23,8 +26,12 @@ export interface PostFormProps {
   initialErrors?: FieldErrors;
   /** A message for the whole form from the start (the server's reason for refusing). */
   initialFormError?: string | null;
-  /** Saves locally (through the outbox); a thrown error is shown on the form. */
-  onSubmit: (fields: PostFields) => Promise<void>;
+  /** Offers files to attach (when the app has an upload queue: src/uploads/useAttachmentQueue.ts). */
+  attachable?: boolean;
+  /** The post's files (an edit): listed, each with a remove. */
+  existingAttachments?: readonly Attachment[];
+  /** Saves locally (through the outbox), then the files' changes; a thrown error is shown on the form. */
+  onSubmit: (fields: PostFields, attachments: AttachmentChanges) => Promise<void>;
   onCancel: () => void;
 }
 
@@ -32,11 +39,13 @@ export interface PostFormProps {
  * Create and edit a post. Validated with `postFields`, the schema the server applies, so
  * spec §5's messages appear next to their fields and nothing is written while invalid.
  */
-export function PostForm({ title, initial, reference, submitLabel, initialErrors = {}, initialFormError = null, onSubmit, onCancel }: PostFormProps) {
+export function PostForm(props: PostFormProps) {
+  const { title, initial, reference, submitLabel, initialErrors = {}, initialFormError = null, attachable = false, existingAttachments = [], onSubmit, onCancel } = props;
   const { t, i18n } = useLingui();
   const [values, setValues] = useState<PostFormValues>(initial);
   const [errors, setErrors] = useState<FieldErrors>(initialErrors);
   const [formError, setFormError] = useState<string | null>(initialFormError);
+  const [attachments, setAttachments] = useState<AttachmentChanges>(noAttachmentChanges);
   const [busy, setBusy] = useState(false);
   const categoryErrorId = `${useId()}-category-error`;
   const set = (patch: Partial<PostFormValues>) => setValues((current) => ({ ...current, ...patch }));
@@ -45,16 +54,18 @@ export function PostForm({ title, initial, reference, submitLabel, initialErrors
     event.preventDefault();
     const form = event.currentTarget;
     const checked = validateWith(postFields, { ...toFieldsInput(values), content: sanitizeRichText(values.content) });
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      focusFirstInvalid(form, checked.errors);
+    const filesError = attachmentsError(i18n, existingAttachments, attachments);
+    if (!checked.ok || filesError) {
+      const found = { ...(checked.ok ? {} : checked.errors), ...(filesError ? { attachments: filesError } : {}) };
+      setErrors(found);
+      focusFirstInvalid(form, found);
       return;
     }
     setErrors({});
     setFormError(null);
     setBusy(true);
     try {
-      await onSubmit(checked.data);
+      await onSubmit(checked.data, attachments);
     } catch (error) {
       console.error(error);
       setFormError(localSaveMessage(error, i18n, t`This publication could not be saved on this device. Please try again.`));
@@ -94,6 +105,15 @@ export function PostForm({ title, initial, reference, submitLabel, initialErrors
         />
       </div>
       <AudiencePicker audience={reference} values={values} errors={errors} onChange={setValues} />
+      {attachable ? (
+        <AttachmentsField
+          existing={existingAttachments}
+          value={attachments}
+          onChange={setAttachments}
+          error={errors.attachments}
+          hint={<Trans>The first image is the cover in the news.</Trans>}
+        />
+      ) : null}
       <div className="form-actions">
         <Button variant="secondary" onClick={onCancel}>
           <Trans>Cancel</Trans>

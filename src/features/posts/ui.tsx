@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { Navigate } from 'react-router-dom';
 import type { OutboxEntry } from '../../db/database';
 import { defineUiModule } from '../../modules/uiModule';
+import { removedFileName } from '../../uploads/removedFileName';
 import { session } from '../../session/session';
 // A tiny file: this module is in the shell's first download (no Dexie here).
 import { itemGone } from '../../sync/itemGone';
@@ -40,6 +41,8 @@ export const postsUi = defineUiModule({
   home: [{ order: 100, load: () => import('./latestNewsRoute').then((m) => m.LatestNews) }],
   outbox: {
     mutations: ['posts.create', 'posts.update', 'posts.delete', 'posts.view'],
+    // A file taken off a post (a mutation of the core, about the post's row).
+    shared: { mutations: ['attachments.remove'], entity: 'posts' },
     label(i18n, entry, knownTitle) {
       // A delete's row is gone: its before-image still knows the title.
       const title = titleOf(entry.args) || knownTitle || titleOf(entry.before?.row);
@@ -50,6 +53,10 @@ export const postsUi = defineUiModule({
           return i18n._(msg`Edited publication: ${title}`);
         case 'posts.delete':
           return title ? i18n._(msg`Deleted publication: ${title}`) : i18n._(msg`Deleted publication`);
+        case 'attachments.remove': {
+          const file = removedFileName(entry);
+          return i18n._(msg`Removed file “${file}” from publication: ${title}`);
+        }
         default:
           return title ? i18n._(msg`Read publication: ${title}`) : i18n._(msg`Read publication`);
       }

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DocumentCategory } from '../../../contract/documents';
 import { messages } from '../../../contract/messages';
-import type { QueuedUpload } from '../../../src/features/documents/documentsDb';
+import type { AttachmentUpload, DocumentUpload } from '../../../src/features/documents/documentsDb';
 import { UploadForm } from '../../../src/features/documents/UploadForm';
 import { UploadQueueView } from '../../../src/features/documents/UploadQueueView';
 
@@ -56,7 +56,7 @@ describe('the upload form', () => {
   });
 });
 
-const row = (fields: Partial<QueuedUpload>): QueuedUpload => ({
+const row = (fields: Partial<DocumentUpload>): DocumentUpload => ({
   id: fields.name ?? 'id',
   file: new Blob(),
   name: 'circular.pdf',
@@ -104,5 +104,29 @@ describe('the upload queue', () => {
     expect(screen.getByText('Not sent: it will be sent when you are back online.')).toBeTruthy();
     expect(screen.getByText('Paused: you are offline. It will go on when you are back online.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Try now' })).toBeNull();
+  });
+
+  it('says what each attachment is for, that it waits for its publication, and when its publication is gone', () => {
+    const onRemove = vi.fn();
+    const { category_id: _c, audience: _a, ...file } = row({});
+    const attachment = (fields: Partial<AttachmentUpload>): AttachmentUpload => ({ ...file, kind: 'attachment', owner: 'post', owner_id: 'post-1', ownerTitle: 'Acto del 18', ...fields });
+    const uploads = [
+      attachment({ id: 'a1', name: 'acto.jpg' }),
+      attachment({ id: 'a2', name: 'salida.pdf', owner: 'event', owner_id: 'event-1', ownerTitle: 'Salida pedagógica' }),
+      attachment({ id: 'a3', name: 'borrador.pdf', owner_id: 'post-2', ownerTitle: 'Borrador', state: 'failed', error: { kind: 'ownerGone' } }),
+    ];
+    withI18n(<UploadQueueView uploads={uploads} online waitingOwners={new Set(['post-1'])} onRetry={() => undefined} onRemove={onRemove} />);
+
+    const waiting = within(screen.getByRole('article', { name: 'acto.jpg' }));
+    expect(waiting.getByText('For the publication: Acto del 18')).toBeTruthy();
+    expect(waiting.getByText('Waiting: it is sent once the publication is on the server.')).toBeTruthy();
+    const next = within(screen.getByRole('article', { name: 'salida.pdf' }));
+    expect(next.getByText('For the event: Salida pedagógica')).toBeTruthy();
+    expect(next.getByText('Waiting to be sent')).toBeTruthy();
+    const gone = within(screen.getByRole('article', { name: 'borrador.pdf' }));
+    expect(gone.getByRole('alert').textContent).toBe('Not sent: the publication was deleted, or its creation was discarded.');
+    expect(gone.queryByRole('button', { name: 'Try again' })).toBeNull();
+    fireEvent.click(gone.getByRole('button', { name: 'Dismiss' }));
+    expect(onRemove).toHaveBeenCalledWith('a3');
   });
 });

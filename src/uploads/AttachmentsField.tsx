@@ -1,0 +1,118 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useId, type ReactNode } from 'react';
+import type { Attachment } from '../../contract/attachments';
+import { defaultDocumentMaxBytes } from '../../contract/documents';
+import { Button } from '../ui/Button';
+import { FieldError } from '../ui/FieldError';
+import { fileKind, formatFileSize } from '../ui/fileFormat';
+import { FileIcon } from '../ui/icons';
+import type { AttachmentChanges } from './attachmentChanges';
+import { acceptedFileTypes, fileProblem, type FileProblem } from './fileChecks';
+import '../ui/attachmentList.css';
+
+/**
+ * The files of a post or an event in its form: those it has (an edit), which the person may
+ * take off, and those picked now, each picked file checked at once (fileChecks.ts). Nothing
+ * is sent from here: on save the form's screen hands the changes to attachmentChanges.ts.
+ */
+
+export interface AttachmentsFieldProps {
+  /** The owner's files as its row lists them (none for a new one). */
+  existing: readonly Attachment[];
+  value: AttachmentChanges;
+  onChange: (value: AttachmentChanges) => void;
+  error?: string;
+  /** Said under the label, after what may be attached ("the first image is the cover"). */
+  hint?: ReactNode;
+}
+
+const problemTexts = {
+  empty: msg`This file is empty.`,
+  type: msg`This kind of file cannot be attached: choose an image, a PDF, an office document or plain text.`,
+  name: msg`The file’s name is too long.`,
+};
+
+function problemText(i18n: I18n, problem: FileProblem): string {
+  if (problem.kind !== 'tooLarge') return i18n._(problemTexts[problem.kind]);
+  const max = formatFileSize(problem.maxBytes, i18n.locale);
+  return i18n._(msg`Larger than ${max}, the most a file may be.`);
+}
+
+export function AttachmentsField({ existing, value, onChange, error, hint }: AttachmentsFieldProps) {
+  const { t, i18n } = useLingui();
+  const id = useId();
+  const kept = existing.filter((file) => !value.removed.includes(file.id));
+  const cap = formatFileSize(defaultDocumentMaxBytes, i18n.locale);
+  const describedBy = `${id}-hint${error ? ` ${id}-error` : ''}`;
+  return (
+    <div className="field attachments-field" data-field="attachments">
+      <label htmlFor={`${id}-input`} className="field-label">
+        <Trans>Attachments</Trans>
+      </label>
+      <input
+        id={`${id}-input`}
+        name="attachments"
+        type="file"
+        multiple
+        accept={acceptedFileTypes}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={(event) => {
+          const files = Array.from(event.target.files ?? []);
+          // Cleared, so the same file can be picked again after being taken off the list.
+          event.target.value = '';
+          if (files.length > 0) onChange({ ...value, picked: [...value.picked, ...files] });
+        }}
+      />
+      <p id={`${id}-hint`} className="field-hint">
+        <Trans>Images, PDF, office documents or plain text, up to {cap} each.</Trans> {hint}
+      </p>
+      <FieldError id={`${id}-error`} message={error} />
+      {kept.length + value.picked.length > 0 ? (
+        <ul className="attachment-list" aria-label={t`Files`}>
+          {kept.map((file) => (
+            <FileItem
+              key={file.id}
+              name={file.name}
+              facts={`${fileKind(i18n, file.mime_type)} · ${formatFileSize(file.size, i18n.locale)}`}
+              onRemove={() => onChange({ ...value, removed: [...value.removed, file.id] })}
+            />
+          ))}
+          {value.picked.map((file, index) => {
+            const problem = fileProblem(file);
+            const size = formatFileSize(file.size, i18n.locale);
+            return (
+              <FileItem
+                key={`${index}-${file.name}`}
+                name={file.name}
+                facts={problem ? null : t`${size}, sent when you save`}
+                problem={problem ? problemText(i18n, problem) : null}
+                onRemove={() => onChange({ ...value, picked: value.picked.filter((_, at) => at !== index) })}
+              />
+            );
+          })}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+function FileItem({ name, facts, problem = null, onRemove }: { name: string; facts: string | null; problem?: string | null; onRemove: () => void }) {
+  const { t } = useLingui();
+  return (
+    <li className="attachment-item">
+      <FileIcon className="icon attachment-icon" />
+      <span className="attachment-text">
+        <span className="attachment-name" dir="auto">
+          {name}
+        </span>
+        {problem ? <span className="field-error">{problem}</span> : <span className="attachment-facts">{facts}</span>}
+      </span>
+      <Button variant="ghost" className="attachment-remove" onClick={onRemove} aria-label={t`Remove ${name}`}>
+        <Trans>Remove</Trans>
+      </Button>
+    </li>
+  );
+}

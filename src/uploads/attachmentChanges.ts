@@ -1,0 +1,58 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { maxAttachmentsPerOwner, type Attachment } from '../../contract/attachments';
+import { messages } from '../../contract/messages';
+import type { PatioDb } from '../db/database';
+import { StorageFullError } from '../sync/StorageFullError';
+import { showToast } from '../ui/toastStore';
+import type { AttachmentQueue, AttachmentTarget } from './attachmentQueue';
+import { fileProblem } from './fileChecks';
+import { removeAttachments } from './removeAttachments';
+
+/**
+ * What the post and event forms do with files (AttachmentsField.tsx): the person's changes,
+ * their check before saving, and the save, which comes after the owner's own change is in
+ * the outbox so that every file waits for it (uploadRunner.ts).
+ */
+
+/** What the person changed of the files: picked ones (in order) and the ids of files taken off. */
+export interface AttachmentChanges {
+  picked: File[];
+  removed: string[];
+}
+
+export const noAttachmentChanges: AttachmentChanges = { picked: [], removed: [] };
+
+/** Why the files cannot be saved as they are (shown on the field), or undefined. */
+export function attachmentsError(i18n: I18n, existing: readonly Attachment[], changes: AttachmentChanges): string | undefined {
+  if (changes.picked.some((file) => fileProblem(file) !== null)) return i18n._(msg`Remove the files that cannot be attached.`);
+  const kept = existing.filter((file) => !changes.removed.includes(file.id)).length;
+  if (kept + changes.picked.length > maxAttachmentsPerOwner) return messages.attachmentLimit;
+  return undefined;
+}
+
+/**
+ * Queues the removals (outbox) and the picked files (upload queue) of an owner whose own
+ * create or edit was just written. The owner is saved either way: a device too full for the
+ * files says so in a toast rather than failing the form, which would save the post twice.
+ */
+export async function saveAttachmentChanges(
+  i18n: I18n,
+  db: PatioDb,
+  queue: (() => Promise<AttachmentQueue>) | null,
+  target: AttachmentTarget & { table: string },
+  changes: AttachmentChanges,
+): Promise<void> {
+  try {
+    if (changes.removed.length > 0) await removeAttachments(db, { table: target.table, id: target.owner_id }, changes.removed);
+    if (changes.picked.length > 0 && queue) await (await queue()).queue(db, changes.picked, { owner: target.owner, owner_id: target.owner_id, title: target.title });
+  } catch (error) {
+    console.error(error);
+    showToast(
+      error instanceof StorageFullError
+        ? i18n._(msg`Saved, but this device's storage is too full to keep the files for sending. Free some space and attach them again.`)
+        : i18n._(msg`Saved, but the files could not be kept for sending. Please attach them again.`),
+      'error',
+    );
+  }
+}
