@@ -1,3 +1,4 @@
+import { documentMimeTypes } from './documentFiles';
 import { z } from './zod';
 import { audienceFields, audienceScopes, requireSections } from './audience';
 import { messages } from './messages';
@@ -10,28 +11,7 @@ import { text } from './text';
  * at `/api/v1/uploads` and read at `/api/v1/documents/{id}/file` (README, "Documents").
  */
 
-/** The types a document may be, told by its bytes (server/documents/fileType.ts). */
-export const documentMimeTypes = [
-  'application/pdf',
-  'image/png',
-  'image/jpeg',
-  'image/gif',
-  'image/webp',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  'application/vnd.oasis.opendocument.text',
-  'application/vnd.oasis.opendocument.spreadsheet',
-  'application/vnd.oasis.opendocument.presentation',
-  'text/plain',
-] as const;
-export type DocumentMimeType = (typeof documentMimeTypes)[number];
-
-/** Shown inline with `?inline=1`; everything else is always an attachment. */
-export const inlineMimeTypes: readonly DocumentMimeType[] = ['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp'];
-
-/** The default size cap of one file (`PATIO_DOCUMENT_MAX_BYTES`). */
-export const defaultDocumentMaxBytes = 50 * 1024 * 1024;
+export { defaultDocumentMaxBytes, documentMimeTypes, documentUploadsPath, inlineMimeTypes, type DocumentMimeType } from './documentFiles';
 
 /** A category of the college's library, in `position` order. */
 export const documentCategory = z.object({
@@ -97,9 +77,6 @@ export const documentMutations = {
   'documentCategories.delete': deleteDocumentCategoryArgs,
 } as const;
 export type DocumentMutationName = keyof typeof documentMutations;
-
-/** The tus endpoint (server/documents/uploadRoutes.ts `uploadsPath`): an upload's address is below it. */
-export const documentUploadsPath = '/api/v1/uploads';
 
 /**
  * What a tus upload carries in `Upload-Metadata` (each value base64, as tus says):

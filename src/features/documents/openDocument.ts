@@ -1,4 +1,5 @@
-import { inlineMimeTypes, type DocumentRow } from '../../../contract/documents';
+import type { DocumentRow } from '../../../contract/documents';
+import { inlineMimeTypes } from '../../../contract/documentFiles';
 import { requestFile } from '../../api/client';
 import { countDownloadOnce } from './downloadCount';
 import type { DocumentsDb } from './documentsDb';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { documentUploadsPath } from '../../../contract/documents';
+import { documentUploadsPath } from '../../../contract/documentFiles';
 import { can } from '../../../contract/permissions';
 import { useSession } from '../../session/session';
 import { readToken } from '../../session/tokenStorage';
