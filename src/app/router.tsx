@@ -22,6 +22,14 @@ async function profileWithSections() {
   return { Component: () => <ProfileScreen sections={parts} /> };
 }
 
+/** The outbox with the features' other unsent work (the upload queue). */
+async function outboxWithSections() {
+  const [{ route }, sections] = await Promise.all([import('../features/outbox/OutboxRoute'), loadSections(uiModules, 'unsent')]);
+  const parts = sections.map((Section, i) => <Section key={i} />);
+  const { OutboxScreen } = route;
+  return { Component: () => <OutboxScreen sections={parts} /> };
+}
+
 /**
  * Routes of spec §2 built so far. Screens are lazy so the shell's first download stays
  * small; only the public layout and the guards are in the shell.
@@ -64,7 +72,7 @@ export function createAppRouter() {
                     { index: true, lazy: homeWithSections },
                     { path: 'home', element: <Navigate to="/app" replace /> },
                     { path: 'profile', lazy: profileWithSections },
-                    { path: 'outbox', lazy: () => import('../features/outbox/OutboxRoute').then((m) => m.route) },
+                    { path: 'outbox', lazy: outboxWithSections },
                   ],
                 },
                 // Each feature's routes (`/blog/...`), from its ui.tsx.

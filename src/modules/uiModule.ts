@@ -29,6 +29,11 @@ export interface UiModule {
   /** Parts of the profile screen (the calendar feed), below the password and preferences. */
   profile?: readonly ScreenSection[];
   /**
+   * Parts of the outbox screen (the upload queue): other work of this device waiting to be
+   * sent, below the changes not sent.
+   */
+  unsent?: readonly ScreenSection[];
+  /**
    * Work the feature does while someone is signed in, whatever screen is open (keeping the
    * kept documents in step, sending queued uploads): a component that draws nothing,
    * loaded once the app is idle and kept mounted in the signed-in shell
@@ -53,7 +58,7 @@ export interface ScreenSection {
 }
 
 /** The sections of every module for one screen, loaded, in order. */
-export async function loadSections(modules: readonly UiModule[], screen: 'home' | 'profile'): Promise<ComponentType[]> {
+export async function loadSections(modules: readonly UiModule[], screen: 'home' | 'profile' | 'unsent'): Promise<ComponentType[]> {
   const sections = modules.flatMap((module) => module[screen] ?? []).sort((a, b) => a.order - b.order);
   return Promise.all(sections.map((section) => section.load()));
 }

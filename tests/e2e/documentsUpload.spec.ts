@@ -30,6 +30,10 @@ test.describe('uploading documents', () => {
     await context.setOffline(true);
     await expect(uploads.item(file.name)).toContainText('Paused: you are offline. It will go on when you are back online.');
     const before = sent.patchOffsets().length;
+    // The outbox lists it too, with the changes not sent: this device's work waiting for the network.
+    await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Outbox' }).click();
+    await expect(page.getByRole('heading', { name: 'Changes not sent', level: 1 })).toBeVisible();
+    await expect(uploads.item(file.name)).toContainText('Paused: you are offline.');
 
     await context.setOffline(false);
     // Sent: it leaves the queue (the document comes with the sync).

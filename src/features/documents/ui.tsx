@@ -43,6 +43,8 @@ export const documentsUi = defineUiModule({
     },
   ],
   background: () => import('./DocumentsBackground').then((m) => m.DocumentsBackground),
+  // The uploads (library files and attachments) are this device's unsent work too.
+  unsent: [{ order: 0, load: () => import('./UploadQueue').then((m) => m.UploadQueue) }],
   // The post and event forms queue their files here (src/uploads/attachmentQueue.ts).
   attachmentQueue: () => import('./attachmentQueue').then((m) => m.attachmentQueue),
   outbox: {

@@ -1,4 +1,4 @@
 import './outbox.css';
 import { OutboxScreen } from './OutboxScreen';
 
-export const route = { Component: OutboxScreen };
+export const route = { OutboxScreen };

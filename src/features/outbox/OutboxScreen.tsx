@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { can } from '../../../contract/permissions';
 import type { OutboxEntry } from '../../db/database';
@@ -12,8 +13,11 @@ import { usePageMeta } from '../../tenant/usePageMeta';
 import { showToast } from '../../ui/toastStore';
 import { OutboxView } from './OutboxView';
 
-/** `/app/outbox`: every unsent change, and the refused ones to fix, retry or discard. */
-export function OutboxScreen() {
+/**
+ * `/app/outbox`: every unsent change, and the refused ones to fix, retry or discard;
+ * `sections`, the features' other unsent work (src/modules/uiModule.ts `unsent`).
+ */
+export function OutboxScreen({ sections }: { sections?: ReactNode }) {
   const { t } = useLingui();
   const db = useDb();
   const navigate = useNavigate();
@@ -66,6 +70,7 @@ export function OutboxScreen() {
       onResend={onResend}
       onDiscard={onDiscard}
       onKeepAsNew={onKeepAsNew}
+      sections={sections}
     />
   );
 }

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import type { OutboxEntry } from '../../db/database';
 import { CheckCircleIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
@@ -13,10 +14,12 @@ export interface OutboxViewProps {
   onResend: (entry: OutboxEntry) => void;
   onDiscard: (entry: OutboxEntry) => void;
   onKeepAsNew: (entry: OutboxEntry) => void;
+  /** The features' other unsent work (the upload queue), below the changes. */
+  sections?: ReactNode;
 }
 
 /** "Changes not sent": what this device still has to send, in the order it will send it. */
-export function OutboxView({ entries, loading, titles, canFix, onResend, onDiscard, onKeepAsNew }: OutboxViewProps) {
+export function OutboxView({ entries, loading, titles, canFix, onResend, onDiscard, onKeepAsNew, sections }: OutboxViewProps) {
   const { t } = useLingui();
   return (
     <div className="page outbox-page">
@@ -55,6 +58,7 @@ export function OutboxView({ entries, loading, titles, canFix, onResend, onDisca
           ))}
         </ol>
       )}
+      {sections}
     </div>
   );
 }
