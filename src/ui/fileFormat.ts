@@ -37,3 +37,14 @@ export function formatFileSize(bytes: number, locale: string): string {
   if (!format) sizeFormats.set(key, (format = new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: digits })));
   return format.format(value);
 }
+
+/**
+ * A size measured against the size cap, and an upload's progress: binary units (1 MB =
+ * 1024 × 1024 bytes), as the cap is set, so a file at the cap and the cap itself both read
+ * "50 MB"; kB under a megabyte, MB with one decimal above.
+ */
+export function formatBytes(bytes: number, locale: string): string {
+  const megabytes = bytes / (1024 * 1024);
+  if (megabytes >= 1) return new Intl.NumberFormat(locale, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(megabytes);
+  return new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 }).format(Math.max(1, Math.ceil(bytes / 1024)));
+}

@@ -6,7 +6,7 @@ import type { Attachment } from '../../contract/attachments';
 import { defaultDocumentMaxBytes } from '../../contract/documents';
 import { Button } from '../ui/Button';
 import { FieldError } from '../ui/FieldError';
-import { fileKind, formatFileSize } from '../ui/fileFormat';
+import { fileKind, formatBytes, formatFileSize } from '../ui/fileFormat';
 import { FileIcon } from '../ui/icons';
 import type { AttachmentChanges } from './attachmentChanges';
 import { acceptedFileTypes, fileProblem, type FileProblem } from './fileChecks';
@@ -36,7 +36,7 @@ const problemTexts = {
 
 function problemText(i18n: I18n, problem: FileProblem): string {
   if (problem.kind !== 'tooLarge') return i18n._(problemTexts[problem.kind]);
-  const max = formatFileSize(problem.maxBytes, i18n.locale);
+  const max = formatBytes(problem.maxBytes, i18n.locale);
   return i18n._(msg`Larger than ${max}, the most a file may be.`);
 }
 
@@ -44,7 +44,8 @@ export function AttachmentsField({ existing, value, onChange, error, hint }: Att
   const { t, i18n } = useLingui();
   const id = useId();
   const kept = existing.filter((file) => !value.removed.includes(file.id));
-  const cap = formatFileSize(defaultDocumentMaxBytes, i18n.locale);
+  // The cap reads as the library's upload form says it ("50 MB").
+  const cap = formatBytes(defaultDocumentMaxBytes, i18n.locale);
   const describedBy = `${id}-hint${error ? ` ${id}-error` : ''}`;
   return (
     <div className="field attachments-field" data-field="attachments">

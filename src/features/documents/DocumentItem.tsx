@@ -5,7 +5,8 @@ import { formatShortDate } from '../../i18n/formatDate';
 import { IconButton } from '../../ui/IconButton';
 import { TrashIcon } from '../../ui/icons';
 import { SyncStateBadge, type ItemSyncState } from '../../ui/SyncStateBadge';
-import { documentKind, formatSize } from './documentFormat';
+import { formatFileSize } from '../../ui/fileFormat';
+import { documentKind } from './documentFormat';
 
 export interface DocumentItemProps {
   document: DocumentRow;
@@ -26,7 +27,7 @@ export interface DocumentItemProps {
 export const DocumentItem = memo(function DocumentItem({ document, categoryName, syncState, onOpen, onDelete, keepControl }: DocumentItemProps) {
   const { t, i18n } = useLingui();
   const kind = documentKind(i18n, document.mime_type);
-  const size = formatSize(document.size, i18n.locale);
+  const size = formatFileSize(document.size, i18n.locale);
   const title = document.title;
   return (
     <article className="document-item" aria-labelledby={`document-${document.id}`}>

@@ -47,17 +47,16 @@ export function ManageCategoriesDialog({ open, onOpenChange, categories, counts 
       setName('');
     });
   };
+  /** Swaps a category with the one above (-1) or below (1). */
   const move = (index: number, by: -1 | 1) => {
-    const other = categories[index + by];
-    const category = categories[index];
-    if (!other || !category) return;
+    const low = Math.min(index, index + by);
+    const lower = categories[low];
+    const higher = categories[low + 1];
+    if (!lower || !higher) return;
     void run(async () => {
       // Positions may repeat (equal positions sort by name): give both distinct ones.
-      const [low, high] = [Math.min(index, index + by), Math.max(index, index + by)];
-      const lower = categories[low]!;
-      const higher = categories[high]!;
       await updateDocumentCategory(db, { id: higher.id, name: higher.name, position: low });
-      await updateDocumentCategory(db, { id: lower.id, name: lower.name, position: high });
+      await updateDocumentCategory(db, { id: lower.id, name: lower.name, position: low + 1 });
     });
   };
 

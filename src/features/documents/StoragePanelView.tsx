@@ -5,7 +5,7 @@ import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { AlertIcon } from '../../ui/icons';
-import { formatSize } from './documentFormat';
+import { formatFileSize } from '../../ui/fileFormat';
 import type { DeviceStorage } from './keptFiles';
 import type { KeptCategoryRow } from './useKeptFiles';
 import './keptFiles.css';
@@ -24,8 +24,8 @@ export interface StoragePanelViewProps {
 function DeviceFigures({ storage }: { storage: DeviceStorage }) {
   const { i18n } = useLingui();
   const { usage, quota, persisted } = storage;
-  const used = usage !== null ? formatSize(usage, i18n.locale) : null;
-  const free = usage !== null && quota !== null ? formatSize(Math.max(0, quota - usage), i18n.locale) : null;
+  const used = usage !== null ? formatFileSize(usage, i18n.locale) : null;
+  const free = usage !== null && quota !== null ? formatFileSize(Math.max(0, quota - usage), i18n.locale) : null;
   return (
     <>
       {used !== null && free !== null ? (
@@ -76,7 +76,7 @@ export function StoragePanelView({ storage, categories, slowNetwork, deviceFull,
   const id = useId();
   const [confirming, setConfirming] = useState(false);
   const nothingKept = storage.keptFiles === 0 && categories.length === 0;
-  const kept = formatSize(storage.keptBytes, i18n.locale);
+  const kept = formatFileSize(storage.keptBytes, i18n.locale);
   return (
     <section className="card storage-panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="card-title">

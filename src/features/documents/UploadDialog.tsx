@@ -1,11 +1,11 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useAudienceOptions } from '../../audience/useAudienceOptions';
 import { StorageFullError } from '../../sync/StorageFullError';
 import { Dialog } from '../../ui/Dialog';
 import { Spinner } from '../../ui/Spinner';
 import { showToast } from '../../ui/toastStore';
+import { useDocumentCategories } from './documentQueries';
 import { queueUploads } from './uploadQueue';
 import { UploadForm } from './UploadForm';
 import { useDocumentsDb } from './useDocumentsDb';
@@ -24,7 +24,8 @@ export interface UploadDialogProps {
 export function UploadDialog({ open, onOpenChange, categoryId }: UploadDialogProps) {
   const { t, i18n } = useLingui();
   const db = useDocumentsDb();
-  const categories = useLiveQuery(() => db.documentCategories.orderBy('position').toArray(), [db]);
+  // In the library's order, as its tabs show them.
+  const categories = useDocumentCategories();
   const audience = useAudienceOptions();
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={t`Upload documents`}>

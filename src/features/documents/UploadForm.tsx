@@ -12,7 +12,7 @@ import { Button } from '../../ui/Button';
 import { FieldError } from '../../ui/FieldError';
 import { FormAlert } from '../../ui/FormAlert';
 import { Select } from '../../ui/Select';
-import { formatBytes } from './byteSize';
+import { formatBytes } from '../../ui/fileFormat';
 import { acceptedFileTypes, fileProblem, type FileProblem } from '../../uploads/fileChecks';
 import type { UploadTarget } from './uploadQueue';
 

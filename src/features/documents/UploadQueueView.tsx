@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { translateServerMessage } from '../../i18n/serverMessages';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { formatBytes } from './byteSize';
+import { formatBytes } from '../../ui/fileFormat';
 import type { AttachmentUpload, QueuedUpload } from './documentsDb';
 import './uploads.css';
 

@@ -1,6 +1,6 @@
 import type { I18n } from '@lingui/core';
 import type { DocumentMimeType } from '../../../contract/documents';
-import { fileKind, formatFileSize } from '../../ui/fileFormat';
+import { fileKind } from '../../ui/fileFormat';
 
 /** The short tag of a document's icon ("PDF", "DOCX"): the kind's words are src/ui/fileFormat.ts's. */
 const tags: Record<DocumentMimeType, string> = {
@@ -22,6 +22,3 @@ const tags: Record<DocumentMimeType, string> = {
 export function documentKind(i18n: I18n, mime: DocumentMimeType): { tag: string; label: string } {
   return { tag: tags[mime], label: fileKind(i18n, mime) };
 }
-
-/** "820 kB", "4.2 MB" (src/ui/fileFormat.ts). */
-export const formatSize = formatFileSize;
