@@ -9,6 +9,8 @@ export const permissions = {
   /** The administration area: users, roles, contacts, integrations, statistics. */
   'admin.access': ['admin'],
   'users.manage': ['admin'],
+  /** Checking in person that a PIN is a member's (README, "Members"). */
+  'members.verifyPin': ['admin', 'staff'],
   'mail.outbox.read': ['admin'],
   /** Publishing posts, events, notifications and documents for the college. */
   'content.publish': ['admin', 'staff'],
