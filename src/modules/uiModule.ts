@@ -1,6 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import type { ComponentType, SVGProps } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import type { Permission } from '../../contract/permissions';
 import type { DataModule } from '../db/dataModule';
 import type { OutboxEntry, PatioDb } from '../db/database';
 import type { AttachmentQueue } from '../uploads/attachmentQueue';
@@ -76,6 +77,8 @@ export interface NavEntry {
   section?: string;
   /** Place among the entries: Home is 0, the outbox 900, the profile 1000. */
   order: number;
+  /** Shown only to members whose role has this permission (contract/permissions.ts), e.g. `admin.access`. */
+  permission?: Permission;
   /** A number beside the entry (unread notifications); nothing is shown while it is 0. */
   count?: NavCount;
 }
