@@ -5,7 +5,7 @@ import { buttonClass } from '../../ui/Button';
 import type { ItemSyncState } from '../../ui/SyncStateBadge';
 import { CategoryTabs } from './CategoryTabs';
 import { EmptyState, LoadingState } from './PageStates';
-import { Pagination } from './Pagination';
+import { Pagination } from '../../ui/Pagination';
 import { PostCard } from './PostCard';
 import type { PostPage } from './postQueries';
 import { PostSearchBox } from './PostSearchBox';

@@ -1,3 +1,4 @@
+import './pagination.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';

@@ -1,0 +1,89 @@
+import { useLingui } from '@lingui/react/macro';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { can } from '../../../contract/permissions';
+import { useSession } from '../../session/session';
+import { usePendingStates } from '../../sync/hooks';
+import { usePageMeta } from '../../tenant/usePageMeta';
+import { LoadingState } from '../../ui/ScreenStates';
+import { filterMembers, filtersFromParams, pageOf, paramsFromFilters, prepareMembers, type MemberFilters } from './memberList';
+import { MemberListView } from './MemberListView';
+import { useAllMembers, useMemberReference } from './memberQueries';
+import { NotAllowed } from './MemberScreenStates';
+import { useMemberActions } from './useMemberActions';
+
+/**
+ * `/users`: the college's members from one live query, searched, filtered, sorted and paged
+ * in memory. The filters live in the address (a link from home opens `?status=pending`);
+ * what is typed in the search is the screen's own state, so each key redraws the list
+ * straight away (deferred: typing never waits for the list), and reaches the address after
+ * a pause.
+ */
+export function MemberListScreen() {
+  const { t } = useLingui();
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const fromAddress = useMemo(() => filtersFromParams(params), [params]);
+  const [q, setQ] = useState(fromAddress.filters.q);
+  const [shownQ, setShownQ] = useState(fromAddress.filters.q);
+  // The address's search changed (back button, a link): show it.
+  if (fromAddress.filters.q !== shownQ) {
+    setShownQ(fromAddress.filters.q);
+    setQ(fromAddress.filters.q);
+  }
+  const deferredQ = useDeferredValue(q);
+  const data = useAllMembers();
+  const reference = useMemberReference();
+  const pendingStates = usePendingStates('members');
+  const actions = useMemberActions();
+  usePageMeta(t`User Roles`);
+
+  const prepared = useMemo(() => prepareMembers(data?.rows ?? []), [data]);
+  const filters = useMemo(() => ({ ...fromAddress.filters, q: deferredQ }), [fromAddress.filters, deferredQ]);
+  const filtered = useMemo(() => filterMembers(prepared, filters), [prepared, filters]);
+  // A new search starts at page 1.
+  const page = deferredQ === fromAddress.filters.q ? fromAddress.page : 1;
+  const shown = pageOf(filtered, page);
+
+  const go = useCallback(
+    (next: MemberFilters, target = 1) => {
+      const query = paramsFromFilters(next, target).toString();
+      void navigate(`/users${query ? `?${query}` : ''}`, { replace: true });
+    },
+    [navigate],
+  );
+
+  useEffect(() => {
+    if (q === fromAddress.filters.q) return;
+    const timer = setTimeout(() => go({ ...fromAddress.filters, q }), 400);
+    return () => clearTimeout(timer);
+  }, [q, fromAddress.filters, go]);
+
+  if (!user || !can(user.role, 'users.manage')) return <NotAllowed />;
+  if (!data || !reference) return <LoadingState label={t`Loading…`} />;
+
+  return (
+    <MemberListView
+      rows={shown.items}
+      total={filtered.length}
+      all={data.rows.length}
+      page={shown.page}
+      pages={shown.pages}
+      filters={{ ...fromAddress.filters, q }}
+      reference={reference}
+      selfId={user.id}
+      pendingStates={pendingStates}
+      initialSync={data.firstSyncPending}
+      hrefFor={(target) => {
+        const query = paramsFromFilters({ ...fromAddress.filters, q }, target).toString();
+        return `/users${query ? `?${query}` : ''}`;
+      }}
+      onGoTo={(target) => go({ ...fromAddress.filters, q }, target)}
+      onSearch={setQ}
+      onFilters={(next) => go({ ...next, q })}
+      onExport={() => void import('./memberCsv').then(({ downloadMembersCsv }) => downloadMembersCsv(filtered, { rows: data.rows, reference }))}
+      actions={actions}
+    />
+  );
+}

@@ -1,0 +1,96 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { MemberRow } from '../../../contract/members';
+import type { ItemSyncState } from '../../sync/hooks';
+import { Button, buttonClass } from '../../ui/Button';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { DownloadIcon, UploadIcon } from '../../ui/icons';
+import { Pagination } from '../../ui/Pagination';
+import { EmptyState, LoadingState } from '../../ui/ScreenStates';
+import { MemberFiltersBar } from './MemberFiltersBar';
+import { fullName, type MemberFilters } from './memberList';
+import { MemberListItem } from './MemberListItem';
+import type { MemberReference } from './memberQueries';
+import type { MemberActions } from './useMemberActions';
+
+export interface MemberListViewProps {
+  /** The members of this page. */
+  rows: readonly MemberRow[];
+  /** How many pass the filters, and how many there are. */
+  total: number;
+  all: number;
+  page: number;
+  pages: number;
+  filters: MemberFilters;
+  reference: MemberReference;
+  selfId: string;
+  pendingStates: Map<string, ItemSyncState>;
+  initialSync: boolean;
+  hrefFor: (page: number) => string;
+  onGoTo: (page: number) => void;
+  onSearch: (q: string) => void;
+  onFilters: (filters: MemberFilters) => void;
+  onExport: () => void;
+  actions: Pick<MemberActions, 'approve' | 'reject'>;
+}
+
+/** "User Roles": the toolbar, the filters, a page of members and the pages. */
+export function MemberListView(props: MemberListViewProps) {
+  const { rows, total, all, page, pages, filters, reference, selfId, pendingStates, initialSync, actions } = props;
+  const { t } = useLingui();
+  const [rejecting, setRejecting] = useState<MemberRow | null>(null);
+  const approve = (row: MemberRow) => void actions.approve(row);
+  const askReject = (row: MemberRow) => setRejecting(row);
+  const rejectName = rejecting ? fullName(rejecting) : '';
+
+  return (
+    <div className="page members-page">
+      <div className="members-head">
+        <h1 className="page-title">
+          <Trans>User Roles</Trans>
+        </h1>
+        <div className="members-tools">
+          <Link className={buttonClass('primary')} to="/users/new">
+            <Trans>New member</Trans>
+          </Link>
+          <Link className={buttonClass('secondary')} to="/users/import">
+            <UploadIcon />
+            <Trans>Import CSV</Trans>
+          </Link>
+          <Button variant="secondary" onClick={props.onExport} disabled={total === 0}>
+            <DownloadIcon />
+            <Trans>Export CSV</Trans>
+          </Button>
+        </div>
+      </div>
+      <MemberFiltersBar filters={filters} reference={reference} onSearch={props.onSearch} onFilters={props.onFilters} />
+      <p className="members-count muted" role="status">
+        {total === all ? t`${plural(all, { one: '# member', other: '# members' })}` : t`${total} of ${all} members`}
+      </p>
+      {rows.length === 0 ? (
+        initialSync ? (
+          <LoadingState label={t`Downloading the members…`} />
+        ) : (
+          <EmptyState>{all === 0 ? <Trans>No members yet.</Trans> : <Trans>No members match this search.</Trans>}</EmptyState>
+        )
+      ) : (
+        <ul className="member-list" aria-label={t`Members`}>
+          {rows.map((row) => (
+            <MemberListItem key={row.id} row={row} isSelf={row.id === selfId} syncState={pendingStates.get(row.id)} onApprove={approve} onReject={askReject} />
+          ))}
+        </ul>
+      )}
+      <Pagination page={page} pages={pages} hrefFor={props.hrefFor} onGoTo={props.onGoTo} />
+      <ConfirmDialog
+        open={rejecting !== null}
+        onOpenChange={(open) => !open && setRejecting(null)}
+        title={t`Reject this sign-up?`}
+        description={<Trans>The account of {rejectName} is removed and cannot sign in.</Trans>}
+        confirmLabel={t`Reject`}
+        onConfirm={() => rejecting && void actions.reject(rejecting)}
+      />
+    </div>
+  );
+}

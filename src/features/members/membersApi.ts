@@ -1,0 +1,17 @@
+import { memberImportResponse, resetMemberPasswordResponse, type MemberImportRequest, type MemberImportResponse, type ResetMemberPasswordResponse } from '../../../contract/members';
+import { requestJson } from '../../api/client';
+
+/**
+ * The members' REST calls: what needs the server at that moment (a temporary password; an
+ * import checked against the whole college). Loaded when used, with the contract's zod.
+ */
+
+/** `POST /api/v1/admin/members/{id}/reset-password`: a reset mail, or a temporary password shown once. */
+export function resetMemberPassword(id: string): Promise<ResetMemberPasswordResponse> {
+  return requestJson('post', `api/v1/admin/members/${encodeURIComponent(id)}/reset-password`, (data) => resetMemberPasswordResponse.parse(data));
+}
+
+/** `POST /api/v1/admin/members/import`: `confirm: false` checks the rows, `confirm: true` writes them all or none. */
+export function importMembers(request: MemberImportRequest, signal?: AbortSignal): Promise<MemberImportResponse> {
+  return requestJson('post', 'api/v1/admin/members/import', (data) => memberImportResponse.parse(data), { json: request }, signal);
+}
