@@ -40,7 +40,11 @@ describe('the feature registry', () => {
 describe('the local schema built from the modules', () => {
   it('merges the modules into one linear history, core tables first', () => {
     const schema = localSchema(dataModules);
-    expect(schema.versions.map((v) => v.version)).toEqual(Array.from({ length: schema.latestVersion }, (_, i) => i + 1));
+    // Ascending from 1; a number may be skipped (two features developed at once each take one).
+    const numbers = schema.versions.map((v) => v.version);
+    expect(numbers[0]).toBe(1);
+    expect(numbers).toEqual([...new Set(numbers)].sort((a, b) => a - b));
+    expect(numbers.at(-1)).toBe(schema.latestVersion);
     expect(schema.modules[0]?.name).toBe('core');
     expect(schema.entityOf('posts')?.table).toBe('posts');
     expect(schema.entityOf('sections')?.table).toBe('sections');
