@@ -39,11 +39,13 @@ export function requireSections(value: Pick<AudienceFields, 'course_ids' | 'grad
  * - `staff`: staff and administrators, who read everything addressed by section;
  * - `<role>:<section id>`: members of that role in that section (`student:…`, `guardian:…`);
  * - `user:<id>`: one member (a conversation's members, the author of a scheduled post);
- * - `college`: every member of the college.
+ * - `college`: every member of the college;
+ * - `admins`: administrators only (the members list, server/members).
  */
 export const audienceKeys = {
   staff: 'staff',
   college: 'college',
+  admins: 'admins',
   user: (userId: string) => `user:${userId}`,
   member: (role: string, sectionId: string) => `${role}:${sectionId}`,
 } as const;
@@ -74,6 +76,7 @@ export interface AudienceMember {
 export function keysOfMember(member: AudienceMember): string[] {
   const keys = new Set<string>([audienceKeys.college, audienceKeys.user(member.userId)]);
   if (member.readAll) keys.add(audienceKeys.staff);
+  if (member.role === 'admin') keys.add(audienceKeys.admins);
   for (const sectionId of member.sectionIds) keys.add(audienceKeys.member(member.role, sectionId));
   return [...keys].sort();
 }

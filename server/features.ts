@@ -1,6 +1,7 @@
 import { buildRegistry } from './feature';
 import { documentsModule } from './documents/module';
 import { eventsModule } from './events/module';
+import { membersModule } from './members/module';
 import { notificationsModule } from './notifications/module';
 import { postsModule } from './posts/module';
 import { referenceEntities } from './sync/referenceEntities';
@@ -9,6 +10,6 @@ import { referenceEntities } from './sync/referenceEntities';
  * The feature modules of this server: adding a feature is one line here (README, "Adding a
  * synced entity"). Nothing else in the core names a feature.
  */
-export const features = [postsModule, eventsModule, notificationsModule, documentsModule];
+export const features = [postsModule, eventsModule, notificationsModule, documentsModule, membersModule];
 
 export const registry = buildRegistry(features, referenceEntities);

@@ -2,12 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { signupRequest, signupResponse } from '../../contract/auth';
+import { audienceKeys } from '../../contract/audience';
 import { uuidv7 } from '../../contract/ids';
 import { messages } from '../../contract/messages';
 import type { AppContext } from '../config';
 import { users } from '../db/schema';
 import { HttpError, ValidationFailed } from '../http/errors';
 import { isUniqueViolation } from '../db/errors';
+import { writeInCollege } from '../sync/writeInCollege';
 import { collegeOf } from '../tenancy/resolveCollege';
 import { hashPassword } from './passwords';
 
@@ -33,16 +35,21 @@ export function signupRoutes(app: FastifyInstance, ctx: AppContext): void {
         .where(and(eq(users.collegeId, college.id), eq(users.email, email)))
         .limit(1);
       if (existing) throw ValidationFailed.field('email', messages.emailTaken);
+      const passwordHash = await hashPassword(password);
       try {
-        await db.insert(users).values({
-          id: uuidv7(),
-          collegeId: college.id,
-          role: 'guardian',
-          status: 'pending',
-          name,
-          email,
-          passwordHash: await hashPassword(password),
-          promotions,
+        // Stamped for administrators' devices: the sign-up waits in their members list.
+        await writeInCollege(db, college.id, async (write) => {
+          await write.tx.insert(users).values({
+            id: uuidv7(),
+            collegeId: college.id,
+            role: 'guardian',
+            status: 'pending',
+            name,
+            email,
+            passwordHash,
+            promotions,
+            seq: write.stamp([audienceKeys.admins]),
+          });
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw ValidationFailed.field('email', messages.emailTaken);

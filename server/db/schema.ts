@@ -5,6 +5,7 @@
  * can keep their ids. Each feature declares its own tables in `server/<feature>/schema.ts`
  * (drizzle.config.ts reads them all into one migration history).
  */
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { colleges } from './colleges';
 import { syncedTable } from './syncedTable';
@@ -64,11 +65,41 @@ export const sections = syncedTable(
   (t) => [index('sections_college_idx').on(t.collegeId)],
 );
 
+/**
+ * The members of a college. The table is also synced, to administrators' devices only (the
+ * `members` entity of server/members): `seq` is stamped by every write an administrator
+ * should see (writeInCollege: the members mutations, a profile edit, a sign-up), and the
+ * audience is `admins` for every row. `deleted_at` is never set here (compaction would remove
+ * the row, and posts keep their author): a deleted member gets `removed_at` and leaves the
+ * administrators' audience (`audience_keys` empty), which reaches their devices as a delete.
+ * `section_ids` copies user_sections (what the pull's audience reads) and `child_ids` are a
+ * guardian's children, so the synced row is built from this row alone.
+ */
 export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey(),
     collegeId: collegeRef(),
+    seq: bigint('seq', { mode: 'number' }).notNull().default(0),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    audienceKeys: text('audience_keys')
+      .array()
+      .notNull()
+      .default(sql`'{admins}'::text[]`),
+    seenKeys: text('seen_keys')
+      .array()
+      .notNull()
+      .default(sql`'{admins}'::text[]`),
+    sectionIds: text('section_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    childIds: text('child_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** A deleted member (server/members): personal data scrubbed, the name kept for their posts. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
     role: text('role', { enum: ['admin', 'staff', 'student', 'guardian'] }).notNull(),
     status: text('status', { enum: ['active', 'pending', 'disabled'] })
       .notNull()
@@ -94,6 +125,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_college_email_unique').on(t.collegeId, t.email),
     uniqueIndex('users_college_rut_unique').on(t.collegeId, t.rut),
+    index('users_college_seq_idx').on(t.collegeId, t.seq),
   ],
 );
 

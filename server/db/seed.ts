@@ -1,4 +1,5 @@
 import { count } from 'drizzle-orm';
+import { audienceKeys } from '../../contract/audience';
 import { uuidv7 } from '../../contract/ids';
 import type { Role } from '../../contract/permissions';
 import { rutCheckDigit } from '../../contract/rut';
@@ -104,9 +105,11 @@ async function seedSynced(write: Write, demo: DemoCollege, passwordHash: string,
       phone: `+56 9 ${String(5000_0000 + i * 137_911).replace(/(\d{4})(\d{4})/, '$1 $2')}`,
       passwordHash,
       placeId: placeRows[i % placeRows.length]!.id,
+      sectionIds: [] as string[],
+      // Members are synced to administrators (server/members).
+      seq: stamp([audienceKeys.admins]),
     };
   });
-  await db.insert(users).values(userRows);
 
   // Students sit in one section each; a guardian follows the student of the same rank;
   // staff teach three sections each.
@@ -123,6 +126,8 @@ async function seedSynced(write: Write, demo: DemoCollege, passwordHash: string,
       staff++;
     }
   }
+  for (const link of links) userRows.find((row) => row.id === link.userId)!.sectionIds.push(link.sectionId);
+  await db.insert(users).values(userRows);
   await db.insert(userSections).values(links);
 
   const college: SeededCollege = {

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { passwordUpdateRequest, profileUpdateFields, user as userSchema } from '../../contract/auth';
 import { fieldErrors } from '../../contract/errors';
+import { audienceKeys } from '../../contract/audience';
 import { uuidv7 } from '../../contract/ids';
 import { messages } from '../../contract/messages';
 import { normalizeRut } from '../../contract/rut';
@@ -16,6 +17,7 @@ import type { AppContext } from '../config';
 import { isUniqueViolation } from '../db/errors';
 import { users } from '../db/schema';
 import { ValidationFailed } from '../http/errors';
+import { writeInCollege } from '../sync/writeInCollege';
 import { detectImageType } from '../storage/imageType';
 import { readProfileForm } from './readProfileForm';
 
@@ -62,21 +64,25 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (avatar) await storage.put(avatar.key, avatar.data);
       let updated;
       try {
-        [updated] = await db
-          .update(users)
-          .set({
-            name: values.name,
-            firstLastname: values.first_lastname,
-            secondLastname: values.second_lastname,
-            email: values.email,
-            rut,
-            phone: values.phone,
-            birthdate: values.birthdate === '' ? null : values.birthdate,
-            ...(avatar ? { avatar: avatar.key } : {}),
-            updatedAt: new Date(),
-          })
-          .where(and(eq(users.collegeId, current.collegeId), eq(users.id, current.id)))
-          .returning();
+        // Stamped for administrators' devices (the members list of server/members).
+        [updated] = await writeInCollege(db, current.collegeId, (write) =>
+          write.tx
+            .update(users)
+            .set({
+              seq: write.stamp([audienceKeys.admins]),
+              name: values.name,
+              firstLastname: values.first_lastname,
+              secondLastname: values.second_lastname,
+              email: values.email,
+              rut,
+              phone: values.phone,
+              birthdate: values.birthdate === '' ? null : values.birthdate,
+              ...(avatar ? { avatar: avatar.key } : {}),
+              updatedAt: new Date(),
+            })
+            .where(and(eq(users.collegeId, current.collegeId), eq(users.id, current.id)))
+            .returning(),
+        );
       } catch (error) {
         if (avatar) await storage.delete(avatar.key);
         if (isUniqueViolation(error)) throw ValidationFailed.field('email', messages.emailTaken);

@@ -18,6 +18,8 @@ export interface FeedWatcher {
 interface Subscriber {
   keys: ReadonlySet<string>;
   onChange: Listener;
+  /** The member whose device listens, told when their tokens, role, status or sections change. */
+  member?: { userId: string; onSessionChanged: Listener };
 }
 
 /**
@@ -41,11 +43,11 @@ export class ChangeFeed {
    * Calls `onChange` after each committed change of the college that concerns `keys` (the
    * member's audience keys); resolves once listening.
    */
-  async subscribe(collegeId: string, keys: ReadonlySet<string>, onChange: Listener): Promise<() => void> {
+  async subscribe(collegeId: string, keys: ReadonlySet<string>, onChange: Listener, member?: Subscriber['member']): Promise<() => void> {
     await this.listen();
     const set = this.listeners.get(collegeId) ?? new Set();
     this.listeners.set(collegeId, set);
-    const subscriber: Subscriber = { keys, onChange };
+    const subscriber: Subscriber = { keys, onChange, ...(member && { member }) };
     set.add(subscriber);
     return () => {
       set.delete(subscriber);
@@ -71,6 +73,7 @@ export class ChangeFeed {
         // The watcher first: a device poked by this notification may pull at once.
         this.watcher?.heard(notice);
         if (notice.kind === 'change') this.emit(this.listeners.get(notice.collegeId), notice.keys);
+        else this.sessionChanged(this.listeners.get(notice.collegeId), notice.userId);
       },
       onLost: () => this.watcher?.deaf(),
       onResumed: () => {
@@ -91,6 +94,18 @@ export class ChangeFeed {
       },
     );
     return this.listening;
+  }
+
+  /** A member's session changed (a revoked token, a new role, status or sections). */
+  private sessionChanged(set: Set<Subscriber> | undefined, userId: string): void {
+    for (const subscriber of [...(set ?? [])]) {
+      if (subscriber.member?.userId !== userId) continue;
+      try {
+        subscriber.member.onSessionChanged();
+      } catch (error) {
+        this.log.warn({ err: error }, 'sync change feed: listener failed');
+      }
+    }
   }
 
   private emit(set: Set<Subscriber> | undefined, keys: readonly string[] | null): void {

@@ -98,9 +98,19 @@ export function syncRoutes(app: FastifyInstance, db: Database, registry: SyncReg
       if (!response.writableEnded) response.write(text);
     };
     // Listening before `ready`: a change committed after the device saw `ready` always pokes.
-    // Only changes for the member's audience poke (a new role or section reconnects: the
-    // pull answers `reset` and the device opens a new stream).
-    const unsubscribe = await feed.subscribe(user.collegeId, viewer.keySet, () => send('event: poke\ndata: {}\n\n'));
+    // Only changes for the member's audience poke. When the member's session changes (a
+    // revoked token, a new role, status or sections) the stream ends: the device connects
+    // again, a revoked or disabled member gets 401 and is signed out, a new audience pulls
+    // `reset` and listens with its new keys.
+    let sessionChanged = false;
+    let end: () => void = () => undefined;
+    const unsubscribe = await feed.subscribe(user.collegeId, viewer.keySet, () => send('event: poke\ndata: {}\n\n'), {
+      userId: user.id,
+      onSessionChanged: () => {
+        sessionChanged = true;
+        end();
+      },
+    });
     reply.hijack();
     response.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
@@ -113,13 +123,14 @@ export function syncRoutes(app: FastifyInstance, db: Database, registry: SyncReg
     });
     send('retry: 5000\n\nevent: ready\ndata: {}\n\n');
     const heartbeat = setInterval(() => send(': heartbeat\n\n'), heartbeatMs);
-    const end = () => {
+    end = () => {
       clearInterval(heartbeat);
       unsubscribe();
       streams.delete(end);
       if (!response.writableEnded) response.end();
     };
     streams.add(end);
+    if (sessionChanged) end();
     request.raw.on('close', end);
     response.on('close', end);
   });
