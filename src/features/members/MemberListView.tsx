@@ -43,7 +43,7 @@ export function MemberListView(props: MemberListViewProps) {
   const [rejecting, setRejecting] = useState<MemberRow | null>(null);
   const approve = (row: MemberRow) => void actions.approve(row);
   const askReject = (row: MemberRow) => setRejecting(row);
-  const rejectName = rejecting ? fullName(rejecting) : '';
+  const name = rejecting ? fullName(rejecting) : '';
 
   return (
     <div className="page members-page">
@@ -87,7 +87,7 @@ export function MemberListView(props: MemberListViewProps) {
         open={rejecting !== null}
         onOpenChange={(open) => !open && setRejecting(null)}
         title={t`Reject this sign-up?`}
-        description={<Trans>The account of {rejectName} is removed and cannot sign in.</Trans>}
+        description={<Trans>The account of {name} is removed and cannot sign in.</Trans>}
         confirmLabel={t`Reject`}
         onConfirm={() => rejecting && void actions.reject(rejecting)}
       />
