@@ -1,11 +1,12 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forgotPasswordRequest, resetPasswordRequest } from '../../contract/auth';
 import { uuidv7 } from '../../contract/ids';
 import { messages } from '../../contract/messages';
 import type { AppContext } from '../config';
+import type { Database } from '../db/client';
 import { accessTokens, passwordResets, users } from '../db/schema';
 import { forgetMemberDevices } from '../push/subscriptions';
 import { ValidationFailed } from '../http/errors';
@@ -16,6 +17,34 @@ import { digest, newSecret } from './tokens';
 
 export const resetTokenLifetimeMs = 60 * 60 * 1000;
 const messageReply = { 200: z.object({ message: z.string() }) };
+
+/**
+ * A new single-use reset link's secret for the member (only the newest link works); the
+ * forgotten-password form and an administrator's reset (server/members) send it by mail.
+ */
+export async function startPasswordReset(db: Database, collegeId: string, userId: string): Promise<string> {
+  const secret = newSecret();
+  await db.transaction(async (tx) => {
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResets.collegeId, collegeId), eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+    await tx.insert(passwordResets).values({
+      id: uuidv7(),
+      collegeId,
+      userId,
+      tokenHash: digest(secret),
+      expiresAt: new Date(Date.now() + resetTokenLifetimeMs),
+    });
+  });
+  return secret;
+}
+
+/** The reset link of a secret, on the host the request came to. */
+export function resetLink(request: FastifyRequest, secret: string, email: string): string {
+  const query = new URLSearchParams({ token: secret, email });
+  return `${request.protocol}://${request.host}/auth/reset-password?${query.toString()}`;
+}
 
 /** Account recovery by email: a single-use link valid for 60 minutes. */
 export function recoveryRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -39,23 +68,8 @@ export function recoveryRoutes(app: FastifyInstance, ctx: AppContext): void {
       // The same answer either way, so the form does not tell who has an account.
       if (!user) return { message: messages.resetLinkSent };
 
-      const secret = newSecret();
-      await db.transaction(async (tx) => {
-        // Only the newest link works.
-        await tx
-          .update(passwordResets)
-          .set({ usedAt: new Date() })
-          .where(and(eq(passwordResets.collegeId, college.id), eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
-        await tx.insert(passwordResets).values({
-          id: uuidv7(),
-          collegeId: college.id,
-          userId: user.id,
-          tokenHash: digest(secret),
-          expiresAt: new Date(Date.now() + resetTokenLifetimeMs),
-        });
-      });
-      const query = new URLSearchParams({ token: secret, email });
-      const link = `${request.protocol}://${request.host}/auth/reset-password?${query.toString()}`;
+      const secret = await startPasswordReset(db, college.id, user.id);
+      const link = resetLink(request, secret, email);
       await mailer.send(college.id, resetMail({ to: email, collegeName: college.name, language: college.language, link }));
       return { message: messages.resetLinkSent };
     },

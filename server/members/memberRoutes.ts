@@ -1,4 +1,149 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { uuidv7 } from '../../contract/ids';
+import { messages } from '../../contract/messages';
+import {
+  memberFields,
+  memberImportRequest,
+  memberImportResponse,
+  memberListQuery,
+  memberListResponse,
+  memberRow,
+  resetMemberPasswordResponse,
+  restCreateMemberBody,
+  setMemberPinArgs,
+  verifyPinRequest,
+  verifyPinResponse,
+} from '../../contract/members';
+import { resetLink, startPasswordReset } from '../auth/recoveryRoutes';
+import { authOf, requirePermission, requireUser } from '../auth/requireUser';
 import type { AppContext } from '../config';
+import type { MutationActor } from '../sync/mutation';
+import { writeInCollege, type Write } from '../sync/writeInCollege';
+import { queueApprovalMail } from './approvalMail';
+import { resetMemberPassword, verifyMemberPin } from './memberAccess';
+import { memberToWire } from './memberEntity';
+import { ImportRefused, importMembers } from './memberImport';
+import { listMembers } from './memberQueries';
+import { approveMember, createMember, deleteMember, deleteMemberPin, liveMember, rejectMember, setMemberPin, updateMember } from './memberService';
 
-export function memberRoutes(_app: FastifyInstance, _ctx: AppContext): void {}
+const idParams = z.object({ id: z.string().max(100) });
+/** 5,000 rows of up to 11 cells: more than the 1 MB of other JSON bodies. */
+const importBodyLimit = 16 * 1024 * 1024;
+
+/**
+ * Members over REST (README "Members"): the list and the writes for clients that do not
+ * sync (the same service as the members.* mutations), and what needs the server at that
+ * moment: a reset password, a PIN check, a CSV import. Administrators only, except the PIN
+ * check (staff too).
+ */
+export function memberRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db, mailer } = ctx;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = requireUser(db);
+  const admin = [signedIn, requirePermission('users.manage')];
+  const actorOf = (request: FastifyRequest): Pick<MutationActor, 'user'> => ({ user: authOf(request).user });
+  const inCollege = <T>(actor: Pick<MutationActor, 'user'>, work: (write: Write) => Promise<T>) => writeInCollege(db, actor.user.collegeId, work);
+
+  typed.get('/api/v1/admin/members', { schema: { querystring: memberListQuery, response: { 200: memberListResponse } }, preValidation: admin }, async (request) => {
+    const query = request.query;
+    const { rows, total } = await listMembers(db, actorOf(request).user.collegeId, query);
+    return {
+      data: rows.map(memberToWire),
+      meta: { total, page: query.page, per_page: query.per_page, last_page: Math.max(1, Math.ceil(total / query.per_page)) },
+    };
+  });
+
+  typed.get('/api/v1/admin/members/:id', { schema: { params: idParams, response: { 200: memberRow } }, preValidation: admin }, async (request) =>
+    memberToWire(await liveMember({ tx: db, collegeId: actorOf(request).user.collegeId }, request.params.id)),
+  );
+
+  typed.post('/api/v1/admin/members', { schema: { body: restCreateMemberBody, response: { 201: memberRow } }, preValidation: admin }, async (request, reply) => {
+    const actor = actorOf(request);
+    const args = { ...request.body, id: request.body.id ?? uuidv7() };
+    const row = await inCollege(actor, (write) => createMember(write, actor, args));
+    return reply.code(201).send(memberToWire(row));
+  });
+
+  typed.put('/api/v1/admin/members/:id', { schema: { params: idParams, body: memberFields, response: { 200: memberRow } }, preValidation: admin }, async (request) => {
+    const actor = actorOf(request);
+    const row = await inCollege(actor, (write) => updateMember(write, actor, { ...request.body, id: request.params.id }));
+    return memberToWire(row);
+  });
+
+  typed.delete('/api/v1/admin/members/:id', { schema: { params: idParams }, preValidation: admin }, async (request, reply) => {
+    const actor = actorOf(request);
+    await inCollege(actor, (write) => deleteMember(write, actor, { id: request.params.id }));
+    return reply.code(204).send();
+  });
+
+  typed.post('/api/v1/admin/members/:id/approve', { schema: { params: idParams, response: { 200: memberRow } }, preValidation: admin }, async (request) => {
+    const actor = actorOf(request);
+    const row = await inCollege(actor, async (write) => {
+      const member = await approveMember(write, actor, { id: request.params.id });
+      await queueApprovalMail(write, member);
+      return member;
+    });
+    return memberToWire(row);
+  });
+
+  typed.post('/api/v1/admin/members/:id/reject', { schema: { params: idParams }, preValidation: admin }, async (request, reply) => {
+    const actor = actorOf(request);
+    await inCollege(actor, (write) => rejectMember(write, actor, { id: request.params.id }));
+    return reply.code(204).send();
+  });
+
+  typed.put(
+    '/api/v1/admin/members/:id/pin',
+    { schema: { params: idParams, body: setMemberPinArgs.pick({ pin: true }), response: { 200: memberRow } }, preValidation: admin },
+    async (request) => {
+      const actor = actorOf(request);
+      return memberToWire(await inCollege(actor, (write) => setMemberPin(write, actor, { id: request.params.id, pin: request.body.pin })));
+    },
+  );
+
+  typed.delete('/api/v1/admin/members/:id/pin', { schema: { params: idParams, response: { 200: memberRow } }, preValidation: admin }, async (request) => {
+    const actor = actorOf(request);
+    return memberToWire(await inCollege(actor, (write) => deleteMemberPin(write, actor, { id: request.params.id })));
+  });
+
+  typed.post(
+    '/api/v1/admin/members/:id/reset-password',
+    { schema: { params: idParams, response: { 200: resetMemberPasswordResponse } }, preValidation: admin },
+    async (request) =>
+      resetMemberPassword(
+        db,
+        mailer,
+        actorOf(request),
+        request.params.id,
+        (secret, email) => resetLink(request, secret, email),
+        (collegeId, userId) => startPasswordReset(db, collegeId, userId),
+      ),
+  );
+
+  typed.post(
+    '/api/v1/members/:id/verify-pin',
+    { schema: { params: idParams, body: verifyPinRequest, response: { 200: verifyPinResponse } }, preValidation: [signedIn, requirePermission('members.verifyPin')] },
+    async (request) => ({ valid: await verifyMemberPin(db, actorOf(request).user.collegeId, request.params.id, request.body.pin) }),
+  );
+
+  typed.post(
+    '/api/v1/admin/members/import',
+    {
+      // No schema for the 422: the body errors of the validation answer it too, in their own shape.
+      schema: { body: memberImportRequest, response: { 200: memberImportResponse } },
+      preValidation: admin,
+      bodyLimit: importBodyLimit,
+    },
+    async (request, reply) => {
+      try {
+        return await importMembers(db, actorOf(request).user.collegeId, request.body.rows, request.body.confirm);
+      } catch (error) {
+        if (!(error instanceof ImportRefused)) throw error;
+        const refused = { message: messages.invalidData, errors: {}, ...error.response };
+        return (reply as FastifyReply).code(422).send(refused);
+      }
+    },
+  );
+}

@@ -1,0 +1,87 @@
+import { randomInt } from 'node:crypto';
+import { and, count, eq, gt, lt } from 'drizzle-orm';
+import { uuidv7 } from '../../contract/ids';
+import { messages } from '../../contract/messages';
+import type { ResetMemberPasswordResponse } from '../../contract/members';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { resetMail } from '../auth/resetMail';
+import type { Database } from '../db/client';
+import { colleges, smtpSettings, users } from '../db/schema';
+import { HttpError } from '../http/errors';
+import type { Mailer } from '../mail/mailer';
+import type { MutationActor } from '../sync/mutation';
+import { writeInCollege } from '../sync/writeInCollege';
+import { memberPokeKeys, assertManagesMembers, liveMember, signOutEverywhere } from './memberService';
+import { pinAttempts } from './schema';
+
+export const maxWrongPins = 5;
+export const pinWindowMs = 15 * 60 * 1000;
+
+/**
+ * `POST /api/v1/members/{id}/verify-pin`: whether `pin` is the member's. Wrong tries are
+ * counted per member in the database (every API process shares them): the 6th within 15
+ * minutes answers 429 without looking. A right PIN clears the count.
+ */
+export async function verifyMemberPin(db: Database, collegeId: string, memberId: string, pin: string): Promise<boolean> {
+  const member = await liveMember({ tx: db, collegeId }, memberId);
+  const since = new Date(Date.now() - pinWindowMs);
+  const same = and(eq(pinAttempts.collegeId, collegeId), eq(pinAttempts.userId, member.id));
+  const [tries] = await db
+    .select({ n: count() })
+    .from(pinAttempts)
+    .where(and(same, gt(pinAttempts.attemptedAt, since)));
+  if ((tries?.n ?? 0) >= maxWrongPins) throw new HttpError(429, messages.tooManyRequests);
+  if (member.pinCode === null) throw new HttpError(409, messages.pinNotSet);
+  if (await verifyPassword(member.pinCode, pin)) {
+    await db.delete(pinAttempts).where(same);
+    return true;
+  }
+  await db.delete(pinAttempts).where(and(same, lt(pinAttempts.attemptedAt, since)));
+  await db.insert(pinAttempts).values({ id: uuidv7(), collegeId, userId: member.id });
+  return false;
+}
+
+/** Letters and digits that cannot be mistaken for one another when read aloud or copied. */
+const readable = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+/** A one-time temporary password: three groups of four, `k7mp-x3rt-9wqa` (14 characters). */
+export function temporaryPassword(): string {
+  const group = () => Array.from({ length: 4 }, () => readable[randomInt(readable.length)]).join('');
+  return [group(), group(), group()].join('-');
+}
+
+/**
+ * An administrator resets a member's password. With SMTP settings the member gets the
+ * recovery mail (server/auth/resetMail.ts); without, a temporary password replaces theirs
+ * and is answered once. Either way every device of the member is signed out.
+ */
+export async function resetMemberPassword(
+  db: Database,
+  mailer: Mailer,
+  actor: Pick<MutationActor, 'user'>,
+  memberId: string,
+  link: (secret: string, email: string) => string,
+  startReset: (collegeId: string, userId: string) => Promise<string>,
+): Promise<ResetMemberPasswordResponse> {
+  assertManagesMembers(actor);
+  const collegeId = actor.user.collegeId;
+  const member = await liveMember({ tx: db, collegeId }, memberId);
+  const [settings] = await db.select({ id: smtpSettings.id }).from(smtpSettings).where(eq(smtpSettings.collegeId, collegeId)).limit(1);
+  if (settings) {
+    const [college] = await db.select().from(colleges).where(eq(colleges.id, collegeId));
+    const secret = await startReset(collegeId, member.id);
+    await writeInCollege(db, collegeId, (write) => signOutEverywhere(write, member.id));
+    await mailer.send(collegeId, resetMail({ to: member.email, collegeName: college!.name, language: college!.language, link: link(secret, member.email) }));
+    return { mode: 'mail', email: member.email };
+  }
+  const password = temporaryPassword();
+  const passwordHash = await hashPassword(password);
+  await writeInCollege(db, collegeId, async (write) => {
+    await write.tx
+      .update(users)
+      .set({ passwordHash, updatedAt: new Date(), seq: write.stamp(memberPokeKeys(member.id)) })
+      .where(eq(users.id, member.id));
+    await signOutEverywhere(write, member.id);
+  });
+  return { mode: 'temporary', temporary_password: password };
+}
