@@ -186,11 +186,11 @@ export function ImportView({ state, online, onFile, onImport, onRecheck, onDownl
       ) : null}
       {state.step === 'preview' || state.step === 'importing' ? (
         <section className="card member-card import-preview" aria-labelledby={`${inputId}-summary`}>
-          <h2 id={`${inputId}-summary`} className="import-summary" role="status">
+          <h2 id={`${inputId}-summary`} className="import-summary">
             <span className="import-file" dir="auto">
               {state.fileName}
             </span>
-            <span>
+            <span role="status">
               {t`${plural(valid, { one: '# ready', other: '# ready' })}`}, {t`${plural(withErrors, { one: '# with errors', other: '# with errors' })}`}
             </span>
           </h2>
