@@ -1,4 +1,5 @@
-import { AppShell, LoginPage, SignIn, appStart, expect, localDbName, test, toast, type Page } from './fixtures';
+import type { Page } from '@playwright/test';
+import { AppShell, LoginPage, SignIn, appStart, expect, localDbName, test, toast } from './fixtures';
 
 /**
  * Administrators manage members (issue 11): the list at /users reads the members synced to
