@@ -71,6 +71,7 @@ export function MemberListScreen() {
       page={shown.page}
       pages={shown.pages}
       filters={{ ...fromAddress.filters, q }}
+      shownQuery={deferredQ}
       reference={reference}
       selfId={user.id}
       pendingStates={pendingStates}

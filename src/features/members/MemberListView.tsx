@@ -24,6 +24,8 @@ export interface MemberListViewProps {
   page: number;
   pages: number;
   filters: MemberFilters;
+  /** The search the rows shown answer (it trails what is typed by a render: useDeferredValue); benches wait for it. */
+  shownQuery: string;
   reference: MemberReference;
   selfId: string;
   pendingStates: Map<string, ItemSyncState>;
@@ -46,7 +48,7 @@ export function MemberListView(props: MemberListViewProps) {
   const name = rejecting ? fullName(rejecting) : '';
 
   return (
-    <div className="page members-page">
+    <div className="page members-page" data-shown-query={props.shownQuery}>
       <div className="members-head">
         <h1 className="page-title">
           <Trans>User Roles</Trans>
