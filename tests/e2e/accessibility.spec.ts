@@ -406,5 +406,35 @@ for (const look of looks) {
       await open(page, `/blog/post/${post.id}`, page.getByRole('alert').first());
       await screens.check('a publication whose change needs attention');
     });
+
+    test("the members' screens pass axe, and fit the width", async ({ page, request }) => {
+      // An administrator's sign-in, the first download of the members and four screens (issue 11).
+      test.slow();
+      const screens = new ScreenCheck(page, look);
+      const admin = await new PostsApi(request).signIn('admin@colinas.test');
+      await open(page, '/auth/login');
+      await page.locator('input[name="identifier"]').fill('admin@colinas.test');
+      await page.locator('input[name="password"]').fill(password);
+      await page.locator('main form button[type="submit"]').click();
+      await expect(page).toHaveURL(/\/app$/, { timeout: appStart });
+      await new Device(page).waitForSync(localDbName(admin.id));
+
+      await follow(page, '/users');
+      await expect(page.locator('main .member-item .member-nopin').first()).toBeVisible();
+      await screens.check('the members list, with no-PIN warnings');
+      await open(page, '/users?status=pending');
+      await expect(page.locator('main .member-item-actions').first()).toBeVisible();
+      await screens.check('the sign-ups waiting for approval');
+      const pending = page.locator('main .member-item .member-name').first();
+      await follow(page, (await pending.getAttribute('href'))!, 'main .member-item .member-name');
+      await expect(page.locator('main .member-facts')).toBeVisible();
+      await screens.check('a member waiting for approval');
+      await follow(page, '/users/new', 'a[href="/users/new"]');
+      await page.locator('main form button[type="submit"]').click();
+      await expect(page.locator('main [aria-invalid="true"]').first()).toBeVisible();
+      await screens.check('a new member with the fields left empty', 'main form');
+      await open(page, '/users/import');
+      await screens.check('importing members');
+    });
   });
 }
