@@ -331,16 +331,16 @@ describe.each(backends)('posts, events, calendar feeds, audience, notifications,
     );
   const importBody = () =>
     fc.oneof(
-    changes(foreignIds).map((list) =>
-      JSON.stringify(
-        applyChanges({ rows: [{ name: 'Alumno', email: 'alumno.x@import.test', rut: '11.111.111-1', role: 'alumno', sections: '1° Básico A', children: 'x;y' }], confirm: false }, list),
+      changes(foreignIds).map((list) =>
+        JSON.stringify(
+          applyChanges({ rows: [{ name: 'Alumno', email: 'alumno.x@import.test', rut: '11.111.111-1', role: 'alumno', sections: '1° Básico A', children: 'x;y' }], confirm: false }, list),
+        ),
       ),
-    ),
-    fc
-      .array(fc.dictionary(fc.constantFrom('name', 'email', 'rut', 'role', 'place', 'sections', 'children', 'birthdate', 'phone', 'other'), hostileString), { maxLength: 4 })
-      .chain((rows) => fc.boolean().map((confirm) => JSON.stringify({ rows, confirm }))),
-    fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)),
-  );
+      fc
+        .array(fc.dictionary(fc.constantFrom('name', 'email', 'rut', 'role', 'place', 'sections', 'children', 'birthdate', 'phone', 'other'), hostileString), { maxLength: 4 })
+        .chain((rows) => fc.boolean().map((confirm) => JSON.stringify({ rows, confirm }))),
+      fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)),
+    );
   const memberListCall: fc.Arbitrary<Call> = fc
     .array(
       fc.tuple(fc.constantFrom('q', 'role', 'status', 'place_id', 'section_id', 'without_pin', 'sort', 'page', 'per_page', 'q[]'), fc.oneof(queryValue, fc.constantFrom('admin', 'pending', '-name', 'role', 'true', 'muñoz'))),
