@@ -218,9 +218,13 @@ describe.each(backends)('members: administration over REST on $name', (backend) 
     const staffToken = await signIn(server.app, host, { email });
     const post = postArgs(refs, ['1° Básico A'], 'everyone');
     expect((await push({ app: server.app, host, token: staffToken }, [{ name: 'posts.create', args: post }]))[0]!.status).toBe('applied');
+    const feed = json<{ feed: { https: string } }>(await call(staffToken, 'POST', '/api/v1/calendar/feed')).feed;
+    const feedPath = new URL(feed.https).pathname;
+    expect((await call(null, 'GET', feedPath)).statusCode).toBe(200);
     const member = await memberOf(email);
     expect((await call(tokens.admin, 'DELETE', `/api/v1/admin/members/${member.id}`)).statusCode).toBe(204);
     expect((await call(staffToken, 'GET', '/api/v1/user')).statusCode).toBe(401);
+    expect((await call(null, 'GET', feedPath)).statusCode).toBe(404);
     const [stored] = await server.db.select().from(posts).where(eq(posts.id, post.id));
     expect(stored!.authorName).toContain('Matías');
     const [gone] = await server.db.select().from(users).where(eq(users.id, member.id));

@@ -8,6 +8,7 @@ import { attachments } from '../../server/attachments/schema';
 import { documentCategories, documents } from '../../server/documents/schema';
 import { notifications } from '../../server/notifications/schema';
 import { posts } from '../../server/posts/schema';
+import { users } from '../../server/db/schema';
 import { registry } from '../../server/features';
 import { backends, bearer, hostOf, signIn, startServer, type TestServer } from './harness';
 import { applyChanges, changes, type Change } from './hostileValues';
@@ -29,6 +30,9 @@ interface World {
   /** Attachments of the college's posts (the demo photos, and files of the posts made here). */
   attachmentIds: string[];
   foreignIds: string[];
+  /** Guardians of the college (not the administrator), and the two pending sign-ups. */
+  memberIds: string[];
+  pendingIds: string[];
 }
 
 /**
@@ -68,10 +72,43 @@ const examples: Record<string, (world: World, pick: number) => Record<string, un
   // The category made empty for it in `beforeAll` (one with documents stays: 409).
   'documentCategories.delete': (world) => ({ id: world.documentCategoryIds.at(-1)! }),
   'attachments.remove': (world, pick) => ({ id: pickFrom(world.attachmentIds, pick) }),
+  'members.create': (world) => ({ ...memberExample(world, uuidv7()), email: `nuevo.${uuidv7()}@colinas.test` }),
+  'members.update': (world, pick) => memberExample(world, pickFrom(world.memberIds, pick)),
+  'members.approve': (world) => ({ id: world.pendingIds[0]! }),
+  'members.reject': (world) => ({ id: world.pendingIds[1]! }),
+  'members.delete': (world) => ({ id: world.memberIds.at(-1)! }),
+  'members.setPin': (world, pick) => ({ id: pickFrom(world.memberIds, pick), pin: '2468' }),
+  'members.deletePin': (world, pick) => ({ id: pickFrom(world.memberIds, pick) }),
 };
 
+/** A guardian's fields for `members.create`/`members.update` (the email is the member's own, by their place in the list). */
+function memberExample(world: World, id: string): Record<string, unknown> {
+  const index = world.memberIds.indexOf(id);
+  return {
+    id,
+    name: 'Apoderada',
+    first_lastname: 'Ejemplo',
+    second_lastname: '',
+    email: `ejemplo.${index < 0 ? id : index}@colinas.test`,
+    rut: '',
+    phone: '+56 9 1234 5678',
+    birthdate: '1984-05-06',
+    role: 'guardian',
+    place_id: null,
+    section_ids: [world.refs.sectionId('1° Básico A')],
+    child_ids: [],
+    status: 'active',
+  };
+}
+
 /** Examples only an administrator may apply (the others are applied as staff). */
-const adminExamples = new Set(['documentCategories.create', 'documentCategories.update', 'documentCategories.delete', 'documents.delete']);
+const adminExamples = new Set([
+  'documentCategories.create',
+  'documentCategories.update',
+  'documentCategories.delete',
+  'documents.delete',
+  ...registeredNames.filter((name) => name.startsWith('members.')),
+]);
 
 const pickFrom = (list: readonly string[], pick: number) => list[pick % list.length]!;
 
@@ -163,6 +200,13 @@ describe.each(backends)('pushing generated mutations on $name', (backend) => {
       eventIds: events.map((e) => e.id),
       notificationIds: sent.map((n) => n.id),
       attachmentIds: await attachmentsOf(refs.collegeId),
+      memberIds: (
+        await server.db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.collegeId, refs.collegeId), eq(users.role, 'guardian'), eq(users.status, 'active')))
+      ).map((u) => u.id),
+      pendingIds: (await server.db.select({ id: users.id }).from(users).where(and(eq(users.collegeId, refs.collegeId), eq(users.status, 'pending')))).map((u) => u.id),
       foreignIds: [
         ...(await attachmentsOf(british.collegeId)),
         ...britishDocuments.map((d) => d.id),
@@ -176,6 +220,7 @@ describe.each(backends)('pushing generated mutations on $name', (backend) => {
         refs.sectionId('1° Básico A'),
         ...created.slice(0, 3).map((p) => p.id),
         ...events.slice(0, 3).map((e) => e.id),
+        ...(await server.db.select({ id: users.id }).from(users).where(eq(users.collegeId, british.collegeId)).limit(3)).map((u) => u.id),
       ],
     };
   });
@@ -243,6 +288,26 @@ describe.each(backends)('pushing generated mutations on $name', (backend) => {
         },
       ),
       { numRuns: 150 },
+    );
+  }, 240_000);
+
+  it("an administrator's generated members.* mutations are applied or rejected, never 5xx", async () => {
+    const names = registeredNames.filter((name) => name.startsWith('members.') && name !== 'members.delete');
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...names), fc.nat(), changes(world.foreignIds), async (name, pick, list) => {
+        const mutations = [{ id: uuidv7(), name, args: applyChanges(examples[name]!(world, pick), list) }];
+        const response = await server.app.inject({
+          method: 'POST',
+          url: '/api/v1/sync/push',
+          headers: { host, ...bearer(adminToken), 'content-type': 'application/json' },
+          payload: JSON.stringify({ clientId: 'property-admin', mutations }),
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        for (const result of (JSON.parse(response.body) as { results: MutationResult[] }).results) {
+          if (result.status === 'rejected') expect(mutationError.safeParse(result.error).success, JSON.stringify(result)).toBe(true);
+        }
+      }),
+      { numRuns: 80 },
     );
   }, 240_000);
 });

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonBodyLimit } from '../../server/app';
 import { attachments } from '../../server/attachments/schema';
+import { users } from '../../server/db/schema';
 import { documentCategories, documents } from '../../server/documents/schema';
 import { backends, bearer, hostOf, signIn, startServer, type TestServer } from './harness';
 import { applyChanges, changes, hostileString, hostileUrlValue } from './hostileValues';
@@ -25,6 +26,8 @@ describe.each(backends)('posts, events, calendar feeds, audience, notifications,
   let documentCategoryIds: string[] = [];
   /** The demo posts' photos (files, variants) of the college. */
   let attachmentIds: string[] = [];
+  /** Guardians of the college other than the signed-in ones (the members routes act on them). */
+  let memberIds: string[] = [];
   /** `<token>.ics` of the feeds made so far (the latest of each member works; older ones answer 404). */
   const feedFiles: string[] = [];
 
@@ -50,7 +53,14 @@ describe.each(backends)('posts, events, calendar feeds, audience, notifications,
     const attachmentsOf = async (collegeId: string) =>
       (await server.db.select({ id: attachments.id }).from(attachments).where(eq(attachments.collegeId, collegeId))).map((a) => a.id);
     attachmentIds = await attachmentsOf(refs.collegeId);
+    memberIds = (
+      await server.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.collegeId, refs.collegeId), eq(users.role, 'guardian'), ne(users.email, 'guardian@colinas.test')))
+    ).map((u) => u.id);
     foreignIds = [
+      ...(await server.db.select({ id: users.id }).from(users).where(eq(users.collegeId, british.collegeId)).limit(2)).map((u) => u.id),
       ...britishDocuments.slice(0, 1).map((d) => d.id),
       ...(await attachmentsOf(british.collegeId)),
       british.categoryId,
@@ -289,6 +299,86 @@ describe.each(backends)('posts, events, calendar feeds, audience, notifications,
         if (response.statusCode >= 400) expect(typeof (response.json<{ message?: unknown }>().message), response.body).toBe('string');
       }),
       { numRuns: 300 },
+    );
+  }, 240_000);
+
+  const memberBody = () =>
+    fc.oneof(
+      {
+        weight: 4,
+        arbitrary: changes(foreignIds).map((list) =>
+          JSON.stringify(
+            applyChanges(
+              {
+                name: 'Apoderada',
+                first_lastname: 'Ejemplo',
+                email: `ejemplo.${Math.random().toString(36).slice(2, 8)}@colinas.test`,
+                rut: '11.111.111-1',
+                phone: '+56 9 1234 5678',
+                birthdate: '1984-05-06',
+                role: 'guardian',
+                place_id: null,
+                section_ids: [refs.sectionId('1° Básico A')],
+                child_ids: [],
+                status: 'active',
+              },
+              list,
+            ),
+          ),
+        ),
+      },
+      { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)) },
+    );
+  const importBody = () =>
+    fc.oneof(
+      changes(foreignIds).map((list) =>
+        JSON.stringify(
+          applyChanges({ rows: [{ name: 'Alumno', email: 'alumno.x@import.test', rut: '11.111.111-1', role: 'alumno', sections: '1° Básico A', children: 'x;y' }], confirm: false }, list),
+        ),
+      ),
+      fc
+        .array(fc.dictionary(fc.constantFrom('name', 'email', 'rut', 'role', 'place', 'sections', 'children', 'birthdate', 'phone', 'other'), hostileString), { maxLength: 4 })
+        .chain((rows) => fc.boolean().map((confirm) => JSON.stringify({ rows, confirm }))),
+      fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)),
+    );
+  const memberListCall: fc.Arbitrary<Call> = fc
+    .array(
+      fc.tuple(fc.constantFrom('q', 'role', 'status', 'place_id', 'section_id', 'without_pin', 'sort', 'page', 'per_page', 'q[]'), fc.oneof(queryValue, fc.constantFrom('admin', 'pending', '-name', 'role', 'true', 'muñoz'))),
+      { maxLength: 5 },
+    )
+    .map((params) => ({ method: 'GET', url: `/api/v1/admin/members?${params.map(([key, value]) => `${key}=${encodeURIComponent(value)}`).join('&')}` }));
+  const memberCalls = (): fc.Arbitrary<Call> =>
+    fc.oneof(
+      memberListCall,
+      idSegment(() => memberIds).map((id): Call => ({ method: 'GET', url: `/api/v1/admin/members/${id}` })),
+      memberBody().map((payload): Call => ({ method: 'POST', url: '/api/v1/admin/members', payload })),
+      fc.tuple(idSegment(() => memberIds), memberBody()).map(([id, payload]): Call => ({ method: 'PUT', url: `/api/v1/admin/members/${id}`, payload })),
+      idSegment(() => memberIds).map((id): Call => ({ method: 'DELETE', url: `/api/v1/admin/members/${id}` })),
+      fc
+        .tuple(idSegment(() => memberIds), fc.constantFrom('approve', 'reject', 'reset-password'))
+        .map(([id, verb]): Call => ({ method: 'POST', url: `/api/v1/admin/members/${id}/${verb}` })),
+      fc
+        .tuple(idSegment(() => memberIds), fc.oneof(fc.constantFrom('1234', '123456', '12a4', ''), hostileString), fc.constantFrom<Call['method']>('PUT', 'DELETE'))
+        .map(([id, pin, method]): Call => ({ method, url: `/api/v1/admin/members/${id}/pin`, payload: JSON.stringify({ pin }) })),
+      fc
+        .tuple(idSegment(() => memberIds), fc.oneof(fc.constantFrom('1234', '0000'), hostileString))
+        .map(([id, pin]): Call => ({ method: 'POST', url: `/api/v1/members/${id}/verify-pin`, payload: JSON.stringify({ pin }) })),
+      importBody().map((payload): Call => ({ method: 'POST', url: '/api/v1/admin/members/import', payload })),
+    );
+
+  it('never answers 5xx to generated members calls (list, writes, PIN, reset, import)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom<keyof typeof tokens>('staff', 'student', 'admin', 'admin'), memberCalls(), async (actor, { method, url, payload }) => {
+        const response = await server.app.inject({
+          method,
+          url,
+          headers: { host, ...bearer(tokens[actor]), ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+          ...(payload === undefined ? {} : { payload }),
+        });
+        expect(response.statusCode, `${method} ${url} → ${response.body}`).toBeLessThan(500);
+        if (response.statusCode >= 400) expect(typeof (response.json<{ message?: unknown }>().message), response.body).toBe('string');
+      }),
+      { numRuns: 200 },
     );
   }, 240_000);
 });
