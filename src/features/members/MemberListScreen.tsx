@@ -27,10 +27,13 @@ export function MemberListScreen() {
   const fromAddress = useMemo(() => filtersFromParams(params), [params]);
   const [q, setQ] = useState(fromAddress.filters.q);
   const [shownQ, setShownQ] = useState(fromAddress.filters.q);
-  // The address's search changed (back button, a link): show it.
+  // The search this screen last wrote to the address: that one trails what is typed.
+  const [sentQ, setSentQ] = useState<string | null>(null);
+  // The address's search changed (back button, a link): show it. Our own write, landing
+  // after more keys were typed, must not take them back.
   if (fromAddress.filters.q !== shownQ) {
     setShownQ(fromAddress.filters.q);
-    setQ(fromAddress.filters.q);
+    if (fromAddress.filters.q !== sentQ) setQ(fromAddress.filters.q);
   }
   const deferredQ = useDeferredValue(q);
   const data = useAllMembers();
@@ -48,6 +51,7 @@ export function MemberListScreen() {
 
   const go = useCallback(
     (next: MemberFilters, target = 1) => {
+      setSentQ(next.q.trim());
       const query = paramsFromFilters(next, target).toString();
       void navigate(`/users${query ? `?${query}` : ''}`, { replace: true });
     },
