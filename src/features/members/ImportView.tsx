@@ -89,6 +89,7 @@ function PreviewTable({ parsed, response }: { parsed: ParsedCsv; response: Membe
         <thead>
           <tr>
             <th scope="col">{t`Line`}</th>
+            {withErrors.length > 0 ? <th scope="col">{t`Errors`}</th> : null}
             {importColumnOrder.map((column) => (
               <th key={column} scope="col" dir="ltr">
                 {column}
@@ -105,16 +106,24 @@ function PreviewTable({ parsed, response }: { parsed: ParsedCsv; response: Membe
                 <th scope="row" dir="ltr">
                   {fileLine(line)}
                 </th>
+                {withErrors.length > 0 ? (
+                  <td className="import-row-errors">
+                    <ul>
+                      {Object.entries(errors).flatMap(([column, messages]) =>
+                        messages.map((message) => (
+                          <li key={`${column}-${message}`}>
+                            <span dir="ltr">{column}</span>: {translateServerMessage(i18n, message)}
+                          </li>
+                        )),
+                      )}
+                    </ul>
+                  </td>
+                ) : null}
                 {importColumnOrder.map((column) => {
                   const messages = errors[column] ?? [];
                   return (
                     <td key={column} className={messages.length > 0 ? 'import-cell-error' : undefined}>
                       <span dir="auto">{row[column]}</span>
-                      {messages.map((message) => (
-                        <span key={message} className="import-error">
-                          {translateServerMessage(i18n, message)}
-                        </span>
-                      ))}
                     </td>
                   );
                 })}

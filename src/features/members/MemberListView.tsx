@@ -1,6 +1,6 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { MemberRow } from '../../../contract/members';
 import type { ItemSyncState } from '../../sync/hooks';
@@ -43,8 +43,10 @@ export function MemberListView(props: MemberListViewProps) {
   const { rows, total, all, page, pages, filters, reference, selfId, pendingStates, initialSync, actions } = props;
   const { t } = useLingui();
   const [rejecting, setRejecting] = useState<MemberRow | null>(null);
-  const approve = (row: MemberRow) => void actions.approve(row);
-  const askReject = (row: MemberRow) => setRejecting(row);
+  // Stable, so the rows (memo) are not drawn again at each key typed.
+  const { approve: approveRow } = actions;
+  const approve = useCallback((row: MemberRow) => void approveRow(row), [approveRow]);
+  const askReject = useCallback((row: MemberRow) => setRejecting(row), []);
   const name = rejecting ? fullName(rejecting) : '';
 
   return (
