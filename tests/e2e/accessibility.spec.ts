@@ -429,7 +429,7 @@ for (const look of looks) {
       await follow(page, (await pending.getAttribute('href'))!, 'main .member-item .member-name');
       await expect(page.locator('main .member-facts')).toBeVisible();
       await screens.check('a member waiting for approval');
-      await follow(page, '/users/new', 'a[href="/users/new"]');
+      await open(page, '/users/new');
       await page.locator('main form button[type="submit"]').click();
       await expect(page.locator('main [aria-invalid="true"]').first()).toBeVisible();
       await screens.check('a new member with the fields left empty', 'main form');

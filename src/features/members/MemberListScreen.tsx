@@ -17,7 +17,7 @@ import { useMemberActions } from './useMemberActions';
  * in memory. The filters live in the address (a link from home opens `?status=pending`);
  * what is typed in the search is the screen's own state, so each key redraws the list
  * straight away (deferred: typing never waits for the list), and reaches the address after
- * a pause.
+ * a pause (the history entry replaced, not a navigation).
  */
 export function MemberListScreen() {
   const { t } = useLingui();
@@ -58,11 +58,17 @@ export function MemberListScreen() {
     [navigate],
   );
 
+  // The search reaches the address after a pause, for the back button: the history entry is
+  // replaced in place, without a navigation, so a link followed meanwhile (whose screen may
+  // still be loading) is never undone by it.
   useEffect(() => {
     if (q === fromAddress.filters.q) return;
-    const timer = setTimeout(() => go({ ...fromAddress.filters, q }), 400);
+    const timer = setTimeout(() => {
+      const query = paramsFromFilters({ ...fromAddress.filters, q }, 1).toString();
+      window.history.replaceState(window.history.state, '', `/users${query ? `?${query}` : ''}`);
+    }, 400);
     return () => clearTimeout(timer);
-  }, [q, fromAddress.filters, go]);
+  }, [q, fromAddress.filters]);
 
   if (!user || !can(user.role, 'users.manage')) return <NotAllowed />;
   if (!data || !reference) return <LoadingState label={t`Loading…`} />;
