@@ -112,6 +112,19 @@ describe.each(backends)('members: the synced list and its mutations on $name', (
     expect(rows.map((r) => r.name)).toContain('Daniela');
   });
 
+  it('a self sign-up reaches the administrators\' pull as a pending member', async () => {
+    const { cursor } = await pullAll(sessions.admin);
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/signup-mobile',
+      headers: { host },
+      payload: { name: 'Ana Pérez', email: 'ana.perez@example.cl', password: 'a-good-password', password_confirmation: 'a-good-password' },
+    });
+    expect(response.statusCode).toBe(201);
+    const rows = memberRows((await pullAll(sessions.admin, cursor)).changes);
+    expect(rows).toEqual([expect.objectContaining({ email: 'ana.perez@example.cl', status: 'pending', role: 'guardian' })]);
+  });
+
   it('a role change makes the member\'s next pull answer reset, then the rows of their new audience', async () => {
     const token = await signIn(server.app, host, { email: 'sofia.sepulveda@colinas.test' });
     const student: Session = { app: server.app, host, token };
