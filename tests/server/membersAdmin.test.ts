@@ -273,6 +273,13 @@ describe.each(backends)('members: administration over REST on $name', (backend) 
     // A new PIN starts a new count.
     expect((await push({ app: server.app, host, token: tokens.admin }, [{ name: 'members.setPin', args: { id: member.id, pin: '5555' } }]))[0]!.status).toBe('applied');
     expect(json(await verify(tokens.admin, '5555'))).toEqual({ valid: true });
+    // A disabled member's PIN vouches for no one.
+    const row = await memberOf('valentina.navarro@colinas.test');
+    const disable = (status: string) => call(tokens.admin, 'PUT', `/api/v1/admin/members/${member.id}`, { ...fieldsOf(row), status });
+    expect((await disable('disabled')).statusCode).toBe(200);
+    expect(json(await verify(tokens.staff, '5555'))).toEqual({ valid: false });
+    expect((await disable('active')).statusCode).toBe(200);
+    expect(json(await verify(tokens.staff, '5555'))).toEqual({ valid: true });
     expect((await push({ app: server.app, host, token: tokens.admin }, [{ name: 'members.deletePin', args: { id: member.id } }]))[0]!.status).toBe('applied');
     expect((await memberOf('valentina.navarro@colinas.test')).pinCode).toBeNull();
     expect((await verify(tokens.staff, '5555')).statusCode).toBe(409);
