@@ -298,7 +298,7 @@ async function removeMember(write: Write, current: MemberRecord): Promise<Member
       rut: null,
       phone: '',
       birthdate: null,
-      avatar: null,
+      // The avatar's file goes after the commit (avatarSweep.ts), then the key.
       passwordHash: unusablePassword,
       pinCode: null,
       placeId: null,
