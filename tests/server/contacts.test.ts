@@ -18,7 +18,7 @@ describe.each(backends)('contacts: the school directory on $name', (backend) => 
   const host = hostOf('colinas');
   const tokens: Record<Member | 'britishAdmin', string> = { admin: '', staff: '', student: '', guardian: '', britishAdmin: '' };
   const session = (who: Member): Session => ({ app: server.app, host, token: tokens[who] });
-  const call = (who: Member | 'britishAdmin', method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  const call = (who: Member | 'britishAdmin', method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Record<string, unknown>) =>
     server.app.inject({ method, url, headers: { host: who === 'britishAdmin' ? hostOf('british') : host, ...bearer(tokens[who]) }, ...(payload === undefined ? {} : { payload }) });
   const fields = (overrides: Record<string, unknown> = {}) => ({
     name: 'Biblioteca',
