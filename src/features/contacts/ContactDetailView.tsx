@@ -28,17 +28,19 @@ export function ContactDetailView({ contact, place, state, canManage, onDelete }
       </Link>
       <article className="card contact-detail">
         <header className="contact-detail-header">
-          <h1 dir="auto">{contact.name}</h1>
+          <h1>
+            <bdi>{contact.name}</bdi>
+          </h1>
           {contact.title ? (
-            <p className="contact-detail-title" dir="auto">
-              {contact.title}
+            <p className="contact-detail-title">
+              <bdi>{contact.title}</bdi>
             </p>
           ) : null}
           <div className="contact-item-meta">
             {place ? (
               <span className="with-icon">
                 <MapPinIcon width={16} height={16} />
-                <span dir="auto">{place.name}</span>
+                <bdi>{place.name}</bdi>
               </span>
             ) : null}
             {contact.visibility === 'staff' ? (

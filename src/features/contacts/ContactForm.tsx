@@ -128,7 +128,11 @@ export function ContactForm({ title, initial, initialErrors = {}, initialFormErr
         maxLength={contactPhoneMax}
         onChange={(e) => set({ phone: e.target.value })}
         error={errors.phone}
-        hint={<Trans>Digits, spaces, +, - and parentheses, e.g. +56 2 2345 6789.</Trans>}
+        hint={
+          <Trans>
+            Digits, spaces, +, - and parentheses, e.g. <bdi dir="ltr">+56 2 2345 6789</bdi>.
+          </Trans>
+        }
       />
       <div className="field">
         <label className="field-label" htmlFor={`${id}-notes`}>

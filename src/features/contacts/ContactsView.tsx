@@ -64,19 +64,20 @@ export function ContactsView({ contacts, places, firstSyncPending, search, onSea
               return (
                 <li key={contact.id} className="card contact-item">
                   <div className="contact-item-text">
-                    <Link className="contact-item-name" to={`/admin/contacts/${contact.id}`} dir="auto">
-                      {contact.name}
+                    {/* Names keep their own direction (bdi) and line up with the page's start. */}
+                    <Link className="contact-item-name" to={`/admin/contacts/${contact.id}`}>
+                      <bdi>{contact.name}</bdi>
                     </Link>
                     {contact.title ? (
-                      <span className="contact-item-title" dir="auto">
-                        {contact.title}
+                      <span className="contact-item-title">
+                        <bdi>{contact.title}</bdi>
                       </span>
                     ) : null}
                     <span className="contact-item-meta">
                       {place ? (
                         <span className="with-icon">
                           <MapPinIcon width={16} height={16} />
-                          <span dir="auto">{place.name}</span>
+                          <bdi>{place.name}</bdi>
                         </span>
                       ) : null}
                       {contact.visibility === 'staff' ? (
