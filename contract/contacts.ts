@@ -44,11 +44,6 @@ export function isContactPhone(value: string): boolean {
   return /^[\d\s()+-]+$/.test(value) && (value.match(/\d/g)?.length ?? 0) >= 3;
 }
 
-/** What a phone number becomes in a `tel:` link: its `+` and digits only. */
-export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`;
-}
-
 const optionalText = (max: number) => text({ max, trim: true }).default('');
 
 /** The fields an administrator writes: one schema for the form, the mutations and REST. */

@@ -1,6 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { telHref } from '../../../contract/contacts';
 import { MailIcon, PhoneIcon } from '../../ui/icons';
+
+/** What a phone number becomes in a `tel:` link: its `+` and digits only. */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
 
 /**
  * Call and mail with one tap: large links (`tel:`, `mailto:`) whose number or address
