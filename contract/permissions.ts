@@ -20,6 +20,8 @@ export const permissions = {
   'notifications.emergency': ['admin'],
   /** The categories of the documents library. */
   'documents.categories.manage': ['admin'],
+  /** The school's contact directory (every member reads it). */
+  'contacts.manage': ['admin'],
   'profile.edit': ['admin', 'staff', 'student', 'guardian'],
 } as const satisfies Record<string, readonly Role[]>;
 

@@ -1,4 +1,5 @@
 import { buildRegistry } from './feature';
+import { contactsModule } from './contacts/module';
 import { documentsModule } from './documents/module';
 import { eventsModule } from './events/module';
 import { notificationsModule } from './notifications/module';
@@ -9,6 +10,6 @@ import { referenceEntities } from './sync/referenceEntities';
  * The feature modules of this server: adding a feature is one line here (README, "Adding a
  * synced entity"). Nothing else in the core names a feature.
  */
-export const features = [postsModule, eventsModule, notificationsModule, documentsModule];
+export const features = [postsModule, eventsModule, notificationsModule, documentsModule, contactsModule];
 
 export const registry = buildRegistry(features, referenceEntities);

@@ -91,6 +91,10 @@ export const serverMessageDescriptors: Record<MessageText, MessageDescriptor> = 
   [messages.attachmentNotFound]: msg`This file no longer exists.`,
   [messages.attachmentOwnerNotYet]: msg`The publication or event of this file is not on the server yet.`,
   [messages.attachmentLimit]: msg`A publication or an event can have at most 20 files.`,
+  [messages.contactNameRequired]: msg`The contact needs a name.`,
+  [messages.contactPhoneInvalid]: msg`A phone number may only have digits, spaces, +, - and parentheses, and at least 3 digits.`,
+  [messages.contactVisibilityInvalid]: msg`Choose who may see this contact.`,
+  [messages.contactNotFound]: msg`This contact no longer exists.`,
 };
 
 export function translateServerMessage(i18n: I18n, text: string): string {

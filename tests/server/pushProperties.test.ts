@@ -5,6 +5,7 @@ import { uuidv7 } from '../../contract/ids';
 import { mutationError, type MutationResult } from '../../contract/sync';
 import { jsonBodyLimit } from '../../server/app';
 import { attachments } from '../../server/attachments/schema';
+import { contacts } from '../../server/contacts/schema';
 import { documentCategories, documents } from '../../server/documents/schema';
 import { notifications } from '../../server/notifications/schema';
 import { posts } from '../../server/posts/schema';
@@ -28,6 +29,8 @@ interface World {
   documentCategoryIds: string[];
   /** Attachments of the college's posts (the demo photos, and files of the posts made here). */
   attachmentIds: string[];
+  /** The demo directory of the college. */
+  contactIds: string[];
   foreignIds: string[];
 }
 
@@ -68,10 +71,13 @@ const examples: Record<string, (world: World, pick: number) => Record<string, un
   // The category made empty for it in `beforeAll` (one with documents stays: 409).
   'documentCategories.delete': (world) => ({ id: world.documentCategoryIds.at(-1)! }),
   'attachments.remove': (world, pick) => ({ id: pickFrom(world.attachmentIds, pick) }),
+  'contacts.create': () => ({ id: uuidv7(), name: 'Biblioteca', title: 'Bibliotecaria', email: 'biblioteca@colinas.test', phone: '+56 2 2345 6720', notes: '', visibility: 'all' }),
+  'contacts.update': (world, pick) => ({ id: pickFrom(world.contactIds, pick), name: 'Secretaría', phone: '(2) 2345 6789', visibility: 'staff' }),
+  'contacts.delete': (world, pick) => ({ id: pickFrom(world.contactIds, pick) }),
 };
 
 /** Examples only an administrator may apply (the others are applied as staff). */
-const adminExamples = new Set(['documentCategories.create', 'documentCategories.update', 'documentCategories.delete', 'documents.delete']);
+const adminExamples = new Set(['documentCategories.create', 'documentCategories.update', 'documentCategories.delete', 'documents.delete', 'contacts.create', 'contacts.update', 'contacts.delete']);
 
 const pickFrom = (list: readonly string[], pick: number) => list[pick % list.length]!;
 
@@ -163,7 +169,9 @@ describe.each(backends)('pushing generated mutations on $name', (backend) => {
       eventIds: events.map((e) => e.id),
       notificationIds: sent.map((n) => n.id),
       attachmentIds: await attachmentsOf(refs.collegeId),
+      contactIds: (await server.db.select({ id: contacts.id }).from(contacts).where(eq(contacts.collegeId, refs.collegeId))).map((c) => c.id),
       foreignIds: [
+        ...(await server.db.select({ id: contacts.id }).from(contacts).where(eq(contacts.collegeId, british.collegeId)).limit(2)).map((c) => c.id),
         ...(await attachmentsOf(british.collegeId)),
         ...britishDocuments.map((d) => d.id),
         britishNotification!.id,
