@@ -7,7 +7,8 @@ import { jsonBodyLimit } from '../../server/app';
 import { attachments } from '../../server/attachments/schema';
 import { documentCategories, documents } from '../../server/documents/schema';
 import { notifications } from '../../server/notifications/schema';
-import { posts } from '../../server/posts/schema';
+import { courses, grades, places, sections } from '../../server/db/schema';
+import { categories, posts } from '../../server/posts/schema';
 import { registry } from '../../server/features';
 import { backends, bearer, hostOf, signIn, startServer, type TestServer } from './harness';
 import { applyChanges, changes, type Change } from './hostileValues';
@@ -28,6 +29,8 @@ interface World {
   documentCategoryIds: string[];
   /** Attachments of the college's posts (the demo photos, and files of the posts made here). */
   attachmentIds: string[];
+  /** The college's structure (issue 11): places, courses, the first course's grades, sections, post categories. */
+  structure: { placeIds: string[]; courseIds: string[]; gradeIds: string[]; sectionIds: string[]; categoryIds: string[] };
   foreignIds: string[];
 }
 
@@ -68,10 +71,47 @@ const examples: Record<string, (world: World, pick: number) => Record<string, un
   // The category made empty for it in `beforeAll` (one with documents stays: 409).
   'documentCategories.delete': (world) => ({ id: world.documentCategoryIds.at(-1)! }),
   'attachments.remove': (world, pick) => ({ id: pickFrom(world.attachmentIds, pick) }),
+  'places.create': () => ({ id: uuidv7(), name: 'Sede Norte', address: 'Av. Norte 123' }),
+  'places.update': (world, pick) => ({ id: pickFrom(world.structure.placeIds, pick), name: 'Sede Central', address: 'Calle 1' }),
+  'places.archive': (world, pick) => ({ id: pickFrom(world.structure.placeIds, pick), archived: pick % 2 === 0 }),
+  'courses.create': () => ({ id: uuidv7(), name: 'Prebásica' }),
+  'courses.update': (world, pick) => ({ id: pickFrom(world.structure.courseIds, pick), name: 'Enseñanza Básica' }),
+  'courses.reorder': (world) => ({ ids: [...world.structure.courseIds].reverse() }),
+  'courses.archive': (world, pick) => ({ id: pickFrom(world.structure.courseIds, pick), archived: pick % 2 === 0 }),
+  'grades.create': (world, pick) => ({ id: uuidv7(), course_id: pickFrom(world.structure.courseIds, pick), name: '9° Básico' }),
+  'grades.update': (world, pick) => ({ id: pickFrom(world.structure.gradeIds, pick), name: 'Primero Básico' }),
+  'grades.reorder': (world) => ({ ids: [...world.structure.gradeIds].reverse() }),
+  'grades.archive': (world, pick) => ({ id: pickFrom(world.structure.gradeIds, pick), archived: pick % 2 === 0 }),
+  'sections.create': (world, pick) => ({ id: uuidv7(), grade_id: pickFrom(world.structure.gradeIds, pick), name: 'C', place_id: pickFrom(world.structure.placeIds, pick) }),
+  'sections.update': (world, pick) => ({ id: pickFrom(world.structure.sectionIds, pick), name: 'A1', place_id: null }),
+  'sections.archive': (world, pick) => ({ id: pickFrom(world.structure.sectionIds, pick), archived: pick % 2 === 0 }),
+  'categories.create': () => ({ id: uuidv7(), name: 'Deportes y más' }),
+  'categories.update': (world, pick) => ({ id: pickFrom(world.structure.categoryIds, pick), name: 'Avisos' }),
+  'categories.reorder': (world) => ({ ids: [...world.structure.categoryIds].reverse() }),
+  'categories.archive': (world, pick) => ({ id: pickFrom(world.structure.categoryIds, pick), archived: pick % 2 === 0 }),
 };
 
 /** Examples only an administrator may apply (the others are applied as staff). */
-const adminExamples = new Set(['documentCategories.create', 'documentCategories.update', 'documentCategories.delete', 'documents.delete']);
+const adminExamples = new Set([
+  'documentCategories.create',
+  'documentCategories.update',
+  'documentCategories.delete',
+  'documents.delete',
+  ...['places', 'courses', 'grades', 'sections', 'categories'].flatMap((kind) => ['create', 'update', 'reorder', 'archive'].map((verb) => `${kind}.${verb}`)),
+]);
+
+/** Ids of a college's structure, for the structure's examples. */
+async function structureOf(server: TestServer, collegeId: string): Promise<World['structure']> {
+  const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
+  const courseIds = ids(await server.db.select({ id: courses.id }).from(courses).where(eq(courses.collegeId, collegeId)));
+  return {
+    placeIds: ids(await server.db.select({ id: places.id }).from(places).where(eq(places.collegeId, collegeId))),
+    courseIds,
+    gradeIds: ids(await server.db.select({ id: grades.id }).from(grades).where(eq(grades.courseId, courseIds[0]!))),
+    sectionIds: ids(await server.db.select({ id: sections.id }).from(sections).where(eq(sections.collegeId, collegeId))),
+    categoryIds: ids(await server.db.select({ id: categories.id }).from(categories).where(eq(categories.collegeId, collegeId))),
+  };
+}
 
 const pickFrom = (list: readonly string[], pick: number) => list[pick % list.length]!;
 
@@ -163,6 +203,7 @@ describe.each(backends)('pushing generated mutations on $name', (backend) => {
       eventIds: events.map((e) => e.id),
       notificationIds: sent.map((n) => n.id),
       attachmentIds: await attachmentsOf(refs.collegeId),
+      structure: await structureOf(server, refs.collegeId),
       foreignIds: [
         ...(await attachmentsOf(british.collegeId)),
         ...britishDocuments.map((d) => d.id),
