@@ -2,9 +2,10 @@ import { z } from './zod';
 
 /**
  * Archived reference data (server/structure) stays for what points at it and keeps its name,
- * but is offered for nothing new. Rows of older servers and caches lack it: not archived.
+ * but is offered for nothing new. Rows of older servers, and rows a device stored before it
+ * knew the field, lack it: not archived.
  */
-const archived = z.boolean().default(false);
+const archived = z.boolean().optional();
 
 /** A campus of a college. */
 export const place = z.object({ id: z.string(), name: z.string(), address: z.string(), archived });

@@ -20,7 +20,7 @@ export const category = z.object({
   name: z.string(),
   position: z.number().int(),
   /** Kept for its posts, not offered for new ones; absent in rows of older servers. */
-  archived: z.boolean().default(false),
+  archived: z.boolean().optional(),
 });
 export type Category = z.infer<typeof category>;
 

@@ -2,6 +2,7 @@ import './appLayout.css';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { MouseEvent, ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
+import { can } from '../../contract/permissions';
 import { useSession } from '../session/session';
 import { Avatar } from '../ui/Avatar';
 import { SyncStatus } from '../sync/SyncStatus';
@@ -52,7 +53,7 @@ export function AppLayout() {
   useAppBadge(badged.length > 0 ? badged.reduce((sum, entry) => sum + (counts.get(entry.to) ?? 0), 0) : undefined);
   const items: NavItem[] = [
     { to: '/app', end: true, label: <Trans>Home</Trans>, icon: <HomeIcon />, order: 0 },
-    ...featureEntries.map(({ to, section, label, shortLabel, icon: Icon, order, count }) => {
+    ...featureEntries.filter((entry) => !entry.permission || can(user?.role, entry.permission)).map(({ to, section, label, shortLabel, icon: Icon, order, count }) => {
       const value = counts.get(to) ?? 0;
       return {
         to,

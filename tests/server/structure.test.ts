@@ -88,7 +88,7 @@ describe.each(backends)('the college structure (issue 11) on $name', (backend) =
     const before = await snapshot(server, refs.collegeId);
     const ids = await idsOf(refs.collegeId);
     const results = await push(session[role], names.map((name) => ({ name, args: structureExamples[name]!(ids) })));
-    expect(results.map((r) => [r.status, r.status === 'rejected' ? r.error.status : 0])).toEqual(names.map(() => ['rejected', 403]));
+    expect(results.map((r) => [r.status, r.status === 'rejected' ? r.error?.status : 0])).toEqual(names.map(() => ['rejected', 403]));
     expect(await snapshot(server, refs.collegeId)).toEqual(before);
   });
 
@@ -103,7 +103,7 @@ describe.each(backends)('the college structure (issue 11) on $name', (backend) =
     const results = await push(session.admin, foreignArgs);
     for (const [i, result] of results.entries()) {
       expect(result.status, foreignArgs[i]!.name).toBe('rejected');
-      expect(result.status === 'rejected' ? [404, 422] : [], foreignArgs[i]!.name).toContain(result.status === 'rejected' ? result.error.status : 0);
+      expect(result.status === 'rejected' ? [404, 422] : [], foreignArgs[i]!.name).toContain(result.status === 'rejected' ? result.error?.status : 0);
     }
     // A section of ours at another college's place: 422 on place_id.
     const [atForeignPlace] = await push(session.admin, [{ name: 'sections.create', args: { id: uuidv7(), grade_id: own.grade, name: 'Z', place_id: foreign.place } }]);
@@ -125,7 +125,7 @@ describe.each(backends)('the college structure (issue 11) on $name', (backend) =
       { name: 'categories.archive', args: { id: ids.category, archived: 'yes' } },
     ];
     const results = await push(session.admin, bad);
-    expect(results.map((r) => (r.status === 'rejected' ? r.error.status : 200))).toEqual(bad.map(() => 422));
+    expect(results.map((r) => (r.status === 'rejected' ? r.error?.status : 200))).toEqual(bad.map(() => 422));
     expect(results[0]).toMatchObject({ error: { message: messages.structureNameRequired } });
     expect(await snapshot(server, refs.collegeId)).toEqual(before);
   });
