@@ -23,15 +23,15 @@ export function assertManagesStructure(actor: MutationActor): void {
 }
 
 /** The live row of this college with that id, locked for the write; else 404. */
-async function liveRow<T extends StructureTable>(write: Write, table: T, id: string): Promise<T['$inferSelect']> {
+async function liveRow(write: Write, table: StructureTable, id: string): Promise<{ id: string }> {
   if (!looksLikeUuid(id)) throw notFound(messages.structureItemNotFound);
   const [row] = await write.tx
-    .select()
-    .from(table as StructureTable)
+    .select({ id: table.id })
+    .from(table)
     .where(and(eq(table.id, id.toLowerCase()), eq(table.collegeId, write.collegeId), isNull(table.deletedAt)))
     .for('update');
   if (!row) throw notFound(messages.structureItemNotFound);
-  return row as T['$inferSelect'];
+  return row;
 }
 
 /** A reference the arguments make (a grade's course, a section's place) must be a live row of this college: else 422 on that field. */
@@ -158,11 +158,12 @@ export async function archiveGrade(write: Write, actor: MutationActor, args: Arc
 /** The grades of one course (that of the first id) in a new order. */
 export async function reorderGrades(write: Write, actor: MutationActor, args: ReorderArgs): Promise<void> {
   assertManagesStructure(actor);
-  const first = await liveRow(write, grades, args.ids[0]!);
+  const { id } = await liveRow(write, grades, args.ids[0]!);
+  const [first] = await write.tx.select({ courseId: grades.courseId }).from(grades).where(eq(grades.id, id));
   const siblings = await write.tx
     .select({ id: grades.id, position: grades.position })
     .from(grades)
-    .where(and(eq(grades.collegeId, write.collegeId), eq(grades.courseId, first.courseId), isNull(grades.deletedAt)))
+    .where(and(eq(grades.collegeId, write.collegeId), eq(grades.courseId, first!.courseId), isNull(grades.deletedAt)))
     .orderBy(asc(grades.position), asc(grades.name))
     .for('update');
   await reorder(write, siblings, args.ids, async (id, position) => {

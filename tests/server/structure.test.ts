@@ -221,6 +221,6 @@ describe.each(backends)('the college structure (issue 11) on $name', (backend) =
 /** The last upsert of a row in a pull. */
 function latest(changes: Change[], entity: string, id: string): Record<string, unknown> | undefined {
   let found: Record<string, unknown> | undefined;
-  for (const change of changes) if (change.entity === entity && change.op === 'upsert' && change.row.id === id) found = change.row as Record<string, unknown>;
+  for (const change of changes) if (change.entity === entity && change.op === 'upsert' && change.row.id === id) found = change.row;
   return found;
 }

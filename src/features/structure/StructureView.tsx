@@ -58,7 +58,7 @@ export function StructureView({ tree, allPlaces, showArchived, onShowArchived, p
         <Checkbox label={t`Show archived`} checked={showArchived} onChange={(event) => onShowArchived(event.target.checked)} />
       </header>
 
-      <section className="structure-section" aria-labelledby="structure-places">
+      <section className="managed-section" aria-labelledby="structure-places">
         <h2 id="structure-places">
           <Trans>Places</Trans>
         </h2>
@@ -80,7 +80,7 @@ export function StructureView({ tree, allPlaces, showArchived, onShowArchived, p
         </Button>
       </section>
 
-      <section className="structure-section" aria-labelledby="structure-courses">
+      <section className="managed-section" aria-labelledby="structure-courses">
         <h2 id="structure-courses">
           <Trans>Courses, grades and sections</Trans>
         </h2>
@@ -119,24 +119,29 @@ export function StructureView({ tree, allPlaces, showArchived, onShowArchived, p
                         />
                       ))}
                     </ul>
-                    <Button variant="ghost" className="structure-add" onClick={() => setEditing({ kind: 'section', grade })}>
-                      <Trans>Add section to {grade.name}</Trans>
-                    </Button>
+                    <AddButton what="section" to={grade.name} onClick={() => setEditing({ kind: 'section', grade })} />
                   </ManagedRow>
                 ))}
               </ul>
-              <Button variant="ghost" className="structure-add" onClick={() => setEditing({ kind: 'grade', courseId: course.id, courseName: course.name, name: '' })}>
-                <Trans>Add grade to {course.name}</Trans>
-              </Button>
+              <AddButton what="grade" to={course.name} onClick={() => setEditing({ kind: 'grade', courseId: course.id, courseName: course.name, name: '' })} />
             </ManagedRow>
           ))}
         </ul>
-        <AddItemForm label={t`New course`} button={t`Add course`} onAdd={actions.addCourse} />
+        <AddItemForm label={t`New course`} button={t`Add course`} onAdd={(name) => actions.addCourse(name)} />
       </section>
 
       {more}
       {editing ? <EditDialog editing={editing} places={allPlaces} actions={actions} onClose={close} /> : null}
     </div>
+  );
+}
+
+/** "Add grade to Básica", "Add section to 4° Básico". */
+function AddButton({ what, to, onClick }: { what: 'grade' | 'section'; to: string; onClick: () => void }) {
+  return (
+    <Button variant="ghost" className="structure-add" onClick={onClick}>
+      {what === 'grade' ? <Trans>Add grade to {to}</Trans> : <Trans>Add section to {to}</Trans>}
+    </Button>
   );
 }
 
