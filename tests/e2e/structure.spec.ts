@@ -1,14 +1,15 @@
-import { AppShell, Device, LoginPage, SignIn, expect, localDbName, test, uniqueTitle, type PostsApi } from './fixtures';
+import type { Page } from '@playwright/test';
+import { AppShell, LoginPage, SignIn, expect, localDbName, test, uniqueTitle, type PostsApi } from './fixtures';
 
 /** The administrators' structure screen (`/admin/structure`). */
-function structurePage(page: import('@playwright/test').Page) {
+function structurePage(page: Page) {
   return {
     heading: page.getByRole('heading', { name: 'School structure', level: 1 }),
     row: (name: string) => page.locator('.managed-row').filter({ has: page.locator('.managed-row-name', { hasText: new RegExp(`^${name}$`) }) }).first(),
   };
 }
 
-async function categoryOptions(page: import('@playwright/test').Page): Promise<string[]> {
+async function categoryOptions(page: Page): Promise<string[]> {
   await page.goto('/blog/new-post');
   const select = page.getByLabel('Category');
   await expect(select).toBeVisible({ timeout: 45_000 });
