@@ -34,6 +34,7 @@ async function structureScreens(browser: Browser, combo: Combo): Promise<void> {
       await page.locator('.managed-list .managed-list .managed-list .managed-row').nth(1).locator('.managed-row-actions button').last().click();
       await archived.waitFor({ timeout: waitLong });
     }
+    await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, 'structure', combo);
 
     await page.locator('.structure-add').nth(1).click();

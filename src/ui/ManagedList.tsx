@@ -47,10 +47,10 @@ export function ManagedRow({ name, detail, archived, state, move, onEdit, onArch
         <div className="managed-row-actions">
           {move ? (
             <>
-              <Button variant="ghost" disabled={move.first} onClick={() => move.onMove(-1)} aria-label={t`Move ${name} up`} title={t`Move ${name} up`}>
+              <Button variant="ghost" className="managed-move" disabled={move.first} onClick={() => move.onMove(-1)} aria-label={t`Move ${name} up`} title={t`Move ${name} up`}>
                 ↑
               </Button>
-              <Button variant="ghost" disabled={move.last} onClick={() => move.onMove(1)} aria-label={t`Move ${name} down`} title={t`Move ${name} down`}>
+              <Button variant="ghost" className="managed-move" disabled={move.last} onClick={() => move.onMove(1)} aria-label={t`Move ${name} down`} title={t`Move ${name} down`}>
                 ↓
               </Button>
             </>

@@ -46,8 +46,8 @@ test('an administrator adds a section and a post category offline; once online a
   // Offline: a new section in 1° Básico and a new post category, both marked "Not sent".
   await context.setOffline(true);
   await expect(shell.offline).toBeVisible();
-  await page.getByRole('button', { name: 'Add section to 1° Básico' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New section in 1° Básico' });
+  await page.getByRole('button', { name: 'Add section to \u20681° Básico\u2069' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New section in \u20681° Básico\u2069' });
   await dialog.getByLabel('Name').fill(sectionName);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await page.getByLabel('New post category').fill(categoryName);

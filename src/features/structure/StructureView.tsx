@@ -34,6 +34,9 @@ export interface StructureViewProps {
   more: ReactNode;
 }
 
+/** A name inside a sentence keeps its own direction ("2° Básico" in an Arabic title): Unicode isolates. */
+const isolated = (name: string) => `\u2068${name}\u2069`;
+
 type Editing =
   | { kind: 'place'; place?: Place }
   | { kind: 'course'; id: string; name: string }
@@ -119,11 +122,11 @@ export function StructureView({ tree, allPlaces, showArchived, onShowArchived, p
                         />
                       ))}
                     </ul>
-                    <AddButton what="section" to={grade.name} onClick={() => setEditing({ kind: 'section', grade })} />
+                    <AddButton what="section" to={isolated(grade.name)} onClick={() => setEditing({ kind: 'section', grade })} />
                   </ManagedRow>
                 ))}
               </ul>
-              <AddButton what="grade" to={course.name} onClick={() => setEditing({ kind: 'grade', courseId: course.id, courseName: course.name, name: '' })} />
+              <AddButton what="grade" to={isolated(course.name)} onClick={() => setEditing({ kind: 'grade', courseId: course.id, courseName: course.name, name: '' })} />
             </ManagedRow>
           ))}
         </ul>
@@ -166,7 +169,8 @@ function EditDialog({ editing, places, actions, onClose }: { editing: Editing; p
     case 'course':
       return <EditNameDialog title={t`Rename course`} initialName={editing.name} onClose={onClose} onSave={(name) => actions.rename('courses', editing.id, name)} />;
     case 'grade': {
-      const { id, courseId, courseName } = editing;
+      const { id, courseId } = editing;
+      const courseName = isolated(editing.courseName);
       return (
         <EditNameDialog
           title={id ? t`Rename grade` : t`New grade in ${courseName}`}
@@ -178,7 +182,7 @@ function EditDialog({ editing, places, actions, onClose }: { editing: Editing; p
     }
     case 'section': {
       const { section, grade } = editing;
-      const gradeName = grade.name;
+      const gradeName = isolated(grade.name);
       const chosen = placeId || null;
       // An archived place stays listed for the section that has it, so saving keeps it.
       const options = [{ value: '', label: t`No place` }, ...places.filter((place) => !place.archived || place.id === section?.place_id).map((place) => ({ value: place.id, label: place.name }))];

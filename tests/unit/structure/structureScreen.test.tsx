@@ -43,8 +43,8 @@ describe('the structure screen', () => {
 
   it('adds a section to a grade in a small dialog, at a place', async () => {
     const db = await openStructure('admin');
-    fireEvent.click(await screen.findByRole('button', { name: 'Add section to 1° Básico' }));
-    const dialog = await screen.findByRole('dialog', { name: 'New section in 1° Básico' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add section to \u20681° Básico\u2069' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New section in \u20681° Básico\u2069' });
     fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: '1° C' } });
     fireEvent.change(within(dialog).getByLabelText('Place'), { target: { value: 'place-1' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
