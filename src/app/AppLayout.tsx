@@ -1,6 +1,6 @@
 import './appLayout.css';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import type { MouseEvent, ReactNode } from 'react';
+import { useMemo, type MouseEvent, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { can } from '../../contract/permissions';
 import { useSession } from '../session/session';
@@ -48,12 +48,14 @@ export function AppLayout() {
   const { pathname } = useLocation();
   // The user's changes only (useOutbox leaves views out).
   const unsent = useOutbox().length;
-  const { counts, readers } = useNavCounts(featureEntries);
-  const badged = featureEntries.filter((entry) => entry.count?.appBadge && counts.has(entry.to));
+  const role = user?.role;
+  const entries = useMemo(() => featureEntries.filter((entry) => !entry.permission || can(role, entry.permission)), [role]);
+  const { counts, readers } = useNavCounts(entries);
+  const badged = entries.filter((entry) => entry.count?.appBadge && counts.has(entry.to));
   useAppBadge(badged.length > 0 ? badged.reduce((sum, entry) => sum + (counts.get(entry.to) ?? 0), 0) : undefined);
   const items: NavItem[] = [
     { to: '/app', end: true, label: <Trans>Home</Trans>, icon: <HomeIcon />, order: 0 },
-    ...featureEntries.filter((entry) => !entry.permission || can(user?.role, entry.permission)).map(({ to, section, label, shortLabel, icon: Icon, order, count }) => {
+    ...entries.map(({ to, section, label, shortLabel, icon: Icon, order, count }) => {
       const value = counts.get(to) ?? 0;
       return {
         to,

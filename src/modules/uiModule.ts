@@ -82,10 +82,10 @@ export interface NavEntry {
   section?: string;
   /** Place among the entries: Home is 0, the outbox 900, the profile 1000. */
   order: number;
+  /** Shown only to members whose role has this permission (contract/permissions.ts), e.g. `admin.access`. */
+  permission?: Permission;
   /** A number beside the entry (unread notifications); nothing is shown while it is 0. */
   count?: NavCount;
-  /** Shown only to roles with this permission (contract/permissions.ts): admin screens. */
-  permission?: Permission;
 }
 
 /**

@@ -25,8 +25,8 @@ describe('the structure screen', () => {
     expect(await screen.findByRole('heading', { name: 'Post categories' })).toBeTruthy();
     expect(screen.getByText('Deportes')).toBeTruthy();
     // Up/down are buttons named after their item; the first cannot go up.
-    expect((screen.getByRole('button', { name: 'Move Básica up' }) as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByRole('button', { name: 'Move Básica down' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Move Básica up' }).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Move Básica down' }).disabled).toBe(false);
   });
 
   it('hides an archived section until "Show archived", then shows it with its badge and a Restore', async () => {
@@ -66,7 +66,7 @@ describe('the post form', () => {
     await db.categories.update('cat-sports', { archived: true });
     await db.sections.update('sec-1b', { archived: true });
     renderRoutes(user.id, '/blog/new-post', <Route path="/blog/new-post" element={<NewPostScreen />} />);
-    const category = (await screen.findByLabelText('Category')) as HTMLSelectElement;
+    const category = await screen.findByLabelText<HTMLSelectElement>('Category');
     expect([...category.options].map((option) => option.text)).toEqual(['Choose a category', 'Noticias']);
     const sections = screen.getByRole('group', { name: 'Grades and sections' });
     expect(within(sections).queryByText('1° B')).toBeNull();
