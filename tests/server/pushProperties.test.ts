@@ -139,14 +139,15 @@ const mutationSpec = (foreign: readonly string[]): fc.Arbitrary<MutationSpec> =>
     ),
   });
 
-type Actor = 'staff' | 'student';
+/** An administrator too, so the arguments of admin-only mutations (the structure's) are parsed, not only refused. */
+type Actor = 'staff' | 'student' | 'admin';
 
 describe.each(backends)('pushing generated mutations on $name', (backend) => {
   let server: TestServer;
   const host = hostOf('colinas');
-  const tokens: Record<Actor, string> = { staff: '', student: '' };
+  const tokens: Record<Actor, string> = { staff: '', student: '', admin: '' };
   let adminToken = '';
-  const pushedIds: Record<Actor, string[]> = { staff: [], student: [] };
+  const pushedIds: Record<Actor, string[]> = { staff: [], student: [], admin: [] };
   let world: World;
 
   beforeAll(async () => {
@@ -163,6 +164,7 @@ describe.each(backends)('pushing generated mutations on $name', (backend) => {
     // Notifications for the student's section, sent by an administrator (emergency alerts too).
     const admin = await signIn(server.app, host, { email: 'admin@colinas.test' });
     adminToken = admin;
+    tokens.admin = admin;
     const emptyCategory = uuidv7();
     await push({ app: server.app, host, token: admin }, [{ name: 'documentCategories.create', args: { id: emptyCategory, name: 'Vacía' } }]);
     const sent = Array.from({ length: 10 }, (_, i) => notificationArgs(refs, ['1° Básico A'], 'everyone', { emergency: i % 3 === 0 }));
@@ -256,7 +258,7 @@ describe.each(backends)('pushing generated mutations on $name', (backend) => {
   it('applies or rejects every generated mutation, never 5xx, and a replay answers the same', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom<Actor>('staff', 'student'),
+        fc.constantFrom<Actor>('staff', 'student', 'admin'),
         fc.array(mutationSpec(world.foreignIds), { minLength: 1, maxLength: 3 }),
         async (actor, specs) => {
           const mutations = specs.map((spec) => ({
