@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { AppShell, LoginPage, SignIn, expect, localDbName, test, uniqueTitle, type PostsApi } from './fixtures';
 
@@ -95,4 +96,23 @@ test('an administrator adds a section and a post category offline; once online a
   await teacher.page.goto(`/blog/post/${post.id}`);
   await expect(teacher.page.getByRole('heading', { name: title })).toBeVisible({ timeout: 45_000 });
   await expect(teacher.page.getByText(categoryName, { exact: true }).first()).toBeVisible();
+});
+
+test('the structure screen passes axe (WCAG 2.2 AA) with an archived item shown, light and dark, and fits a 320 px phone', async ({ page, signIn }) => {
+  test.slow();
+  await signIn.as('admin@colinas.test', 'Patricia');
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto('/admin/structure?archived=1');
+    await expect(structurePage(page).heading).toBeVisible({ timeout: 45_000 });
+    await expect(page.getByRole('heading', { name: 'Post categories' })).toBeVisible();
+    const row = structurePage(page).row('B').first();
+    if ((await page.locator('.managed-row-archived').count()) === 0) await row.getByRole('button', { name: 'Archive B' }).first().click();
+    await expect(page.locator('.managed-row-archived').first()).toBeVisible();
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(violations.flatMap((v) => v.nodes.map((node) => `${v.id} at ${node.target.join(' ')}`)), scheme).toEqual([]);
+    const overflowing = await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+    expect(overflowing, 'sideways scroll at 320 px').toBe(false);
+  }
 });
