@@ -93,6 +93,9 @@ export const messages = {
   contactPhoneInvalid: 'A phone number may only have digits, spaces, +, - and parentheses, and at least 3 digits.',
   contactVisibilityInvalid: 'Choose who may see this contact.',
   contactNotFound: 'This contact no longer exists.',
+  structureNameRequired: 'The name is required.',
+  structureItemNotFound: 'This item no longer exists.',
+  structureOrderInvalid: 'The new order must list each item of the list once.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -22,6 +22,8 @@ export const permissions = {
   'documents.categories.manage': ['admin'],
   /** The school's contact directory (every member reads it). */
   'contacts.manage': ['admin'],
+  /** The college's structure: places, courses, grades, sections and post categories (issue 11). */
+  'structure.manage': ['admin'],
   'profile.edit': ['admin', 'staff', 'student', 'guardian'],
 } as const satisfies Record<string, readonly Role[]>;
 

@@ -4,12 +4,13 @@ import { documentsModule } from './documents/module';
 import { eventsModule } from './events/module';
 import { notificationsModule } from './notifications/module';
 import { postsModule } from './posts/module';
+import { structureModule } from './structure/module';
 import { referenceEntities } from './sync/referenceEntities';
 
 /**
  * The feature modules of this server: adding a feature is one line here (README, "Adding a
  * synced entity"). Nothing else in the core names a feature.
  */
-export const features = [postsModule, eventsModule, notificationsModule, documentsModule, contactsModule];
+export const features = [postsModule, eventsModule, notificationsModule, documentsModule, contactsModule, structureModule];
 
 export const registry = buildRegistry(features, referenceEntities);

@@ -95,6 +95,9 @@ export const serverMessageDescriptors: Record<MessageText, MessageDescriptor> = 
   [messages.contactPhoneInvalid]: msg`A phone number may only have digits, spaces, +, - and parentheses, and at least 3 digits.`,
   [messages.contactVisibilityInvalid]: msg`Choose who may see this contact.`,
   [messages.contactNotFound]: msg`This contact no longer exists.`,
+  [messages.structureNameRequired]: msg`The name is required.`,
+  [messages.structureItemNotFound]: msg`This item no longer exists.`,
+  [messages.structureOrderInvalid]: msg`The new order must list each item of the list once.`,
 };
 
 export function translateServerMessage(i18n: I18n, text: string): string {
