@@ -1,3 +1,4 @@
+import { billingUi } from '../features/billing/ui';
 import { documentsUi } from '../features/documents/ui';
 import { eventsUi } from '../features/events/ui';
 import { notificationsUi } from '../features/notifications/ui';
@@ -9,4 +10,4 @@ import type { UiModule } from '../modules/uiModule';
  * list beside dataModules.ts because the sync worker must never load screens; the
  * registry test (tests/unit/modules/registry.test.ts) fails when the two disagree.
  */
-export const uiModules: readonly UiModule[] = [postsUi, eventsUi, notificationsUi, documentsUi];
+export const uiModules: readonly UiModule[] = [postsUi, eventsUi, notificationsUi, documentsUi, billingUi];
