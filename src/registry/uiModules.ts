@@ -1,4 +1,4 @@
-import { contactsUi } from '../features/contacts/ui';
+export const uiModules: readonly UiModule[] = [postsUi, eventsUi, notificationsUi, documentsUi, contactsUi, structureUi, billingUi];
 import { documentsUi } from '../features/documents/ui';
 import { eventsUi } from '../features/events/ui';
 import { notificationsUi } from '../features/notifications/ui';
@@ -11,4 +11,4 @@ import type { UiModule } from '../modules/uiModule';
  * list beside dataModules.ts because the sync worker must never load screens; the
  * registry test (tests/unit/modules/registry.test.ts) fails when the two disagree.
  */
-export const uiModules: readonly UiModule[] = [postsUi, eventsUi, notificationsUi, documentsUi, contactsUi, structureUi];
+export const uiModules: readonly UiModule[] = [postsUi, eventsUi, notificationsUi, documentsUi, contactsUi, structureUi, billingUi];
