@@ -1,11 +1,18 @@
 import { z } from './zod';
 
+/**
+ * Archived reference data (server/structure) stays for what points at it and keeps its name,
+ * but is offered for nothing new. Rows of older servers, and rows a device stored before it
+ * knew the field, lack it: not archived.
+ */
+const archived = z.boolean().optional();
+
 /** A campus of a college. */
-export const place = z.object({ id: z.string(), name: z.string(), address: z.string() });
+export const place = z.object({ id: z.string(), name: z.string(), address: z.string(), archived });
 export type Place = z.infer<typeof place>;
 
 /** Courses (Básica, Media) contain grades (1° Básico…IV Medio) which contain sections (A, B). */
-export const course = z.object({ id: z.string(), name: z.string(), position: z.number().int() });
+export const course = z.object({ id: z.string(), name: z.string(), position: z.number().int(), archived });
 export type Course = z.infer<typeof course>;
 
 export const grade = z.object({
@@ -13,6 +20,7 @@ export const grade = z.object({
   course_id: z.string(),
   name: z.string(),
   position: z.number().int(),
+  archived,
 });
 export type Grade = z.infer<typeof grade>;
 
@@ -21,6 +29,7 @@ export const section = z.object({
   grade_id: z.string(),
   name: z.string(),
   place_id: z.string().nullable(),
+  archived,
 });
 export type Section = z.infer<typeof section>;
 

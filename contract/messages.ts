@@ -99,6 +99,13 @@ export const messages = {
   attachmentNotFound: 'This file no longer exists.',
   attachmentOwnerNotYet: 'The publication or event of this file is not on the server yet.',
   attachmentLimit: 'A publication or an event can have at most 20 files.',
+  contactNameRequired: 'The contact needs a name.',
+  contactPhoneInvalid: 'A phone number may only have digits, spaces, +, - and parentheses, and at least 3 digits.',
+  contactVisibilityInvalid: 'Choose who may see this contact.',
+  contactNotFound: 'This contact no longer exists.',
+  structureNameRequired: 'The name is required.',
+  structureItemNotFound: 'This item no longer exists.',
+  structureOrderInvalid: 'The new order must list each item of the list once.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -20,6 +20,10 @@ export const permissions = {
   'notifications.emergency': ['admin'],
   /** The categories of the documents library. */
   'documents.categories.manage': ['admin'],
+  /** The school's contact directory (every member reads it). */
+  'contacts.manage': ['admin'],
+  /** The college's structure: places, courses, grades, sections and post categories (issue 11). */
+  'structure.manage': ['admin'],
   'profile.edit': ['admin', 'staff', 'student', 'guardian'],
 } as const satisfies Record<string, readonly Role[]>;
 

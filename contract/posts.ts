@@ -19,6 +19,8 @@ export const category = z.object({
   slug: z.string(),
   name: z.string(),
   position: z.number().int(),
+  /** Kept for its posts, not offered for new ones; absent in rows of older servers. */
+  archived: z.boolean().optional(),
 });
 export type Category = z.infer<typeof category>;
 
@@ -88,11 +90,49 @@ export const deletePostArgs = z.object({ id: z.uuid() });
 /** Mutation `posts.view`: counted once per user and post, also when read offline. */
 export const viewPostArgs = z.object({ post_id: z.uuid() });
 
+const categoryName = text({ max: 80, trim: true, error: messages.structureNameRequired }).min(1, { error: messages.structureNameRequired });
+
+/**
+ * Mutations `categories.create` (last of the list; the server makes the slug from the name,
+ * unique in the college) and `categories.update` (a rename: the slug, in links, stays).
+ * Administrators (`structure.manage`), from the structure screen.
+ */
+export const categoryArgs = z.object({ id: z.uuid(), name: categoryName });
+export type CategoryArgs = z.infer<typeof categoryArgs>;
+/** Mutation `categories.reorder`: every category, in the new order. */
+export const reorderCategoriesArgs = z.object({
+  ids: z
+    .array(z.uuid())
+    .min(1)
+    .max(500)
+    .refine((ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length, { error: messages.structureOrderInvalid }),
+});
+export type ReorderCategoriesArgs = z.infer<typeof reorderCategoriesArgs>;
+/** Mutation `categories.archive`: archived (true) or back (false); its posts keep it. */
+export const archiveCategoryArgs = z.object({ id: z.uuid(), archived: z.boolean() });
+export type ArchiveCategoryArgs = z.infer<typeof archiveCategoryArgs>;
+
+/** A slug for a new category's links (`/blog/<slug>`): lower-case letters and digits, accents dropped. */
+export function slugOf(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return slug || 'categoria';
+}
+
 export const postMutations = {
   'posts.create': createPostArgs,
   'posts.update': updatePostArgs,
   'posts.delete': deletePostArgs,
   'posts.view': viewPostArgs,
+  'categories.create': categoryArgs,
+  'categories.update': categoryArgs,
+  'categories.reorder': reorderCategoriesArgs,
+  'categories.archive': archiveCategoryArgs,
 } as const;
 export type PostMutationName = keyof typeof postMutations;
 

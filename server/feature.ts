@@ -36,6 +36,8 @@ export interface FeatureModule {
   routes?: (app: FastifyInstance, ctx: AppContext) => void;
   /** Demo rows for a newly seeded demo college, in the seed's write. */
   seed?: (write: Write, college: SeededCollege) => Promise<void>;
+  /** The rows a college added with the CLI starts with (server/cli/addCollege.ts), in one write. */
+  newCollege?: (write: Write, college: { language: string }) => Promise<void>;
   /** Periodic work (server/jobs.ts). */
   jobs?: readonly Job[];
   /** Kinds of row that have attachments (server/attachments/owners.ts). */

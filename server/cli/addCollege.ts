@@ -10,6 +10,8 @@ import { uuidv7 } from '../../contract/ids';
 import { openDatabase } from '../db/client';
 import { colleges } from '../db/schema';
 import { databaseOptionsFromEnv } from '../env';
+import { features } from '../features';
+import { writeInCollege } from '../sync/writeInCollege';
 
 const { values } = parseArgs({
   options: {
@@ -43,8 +45,9 @@ try {
   const [taken] = await database.db.select({ id: colleges.id }).from(colleges).where(eq(colleges.slug, slug)).limit(1);
   if (taken) fail(`a college with slug "${slug}" already exists`);
   if (values.default) await database.db.update(colleges).set({ isDefault: false });
+  const id = uuidv7();
   await database.db.insert(colleges).values({
-    id: uuidv7(),
+    id,
     slug,
     name,
     shortName: values['short-name']?.trim() || name,
@@ -57,6 +60,10 @@ try {
     imageSplash: `/colleges/${slug}/hero.svg`,
     imageMenu: `/colleges/${slug}/logo.svg`,
     logo: `/colleges/${slug}/logo.svg`,
+  });
+  // What each feature starts a college with (a first post category, in its language).
+  await writeInCollege(database.db, id, async (write) => {
+    for (const feature of features) await feature.newCollege?.(write, { language: values.language });
   });
   console.log(`Added college "${name}" (${slug}) for hosts: ${hosts.join(', ')}`);
 } finally {

@@ -13,6 +13,8 @@ import { syncedTable } from './syncedTable';
 export { colleges };
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/** Archived reference data stays for what points at it, but is offered for nothing new (server/structure). */
+const archivedAt = () => timestamp('archived_at', { withTimezone: true });
 const collegeRef = () =>
   uuid('college_id')
     .notNull()
@@ -25,6 +27,7 @@ export const places = syncedTable(
     name: text('name').notNull(),
     address: text('address').notNull().default(''),
     createdAt: createdAt(),
+    archivedAt: archivedAt(),
   },
   (t) => [index('places_college_idx').on(t.collegeId)],
 );
@@ -35,6 +38,7 @@ export const courses = syncedTable(
     name: text('name').notNull(),
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),
+    archivedAt: archivedAt(),
   },
   (t) => [index('courses_college_idx').on(t.collegeId)],
 );
@@ -48,6 +52,7 @@ export const grades = syncedTable(
     name: text('name').notNull(),
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),
+    archivedAt: archivedAt(),
   },
   (t) => [index('grades_college_idx').on(t.collegeId)],
 );
@@ -61,6 +66,7 @@ export const sections = syncedTable(
     name: text('name').notNull(),
     placeId: uuid('place_id').references(() => places.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    archivedAt: archivedAt(),
   },
   (t) => [index('sections_college_idx').on(t.collegeId)],
 );

@@ -20,7 +20,8 @@ export const pinWindowMs = 15 * 60 * 1000;
 /**
  * `POST /api/v1/members/{id}/verify-pin`: whether `pin` is the member's. Wrong tries are
  * counted per member in the database (every API process shares them): the 6th within 15
- * minutes answers 429 without looking. A right PIN clears the count.
+ * minutes answers 429 without looking. A right PIN clears the count. Only an active
+ * member's PIN is valid.
  */
 export async function verifyMemberPin(db: Database, collegeId: string, memberId: string, pin: string): Promise<boolean> {
   const member = await liveMember({ tx: db, collegeId }, memberId);
@@ -32,6 +33,9 @@ export async function verifyMemberPin(db: Database, collegeId: string, memberId:
     .where(and(same, gt(pinAttempts.attemptedAt, since)));
   if ((tries?.n ?? 0) >= maxWrongPins) throw new HttpError(429, messages.tooManyRequests);
   if (member.pinCode === null) throw new HttpError(409, messages.pinNotSet);
+  // A disabled (or not yet approved) member's PIN vouches for no one: a school that
+  // disables a guardian means them not to pick anyone up.
+  if (member.status !== 'active') return false;
   if (await verifyPassword(member.pinCode, pin)) {
     await db.delete(pinAttempts).where(same);
     return true;

@@ -23,6 +23,7 @@ import type { MutationActor } from '../sync/mutation';
 import { writeInCollege, type Write } from '../sync/writeInCollege';
 import { queueApprovalMail } from './approvalMail';
 import { resetMemberPassword, verifyMemberPin } from './memberAccess';
+import { sweepAvatarsEveryMinute } from './avatarSweep';
 import { memberToWire } from './memberEntity';
 import { ImportRefused, importMembers } from './memberImport';
 import { listMembers } from './memberQueries';
@@ -39,7 +40,9 @@ const importBodyLimit = 16 * 1024 * 1024;
  * check (staff too).
  */
 export function memberRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const { db, mailer } = ctx;
+  const { db, mailer, storage } = ctx;
+  const avatars = sweepAvatarsEveryMinute(db, storage, app.log);
+  app.addHook('onClose', () => Promise.resolve(avatars.stop()));
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireUser(db);
   const admin = [signedIn, requirePermission('users.manage')];
@@ -75,6 +78,7 @@ export function memberRoutes(app: FastifyInstance, ctx: AppContext): void {
   typed.delete('/api/v1/admin/members/:id', { schema: { params: idParams }, preValidation: admin }, async (request, reply) => {
     const actor = actorOf(request);
     await inCollege(actor, (write) => deleteMember(write, actor, { id: request.params.id }));
+    await avatars.sweep();
     return reply.code(204).send();
   });
 

@@ -209,7 +209,7 @@ export async function updateMember(write: Write, actor: Pick<MutationActor, 'use
   // A pending sign-up is answered with approve or reject; its other fields may be edited.
   const status = current.status === 'pending' ? 'pending' : args.status;
   await assertKeepsAdmin(write, actor, current, { role: args.role, status }, current.role !== args.role ? 'role' : 'status');
-  const checked = await checkMemberFields(write, args, current.id);
+  const checked = await checkMemberFields(write, { ...args, section_ids: await withoutFormerChildren(write, current, args) }, current.id);
   const [row] = await write.tx
     .update(users)
     .set({
@@ -237,6 +237,23 @@ export async function updateMember(write: Write, actor: Pick<MutationActor, 'use
   }
   if (status === 'disabled' && current.status !== 'disabled') await signOutEverywhere(write, current.id);
   return row!;
+}
+
+/**
+ * The form sends a guardian's sections as it shows them, their children's included: a
+ * child taken off the list takes their sections along (the remaining children's come back
+ * with the union in checkMemberFields).
+ */
+async function withoutFormerChildren(write: Pick<Write, 'tx' | 'collegeId'>, current: MemberRecord, args: MemberFields): Promise<string[]> {
+  const kept = new Set(args.role === 'guardian' ? args.child_ids.map((id) => id.toLowerCase()) : []);
+  const former = current.childIds.filter((id) => !kept.has(id));
+  if (former.length === 0) return args.section_ids;
+  const rows = await write.tx
+    .select({ sectionIds: users.sectionIds })
+    .from(users)
+    .where(and(eq(users.collegeId, write.collegeId), inArray(users.id, former)));
+  const theirs = new Set(rows.flatMap((row) => row.sectionIds));
+  return args.section_ids.filter((id) => !theirs.has(id.toLowerCase()));
 }
 
 export async function approveMember(write: Write, actor: Pick<MutationActor, 'user'>, args: { id: string }): Promise<MemberRecord> {
@@ -281,7 +298,7 @@ async function removeMember(write: Write, current: MemberRecord): Promise<Member
       rut: null,
       phone: '',
       birthdate: null,
-      avatar: null,
+      // The avatar's file goes after the commit (avatarSweep.ts), then the key.
       passwordHash: unusablePassword,
       pinCode: null,
       placeId: null,

@@ -1,5 +1,6 @@
 import type { FeatureModule } from '../feature';
 import { postAttachmentOwner } from './postAttachments';
+import { seedNewCollegeCategory } from './categoryService';
 import { categoryEntity, postEntity, postStatsEntity } from './postEntities';
 import { postMutationHandlers } from './postMutations';
 import { postRoutes } from './postRoutes';
@@ -13,6 +14,8 @@ export const postsModule: FeatureModule = {
   mutations: postMutationHandlers,
   routes: (app, ctx) => postRoutes(app, ctx.db),
   seed: seedDemoPosts,
+  // A new college gets one category, so its staff can post at once.
+  newCollege: seedNewCollegeCategory,
   jobs: [postStatsJob],
   attachmentOwners: [postAttachmentOwner],
 };

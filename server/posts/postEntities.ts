@@ -52,7 +52,7 @@ export const postEntity = defineEntity({
 export const categoryEntity = defineEntity({
   name: 'categories',
   table: categories,
-  toWire: (row): Category => ({ id: row.id, slug: row.slug, name: row.name, position: row.position }),
+  toWire: (row): Category => ({ id: row.id, slug: row.slug, name: row.name, position: row.position, archived: row.archivedAt !== null }),
   // The News tabs and the cards' category names: all of them, a college has a handful.
   head: { orderBy: (t) => [asc(t.position), asc(t.id)], limit: 200 },
 });

@@ -1,8 +1,9 @@
-import { createPostArgs, deletePostArgs, updatePostArgs, viewPostArgs } from '../../contract/posts';
+import { archiveCategoryArgs, categoryArgs, createPostArgs, deletePostArgs, reorderCategoriesArgs, updatePostArgs, viewPostArgs } from '../../contract/posts';
+import { archiveCategory, createCategory, renameCategory, reorderCategories } from './categoryService';
 import { defineMutation } from '../sync/mutation';
 import { createPost, deletePost, updatePost, viewPost } from './postService';
 
-/** posts.* as pushed by devices (contract/posts.ts `postMutations`). */
+/** posts.* and categories.* as pushed by devices (contract/posts.ts `postMutations`). */
 export const postMutationHandlers = [
   defineMutation({
     name: 'posts.create',
@@ -27,4 +28,9 @@ export const postMutationHandlers = [
     args: viewPostArgs,
     apply: (write, actor, args) => viewPost(write, actor, args),
   }),
+  // Categories, from the administrators' structure screen (issue 11).
+  defineMutation({ name: 'categories.create', permission: 'structure.manage', args: categoryArgs, apply: createCategory }),
+  defineMutation({ name: 'categories.update', permission: 'structure.manage', args: categoryArgs, apply: renameCategory }),
+  defineMutation({ name: 'categories.reorder', permission: 'structure.manage', args: reorderCategoriesArgs, apply: reorderCategories }),
+  defineMutation({ name: 'categories.archive', permission: 'structure.manage', args: archiveCategoryArgs, apply: archiveCategory }),
 ];

@@ -19,6 +19,8 @@ export const categories = syncedTable(
     name: text('name').notNull(),
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),
+    /** Archived: kept for its posts, not offered for new ones (categories.archive). */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('categories_college_slug_unique').on(t.collegeId, t.slug)],
 );

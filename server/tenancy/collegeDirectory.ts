@@ -107,10 +107,10 @@ async function buildRecord(db: Database, row: CollegeRow): Promise<College> {
     time_zone: row.timeZone,
     // The original app had a separate settings row; ours lives on the college.
     setting: { id: row.id, theme_color: row.themeColor },
-    places: placeRows.map((p) => ({ id: p.id, name: p.name, address: p.address })),
-    courses: courseRows.map((c) => ({ id: c.id, name: c.name, position: c.position })),
-    grades: gradeRows.map((g) => ({ id: g.id, course_id: g.courseId, name: g.name, position: g.position })),
-    sections: sectionRows.map((s) => ({ id: s.id, grade_id: s.gradeId, name: s.name, place_id: s.placeId })),
+    places: placeRows.map((p) => ({ id: p.id, name: p.name, address: p.address, archived: p.archivedAt !== null })),
+    courses: courseRows.map((c) => ({ id: c.id, name: c.name, position: c.position, archived: c.archivedAt !== null })),
+    grades: gradeRows.map((g) => ({ id: g.id, course_id: g.courseId, name: g.name, position: g.position, archived: g.archivedAt !== null })),
+    sections: sectionRows.map((s) => ({ id: s.id, grade_id: s.gradeId, name: s.name, place_id: s.placeId, archived: s.archivedAt !== null })),
     created_at: row.createdAt.toISOString(),
   };
 }

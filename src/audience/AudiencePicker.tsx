@@ -5,7 +5,7 @@ import type { AudienceReach } from '../../contract/audience';
 import { scopeNeedsSections, type AudienceScope } from '../../contract/audienceScopes';
 import type { FieldErrors } from '../forms/fieldErrors';
 import { audienceToSend, withSections, type AudienceChoice } from './audienceChoice';
-import { groupSections, type AudienceOptions } from './audienceGroups';
+import { groupSections, offeredOptions, type AudienceOptions } from './audienceGroups';
 import { audienceSummary, describeAudience } from './audienceSummary';
 import { AudienceSummaryView } from './AudienceSummaryView';
 import { ScopeChoice } from './ScopeChoice';
@@ -40,7 +40,8 @@ function errorOf(errors: FieldErrors, fields: readonly string[]): string | undef
  */
 export function AudiencePicker<T extends AudienceChoice>({ audience, values, errors, onChange, countReach }: AudiencePickerProps<T>) {
   const { i18n } = useLingui();
-  const groups = useMemo(() => groupSections(audience), [audience]);
+  // Archived sections are not offered, unless the item has them already.
+  const groups = useMemo(() => groupSections(offeredOptions(audience, values.section_ids)), [audience, values.section_ids]);
   const bySections = scopeNeedsSections(values.scope);
   const chosen = useMemo(() => new Set(values.section_ids), [values.section_ids]);
   const summary = audienceSummary(i18n, describeAudience(values, audience));

@@ -48,3 +48,17 @@ export function sectionLabel(grade: Pick<Grade, 'name'>, section: Pick<Section, 
 }
 
 export const sectionsOfCourse = (group: CourseGroup): Section[] => group.grades.flatMap((grade) => grade.sections);
+
+/**
+ * What a picker offers for a new choice (issue 11): sections neither archived nor in an
+ * archived grade or course, plus those already chosen (an edit keeps its audience). Grades
+ * and courses left without sections then drop out of groupSections.
+ */
+export function offeredOptions(options: AudienceOptions, chosen: readonly string[]): AudienceOptions {
+  const keep = new Set(chosen);
+  const archivedGrades = new Set(options.grades.filter((grade) => grade.archived === true).map((grade) => grade.id));
+  const archivedCourses = new Set(options.courses.filter((course) => course.archived === true).map((course) => course.id));
+  for (const grade of options.grades) if (archivedCourses.has(grade.course_id)) archivedGrades.add(grade.id);
+  const sections = options.sections.filter((section) => keep.has(section.id) || (section.archived !== true && !archivedGrades.has(section.grade_id)));
+  return sections.length === options.sections.length ? options : { ...options, sections };
+}

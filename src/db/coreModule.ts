@@ -22,10 +22,11 @@ export const coreModule = defineDataModule({
       },
     },
   },
+  // Shape 2: rows carry `archived` (issue 11; older apps dropped the field).
   entities: {
-    places: { table: 'places', toLocal: parsedBy(() => contract().then((c) => c.place)) },
-    courses: { table: 'courses', toLocal: parsedBy(() => contract().then((c) => c.course)) },
-    grades: { table: 'grades', toLocal: parsedBy(() => contract().then((c) => c.grade)) },
-    sections: { table: 'sections', toLocal: parsedBy(() => contract().then((c) => c.section)) },
+    places: { table: 'places', shape: 2, toLocal: parsedBy(() => contract().then((c) => c.place)) },
+    courses: { table: 'courses', shape: 2, toLocal: parsedBy(() => contract().then((c) => c.course)) },
+    grades: { table: 'grades', shape: 2, toLocal: parsedBy(() => contract().then((c) => c.grade)) },
+    sections: { table: 'sections', shape: 2, toLocal: parsedBy(() => contract().then((c) => c.section)) },
   },
 });

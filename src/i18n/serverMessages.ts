@@ -101,6 +101,13 @@ export const serverMessageDescriptors: Record<MessageText, MessageDescriptor> = 
   [messages.attachmentNotFound]: msg`This file no longer exists.`,
   [messages.attachmentOwnerNotYet]: msg`The publication or event of this file is not on the server yet.`,
   [messages.attachmentLimit]: msg`A publication or an event can have at most 20 files.`,
+  [messages.contactNameRequired]: msg`The contact needs a name.`,
+  [messages.contactPhoneInvalid]: msg`A phone number may only have digits, spaces, +, - and parentheses, and at least 3 digits.`,
+  [messages.contactVisibilityInvalid]: msg`Choose who may see this contact.`,
+  [messages.contactNotFound]: msg`This contact no longer exists.`,
+  [messages.structureNameRequired]: msg`The name is required.`,
+  [messages.structureItemNotFound]: msg`This item no longer exists.`,
+  [messages.structureOrderInvalid]: msg`The new order must list each item of the list once.`,
 };
 
 export function translateServerMessage(i18n: I18n, text: string): string {

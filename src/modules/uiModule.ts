@@ -35,6 +35,11 @@ export interface UiModule {
    */
   unsent?: readonly ScreenSection[];
   /**
+   * Parts of the administrators' structure screen (`/admin/structure`) for reference data a
+   * feature owns (the posts feature's categories), below the places and courses.
+   */
+  structure?: readonly ScreenSection[];
+  /**
    * Work the feature does while someone is signed in, whatever screen is open (keeping the
    * kept documents in step, sending queued uploads): a component that draws nothing,
    * loaded once the app is idle and kept mounted in the signed-in shell
@@ -59,7 +64,7 @@ export interface ScreenSection {
 }
 
 /** The sections of every module for one screen, loaded, in order. */
-export async function loadSections(modules: readonly UiModule[], screen: 'home' | 'profile' | 'unsent'): Promise<ComponentType[]> {
+export async function loadSections(modules: readonly UiModule[], screen: 'home' | 'profile' | 'unsent' | 'structure'): Promise<ComponentType[]> {
   const sections = modules.flatMap((module) => module[screen] ?? []).sort((a, b) => a.order - b.order);
   return Promise.all(sections.map((section) => section.load()));
 }

@@ -1,8 +1,11 @@
+import { billingUi } from '../features/billing/ui';
+import { contactsUi } from '../features/contacts/ui';
 import { documentsUi } from '../features/documents/ui';
 import { eventsUi } from '../features/events/ui';
 import { membersUi } from '../features/members/ui';
 import { notificationsUi } from '../features/notifications/ui';
 import { postsUi } from '../features/posts/ui';
+import { structureUi } from '../features/structure/ui';
 import type { UiModule } from '../modules/uiModule';
 
 /**
@@ -10,4 +13,4 @@ import type { UiModule } from '../modules/uiModule';
  * list beside dataModules.ts because the sync worker must never load screens; the
  * registry test (tests/unit/modules/registry.test.ts) fails when the two disagree.
  */
-export const uiModules: readonly UiModule[] = [postsUi, eventsUi, notificationsUi, documentsUi, membersUi];
+export const uiModules: readonly UiModule[] = [postsUi, eventsUi, notificationsUi, documentsUi, contactsUi, structureUi, billingUi, membersUi];

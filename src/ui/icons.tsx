@@ -195,3 +195,12 @@ export const MoreIcon = (p: P) => (
     <circle cx="19" cy="12" r="1" />
   </Icon>
 );
+/** A tree of boxes: the school's structure (courses → grades → sections). */
+export const StructureIcon = (p: P) => (
+  <Icon {...p}>
+    <rect x="9" y="2" width="6" height="5" rx="1" />
+    <rect x="2" y="17" width="6" height="5" rx="1" />
+    <rect x="16" y="17" width="6" height="5" rx="1" />
+    <path d="M12 7v5M5 17v-3a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2v3" />
+  </Icon>
+);

@@ -366,6 +366,15 @@ for (const look of looks) {
       await expect(page.locator('main .document-item').first()).toBeVisible();
       await screens.check('a category of documents');
 
+      // The school's directory (issue 11): the list with its call and mail buttons, one contact.
+      await follow(page, '/admin/contacts');
+      await expect(page.locator('main .contact-item').first()).toBeVisible();
+      await screens.check('the contacts');
+      const firstContact = page.locator('main .contact-item-name').first();
+      await follow(page, (await firstContact.getAttribute('href'))!, 'main .contact-item-name');
+      await expect(page.locator('main .contact-links .contact-link').first()).toBeVisible();
+      await screens.check('a contact');
+
       await follow(page, '/blog/all');
       await follow(page, `/blog/post/${post.id}`, `main a[href="/blog/post/${post.id}"]`, page.getByRole('heading', { name: title, level: 1 }));
       await screens.check('a publication');

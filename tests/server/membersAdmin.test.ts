@@ -6,7 +6,7 @@ import { messages } from '../../contract/messages';
 import type { MemberFieldsInput, MemberRow } from '../../contract/members';
 import { accessTokens, mailOutbox, smtpSettings, users } from '../../server/db/schema';
 import { posts } from '../../server/posts/schema';
-import { backends, bearer, demoPassword, hostOf, json, signIn, startServer, type TestServer } from './harness';
+import { backends, bearer, demoPassword, hostOf, json, multipartBody, signIn, startServer, tinyPng, type TestServer } from './harness';
 import { collegeRefs, postArgs, push, type CollegeRefs, type Session } from './syncHelpers';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -218,6 +218,14 @@ describe.each(backends)('members: administration over REST on $name', (backend) 
     const staffToken = await signIn(server.app, host, { email });
     const post = postArgs(refs, ['1° Básico A'], 'everyone');
     expect((await push({ app: server.app, host, token: staffToken }, [{ name: 'posts.create', args: post }]))[0]!.status).toBe('applied');
+    const before = await memberOf(email);
+    const form = multipartBody(
+      { name: before.name, first_lastname: before.firstLastname, second_lastname: before.secondLastname, email, rut: before.rut ?? '', phone: before.phone, birthdate: '' },
+      { field: 'avatar', filename: 'me.png', contentType: 'image/png', data: tinyPng },
+    );
+    const profile = await server.app.inject({ method: 'POST', url: '/api/v1/users/update/profile', headers: { host, ...bearer(staffToken), ...form.headers }, payload: form.payload });
+    const avatar = json<{ avatar: string }>(profile).avatar;
+    expect((await call(null, 'GET', avatar)).statusCode).toBe(200);
     const feed = json<{ feed: { https: string } }>(await call(staffToken, 'POST', '/api/v1/calendar/feed')).feed;
     const feedPath = new URL(feed.https).pathname;
     expect((await call(null, 'GET', feedPath)).statusCode).toBe(200);
@@ -225,10 +233,11 @@ describe.each(backends)('members: administration over REST on $name', (backend) 
     expect((await call(tokens.admin, 'DELETE', `/api/v1/admin/members/${member.id}`)).statusCode).toBe(204);
     expect((await call(staffToken, 'GET', '/api/v1/user')).statusCode).toBe(401);
     expect((await call(null, 'GET', feedPath)).statusCode).toBe(404);
+    expect((await call(null, 'GET', avatar)).statusCode).toBe(404);
     const [stored] = await server.db.select().from(posts).where(eq(posts.id, post.id));
     expect(stored!.authorName).toContain('Matías');
     const [gone] = await server.db.select().from(users).where(eq(users.id, member.id));
-    expect(gone).toMatchObject({ name: 'Matías', rut: null, pinCode: null, status: 'disabled', audienceKeys: [] });
+    expect(gone).toMatchObject({ name: 'Matías', rut: null, avatar: null, pinCode: null, status: 'disabled', audienceKeys: [] });
     expect(gone!.removedAt).not.toBeNull();
     expect((await call(tokens.admin, 'GET', `/api/v1/admin/members/${member.id}`)).statusCode).toBe(404);
     const reused = await call(tokens.admin, 'POST', '/api/v1/admin/members', body({ email, rut: member.rut!, role: 'staff', section_ids: [] }));
@@ -273,6 +282,13 @@ describe.each(backends)('members: administration over REST on $name', (backend) 
     // A new PIN starts a new count.
     expect((await push({ app: server.app, host, token: tokens.admin }, [{ name: 'members.setPin', args: { id: member.id, pin: '5555' } }]))[0]!.status).toBe('applied');
     expect(json(await verify(tokens.admin, '5555'))).toEqual({ valid: true });
+    // A disabled member's PIN vouches for no one.
+    const row = await memberOf('valentina.navarro@colinas.test');
+    const disable = (status: string) => call(tokens.admin, 'PUT', `/api/v1/admin/members/${member.id}`, { ...fieldsOf(row), status });
+    expect((await disable('disabled')).statusCode).toBe(200);
+    expect(json(await verify(tokens.staff, '5555'))).toEqual({ valid: false });
+    expect((await disable('active')).statusCode).toBe(200);
+    expect(json(await verify(tokens.staff, '5555'))).toEqual({ valid: true });
     expect((await push({ app: server.app, host, token: tokens.admin }, [{ name: 'members.deletePin', args: { id: member.id } }]))[0]!.status).toBe('applied');
     expect((await memberOf('valentina.navarro@colinas.test')).pinCode).toBeNull();
     expect((await verify(tokens.staff, '5555')).statusCode).toBe(409);

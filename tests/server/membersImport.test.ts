@@ -129,6 +129,14 @@ describe.each(backends)('members: the CSV import on $name', (backend) => {
     expect(again.rows.map((r) => Object.keys(r.errors).sort())).toEqual([['email', 'rut'], ['email', 'rut'], ['email', 'rut']]);
   });
 
+  it('checks a file of 5,000 rows, over the 1 MB of other bodies', async () => {
+    const rows = Array.from({ length: 5000 }, (_, i) => student(50_000 + i, { second_lastname: 'Valenzuela de la Fuente Sepúlveda', phone: '+56 9 5555 1234', birthdate: '2015-03-04' }));
+    expect(Buffer.byteLength(JSON.stringify({ rows }))).toBeGreaterThan(1024 * 1024);
+    const response = await send(rows, false);
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+    expect(json<MemberImportResponse>(response)).toEqual({ valid: 5000, created: 0, rows: [] });
+  });
+
   it('refuses an empty file or one over 5,000 rows (422) and staff (403)', async () => {
     expect((await send([], false)).statusCode).toBe(422);
     const staff = await signIn(server.app, host, { email: 'staff@colinas.test' });

@@ -81,6 +81,15 @@ describe.each(backends)('members: the synced list and its mutations on $name', (
     expect(links.map((l) => l.sectionId)).toEqual([moved]);
     const again = memberRows((await pullAll(sessions.admin, after.cursor)).changes);
     expect(again.find((r) => r.id === guardian.id)?.section_ids).toEqual([moved]);
+
+    // The form sends the sections it shows: taking the child off takes their sections along,
+    // the guardian's own stay.
+    const own = refs.sectionId('8° Básico A');
+    await push(sessions.admin, [{ name: 'members.update', args: { ...guardian, section_ids: [moved, own], child_ids: [child.id] } }]);
+    expect((await server.db.select().from(users).where(eq(users.id, guardian.id)))[0]!.sectionIds.sort()).toEqual([moved, own].sort());
+    const [dropped] = await push(sessions.admin, [{ name: 'members.update', args: { ...guardian, section_ids: [moved, own], child_ids: [] } }]);
+    expect(dropped!.status).toBe('applied');
+    expect((await server.db.select().from(users).where(eq(users.id, guardian.id)))[0]).toMatchObject({ sectionIds: [own], childIds: [] });
   });
 
   it('answers 422 on the field for an email or rut already used, never 5xx', async () => {
@@ -101,6 +110,19 @@ describe.each(backends)('members: the synced list and its mutations on $name', (
     expect(response.statusCode).toBe(200);
     const rows = memberRows((await pullAll(sessions.admin, cursor)).changes);
     expect(rows.map((r) => r.name)).toContain('Daniela');
+  });
+
+  it('a self sign-up reaches the administrators\' pull as a pending member', async () => {
+    const { cursor } = await pullAll(sessions.admin);
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/signup-mobile',
+      headers: { host },
+      payload: { name: 'Ana Pérez', email: 'ana.perez@example.cl', password: 'a-good-password', password_confirmation: 'a-good-password' },
+    });
+    expect(response.statusCode).toBe(201);
+    const rows = memberRows((await pullAll(sessions.admin, cursor)).changes);
+    expect(rows).toEqual([expect.objectContaining({ email: 'ana.perez@example.cl', status: 'pending', role: 'guardian' })]);
   });
 
   it('a role change makes the member\'s next pull answer reset, then the rows of their new audience', async () => {

@@ -5,10 +5,11 @@ import { uuidv7 } from '../../contract/ids';
 import { mutationError, type MutationResult } from '../../contract/sync';
 import { jsonBodyLimit } from '../../server/app';
 import { attachments } from '../../server/attachments/schema';
+import { contacts } from '../../server/contacts/schema';
 import { documentCategories, documents } from '../../server/documents/schema';
 import { notifications } from '../../server/notifications/schema';
-import { posts } from '../../server/posts/schema';
-import { users } from '../../server/db/schema';
+import { courses, grades, places, sections, users } from '../../server/db/schema';
+import { categories, posts } from '../../server/posts/schema';
 import { registry } from '../../server/features';
 import { backends, bearer, hostOf, signIn, startServer, type TestServer } from './harness';
 import { applyChanges, changes, type Change } from './hostileValues';
@@ -29,6 +30,10 @@ interface World {
   documentCategoryIds: string[];
   /** Attachments of the college's posts (the demo photos, and files of the posts made here). */
   attachmentIds: string[];
+  /** The demo directory of the college. */
+  contactIds: string[];
+  /** The college's structure (issue 11): places, courses, the first course's grades, sections, post categories. */
+  structure: { placeIds: string[]; courseIds: string[]; gradeIds: string[]; sectionIds: string[]; categoryIds: string[] };
   foreignIds: string[];
   /** Guardians of the college (not the administrator), and the two pending sign-ups. */
   memberIds: string[];
@@ -79,6 +84,27 @@ const examples: Record<string, (world: World, pick: number) => Record<string, un
   'members.delete': (world) => ({ id: world.memberIds.at(-1)! }),
   'members.setPin': (world, pick) => ({ id: pickFrom(world.memberIds, pick), pin: '2468' }),
   'members.deletePin': (world, pick) => ({ id: pickFrom(world.memberIds, pick) }),
+  'contacts.create': () => ({ id: uuidv7(), name: 'Biblioteca', title: 'Bibliotecaria', email: 'biblioteca@colinas.test', phone: '+56 2 2345 6720', notes: '', visibility: 'all' }),
+  'contacts.update': (world, pick) => ({ id: pickFrom(world.contactIds, pick), name: 'Secretaría', phone: '(2) 2345 6789', visibility: 'staff' }),
+  'contacts.delete': (world, pick) => ({ id: pickFrom(world.contactIds, pick) }),
+  'places.create': () => ({ id: uuidv7(), name: 'Sede Norte', address: 'Av. Norte 123' }),
+  'places.update': (world, pick) => ({ id: pickFrom(world.structure.placeIds, pick), name: 'Sede Central', address: 'Calle 1' }),
+  'places.archive': (world, pick) => ({ id: pickFrom(world.structure.placeIds, pick), archived: pick % 2 === 0 }),
+  'courses.create': () => ({ id: uuidv7(), name: 'Prebásica' }),
+  'courses.update': (world, pick) => ({ id: pickFrom(world.structure.courseIds, pick), name: 'Enseñanza Básica' }),
+  'courses.reorder': (world) => ({ ids: [...world.structure.courseIds].reverse() }),
+  'courses.archive': (world, pick) => ({ id: pickFrom(world.structure.courseIds, pick), archived: pick % 2 === 0 }),
+  'grades.create': (world, pick) => ({ id: uuidv7(), course_id: pickFrom(world.structure.courseIds, pick), name: '9° Básico' }),
+  'grades.update': (world, pick) => ({ id: pickFrom(world.structure.gradeIds, pick), name: 'Primero Básico' }),
+  'grades.reorder': (world) => ({ ids: [...world.structure.gradeIds].reverse() }),
+  'grades.archive': (world, pick) => ({ id: pickFrom(world.structure.gradeIds, pick), archived: pick % 2 === 0 }),
+  'sections.create': (world, pick) => ({ id: uuidv7(), grade_id: pickFrom(world.structure.gradeIds, pick), name: 'C', place_id: pickFrom(world.structure.placeIds, pick) }),
+  'sections.update': (world, pick) => ({ id: pickFrom(world.structure.sectionIds, pick), name: 'A1', place_id: null }),
+  'sections.archive': (world, pick) => ({ id: pickFrom(world.structure.sectionIds, pick), archived: pick % 2 === 0 }),
+  'categories.create': () => ({ id: uuidv7(), name: 'Deportes y más' }),
+  'categories.update': (world, pick) => ({ id: pickFrom(world.structure.categoryIds, pick), name: 'Avisos' }),
+  'categories.reorder': (world) => ({ ids: [...world.structure.categoryIds].reverse() }),
+  'categories.archive': (world, pick) => ({ id: pickFrom(world.structure.categoryIds, pick), archived: pick % 2 === 0 }),
 };
 
 /** A guardian's fields for `members.create`/`members.update` (the email is the member's own, by their place in the list). */
@@ -108,7 +134,24 @@ const adminExamples = new Set([
   'documentCategories.delete',
   'documents.delete',
   ...registeredNames.filter((name) => name.startsWith('members.')),
+  'contacts.create',
+  'contacts.update',
+  'contacts.delete',
+  ...['places', 'courses', 'grades', 'sections', 'categories'].flatMap((kind) => ['create', 'update', 'reorder', 'archive'].map((verb) => `${kind}.${verb}`)),
 ]);
+
+/** Ids of a college's structure, for the structure's examples. */
+async function structureOf(server: TestServer, collegeId: string): Promise<World['structure']> {
+  const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
+  const courseIds = ids(await server.db.select({ id: courses.id }).from(courses).where(eq(courses.collegeId, collegeId)));
+  return {
+    placeIds: ids(await server.db.select({ id: places.id }).from(places).where(eq(places.collegeId, collegeId))),
+    courseIds,
+    gradeIds: ids(await server.db.select({ id: grades.id }).from(grades).where(eq(grades.courseId, courseIds[0]!))),
+    sectionIds: ids(await server.db.select({ id: sections.id }).from(sections).where(eq(sections.collegeId, collegeId))),
+    categoryIds: ids(await server.db.select({ id: categories.id }).from(categories).where(eq(categories.collegeId, collegeId))),
+  };
+}
 
 const pickFrom = (list: readonly string[], pick: number) => list[pick % list.length]!;
 
@@ -136,14 +179,15 @@ const mutationSpec = (foreign: readonly string[]): fc.Arbitrary<MutationSpec> =>
     ),
   });
 
-type Actor = 'staff' | 'student';
+/** An administrator too, so the arguments of admin-only mutations (the structure's) are parsed, not only refused. */
+type Actor = 'staff' | 'student' | 'admin';
 
 describe.each(backends)('pushing generated mutations on $name', (backend) => {
   let server: TestServer;
   const host = hostOf('colinas');
-  const tokens: Record<Actor, string> = { staff: '', student: '' };
+  const tokens: Record<Actor, string> = { staff: '', student: '', admin: '' };
   let adminToken = '';
-  const pushedIds: Record<Actor, string[]> = { staff: [], student: [] };
+  const pushedIds: Record<Actor, string[]> = { staff: [], student: [], admin: [] };
   let world: World;
 
   beforeAll(async () => {
@@ -160,6 +204,7 @@ describe.each(backends)('pushing generated mutations on $name', (backend) => {
     // Notifications for the student's section, sent by an administrator (emergency alerts too).
     const admin = await signIn(server.app, host, { email: 'admin@colinas.test' });
     adminToken = admin;
+    tokens.admin = admin;
     const emptyCategory = uuidv7();
     await push({ app: server.app, host, token: admin }, [{ name: 'documentCategories.create', args: { id: emptyCategory, name: 'Vacía' } }]);
     const sent = Array.from({ length: 10 }, (_, i) => notificationArgs(refs, ['1° Básico A'], 'everyone', { emergency: i % 3 === 0 }));
@@ -207,7 +252,10 @@ describe.each(backends)('pushing generated mutations on $name', (backend) => {
           .where(and(eq(users.collegeId, refs.collegeId), eq(users.role, 'guardian'), eq(users.status, 'active')))
       ).map((u) => u.id),
       pendingIds: (await server.db.select({ id: users.id }).from(users).where(and(eq(users.collegeId, refs.collegeId), eq(users.status, 'pending')))).map((u) => u.id),
+      contactIds: (await server.db.select({ id: contacts.id }).from(contacts).where(eq(contacts.collegeId, refs.collegeId))).map((c) => c.id),
+      structure: await structureOf(server, refs.collegeId),
       foreignIds: [
+        ...(await server.db.select({ id: contacts.id }).from(contacts).where(eq(contacts.collegeId, british.collegeId)).limit(2)).map((c) => c.id),
         ...(await attachmentsOf(british.collegeId)),
         ...britishDocuments.map((d) => d.id),
         britishNotification!.id,
@@ -260,7 +308,7 @@ describe.each(backends)('pushing generated mutations on $name', (backend) => {
   it('applies or rejects every generated mutation, never 5xx, and a replay answers the same', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom<Actor>('staff', 'student'),
+        fc.constantFrom<Actor>('staff', 'student', 'admin'),
         fc.array(mutationSpec(world.foreignIds), { minLength: 1, maxLength: 3 }),
         async (actor, specs) => {
           const mutations = specs.map((spec) => ({

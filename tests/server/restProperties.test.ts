@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonBodyLimit } from '../../server/app';
 import { attachments } from '../../server/attachments/schema';
 import { users } from '../../server/db/schema';
+import { contacts } from '../../server/contacts/schema';
 import { documentCategories, documents } from '../../server/documents/schema';
 import { backends, bearer, hostOf, signIn, startServer, type TestServer } from './harness';
 import { applyChanges, changes, hostileString, hostileUrlValue } from './hostileValues';
@@ -13,7 +14,7 @@ import { collegeRefs, eventArgs, notificationArgs, postArgs, push, type CollegeR
 /** A request of the REST API, as generated. */
 type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: string; headers?: Record<string, string> };
 
-describe.each(backends)('posts, events, calendar feeds, audience, notifications, push and documents REST with generated input on $name', (backend) => {
+describe.each(backends)('posts, events, calendar feeds, audience, notifications, push, documents and contacts REST with generated input on $name', (backend) => {
   let server: TestServer;
   let refs: CollegeRefs;
   const host = hostOf('colinas');
@@ -28,6 +29,8 @@ describe.each(backends)('posts, events, calendar feeds, audience, notifications,
   let attachmentIds: string[] = [];
   /** Guardians of the college other than the signed-in ones (the members routes act on them). */
   let memberIds: string[] = [];
+  /** The demo directory of the college. */
+  let contactIds: string[] = [];
   /** `<token>.ics` of the feeds made so far (the latest of each member works; older ones answer 404). */
   const feedFiles: string[] = [];
 
@@ -59,8 +62,11 @@ describe.each(backends)('posts, events, calendar feeds, audience, notifications,
         .from(users)
         .where(and(eq(users.collegeId, refs.collegeId), eq(users.role, 'guardian'), ne(users.email, 'guardian@colinas.test')))
     ).map((u) => u.id);
+    contactIds = (await server.db.select({ id: contacts.id }).from(contacts).where(eq(contacts.collegeId, refs.collegeId))).map((c) => c.id);
+    const britishContacts = await server.db.select({ id: contacts.id }).from(contacts).where(eq(contacts.collegeId, british.collegeId)).limit(1);
     foreignIds = [
       ...(await server.db.select({ id: users.id }).from(users).where(eq(users.collegeId, british.collegeId)).limit(2)).map((u) => u.id),
+      ...britishContacts.map((c) => c.id),
       ...britishDocuments.slice(0, 1).map((d) => d.id),
       ...(await attachmentsOf(british.collegeId)),
       british.categoryId,
@@ -252,8 +258,32 @@ describe.each(backends)('posts, events, calendar feeds, audience, notifications,
       },
       { weight: 1, arbitrary: idSegment(() => attachmentIds).map((id): Call => ({ method: 'DELETE', url: `/api/v1/attachments/${id}` })) },
     );
+  const contactBody = () =>
+    fc.oneof(
+      {
+        weight: 4,
+        arbitrary: fc
+          .tuple(fc.constantFrom('+56 2 2345 6789', '(2) 2345', '12', '+56 abc', ''), fc.constantFrom('all', 'staff', 'everyone'), changes(foreignIds))
+          .map(([phone, visibility, list]) =>
+            JSON.stringify(applyChanges({ name: 'Biblioteca', title: 'Bibliotecaria', email: 'biblioteca@colinas.test', phone, notes: '', visibility, place_id: null }, list)),
+          ),
+      },
+      { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)) },
+    );
+  const contactCalls = (): fc.Arbitrary<Call> =>
+    fc.oneof(
+      fc
+        .array(fc.tuple(fc.constantFrom('q', 'limit', 'offset', 'q[]', 'other'), queryValue), { maxLength: 4 })
+        .map((params): Call => ({ method: 'GET', url: `/api/v1/contacts?${params.map(([key, value]) => `${key}=${value}`).join('&')}` })),
+      idSegment(() => contactIds).map((id): Call => ({ method: 'GET', url: `/api/v1/contacts/${id}` })),
+      contactBody().map((payload): Call => ({ method: 'POST', url: '/api/v1/admin/contacts', payload })),
+      fc.tuple(idSegment(() => contactIds), contactBody()).map(([id, payload]): Call => ({ method: 'PUT', url: `/api/v1/admin/contacts/${id}`, payload })),
+      idSegment(() => contactIds).map((id): Call => ({ method: 'DELETE', url: `/api/v1/admin/contacts/${id}` })),
+    );
   const call = (): fc.Arbitrary<Call> =>
     fc.oneof(
+      // Five contact routes.
+      { weight: 3, arbitrary: contactCalls() },
       { weight: 2, arbitrary: attachmentCalls() },
       // Nine document routes, weighted like the notifications'.
       { weight: 6, arbitrary: documentCalls() },

@@ -71,7 +71,7 @@ describe.each(backends)('sync pull on $name', (backend) => {
     expect(count('sections')).toBe(24);
     expect(count('categories')).toBe(6);
     const category = changes.find((c) => c.entity === 'categories' && c.op === 'upsert');
-    expect(category?.op === 'upsert' && Object.keys(category.row).sort()).toEqual(['id', 'name', 'position', 'slug']);
+    expect(category?.op === 'upsert' && Object.keys(category.row).sort()).toEqual(['archived', 'id', 'name', 'position', 'slug']);
   });
 
   it('replies in the contract shape (the pull reply is sent without response validation)', async () => {

@@ -19,6 +19,8 @@ export function HomeView({ college, userName, locale, today, sections }: HomeVie
   const name = <bdi>{userName.split(/\s+/)[0] ?? userName}</bdi>;
   const date = formatLongDate(today, locale);
   const collegeName = <bdi>{college.name}</bdi>;
+  // An archived campus (issue 11) is no longer one of the school's.
+  const campuses = college.places.filter((place) => place.archived !== true);
   return (
     <div className="page">
       <section className="welcome" style={{ backgroundImage: `url("${college.image}")` }}>
@@ -82,9 +84,9 @@ export function HomeView({ college, userName, locale, today, sections }: HomeVie
           <h2 id="campuses-title" className="card-title">
             <Trans>Campuses</Trans>
           </h2>
-          {college.places.length > 0 ? (
+          {campuses.length > 0 ? (
             <ul className="place-list">
-              {college.places.map((place) => (
+              {campuses.map((place) => (
                 <li key={place.id} className="place">
                   <span className="place-icon">
                     <MapPinIcon />

@@ -10,6 +10,7 @@ import { FormAlert } from '../../ui/FormAlert';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
 import { AudiencePicker } from '../../audience/AudiencePicker';
+import { offeredCategories } from './categoryChoice';
 import { toFieldsInput, type PostFormValues } from './postFormValues';
 import { RichTextEditor } from '../../richText/RichTextEditor';
 import { sanitizeRichText } from '../../richText/sanitizeRichText';
@@ -89,7 +90,7 @@ export function PostForm(props: PostFormProps) {
           name="category_id"
           value={values.category_id}
           onChange={(event) => set({ category_id: event.target.value })}
-          options={[{ value: '', label: t`Choose a category` }, ...reference.categories.map((category) => ({ value: category.id, label: category.name }))]}
+          options={[{ value: '', label: t`Choose a category` }, ...offeredCategories(reference.categories, initial.category_id).map((category) => ({ value: category.id, label: category.name }))]}
           aria-invalid={errors.category_id ? true : undefined}
           aria-describedby={errors.category_id ? categoryErrorId : undefined}
           />

@@ -92,7 +92,8 @@ export const postsData = defineDataModule({
     // Search words are not derived here: the engine stores them with each pulled page (postsSearch).
     // Shape 2: rows carry their attachments (older apps dropped the field).
     posts: { table: 'posts', shape: 2, toLocal: parsedBy(() => contract().then((c) => c.post)) },
-    categories: { table: 'categories', toLocal: parsedBy(() => contract().then((c) => c.category)) },
+    // Shape 2: rows carry `archived` (issue 11).
+    categories: { table: 'categories', shape: 2, toLocal: parsedBy(() => contract().then((c) => c.category)) },
     postStats: { table: 'postStats', toLocal: parsedBy(() => contract().then((c) => c.postStats)) },
   },
   search: [postsSearch],

@@ -1,3 +1,4 @@
+import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Navigate } from 'react-router-dom';
 import type { OutboxEntry } from '../../db/database';
@@ -19,6 +20,32 @@ import { postsDb } from './postsDb';
 const titleOf = (args: unknown): string =>
   typeof args === 'object' && args !== null && typeof (args as { title?: unknown }).title === 'string' ? (args as { title: string }).title : '';
 
+/** A category's name: from a create or rename, else from the row as it was. */
+const categoryNameOf = (entry: OutboxEntry, known: string): string => {
+  const args = entry.args as { name?: unknown } | null;
+  if (args && typeof args.name === 'string') return args.name;
+  const before = entry.before?.row?.name;
+  return known || (typeof before === 'string' ? before : '');
+};
+
+/** Categories' changes, from the structure screen (issue 11). */
+function categoryLabel(i18n: I18n, entry: OutboxEntry, known: string): string {
+  const name = categoryNameOf(entry, known);
+  switch (entry.name) {
+    case 'categories.create':
+      return i18n._(msg`New post category: ${name}`);
+    case 'categories.update':
+      return i18n._(msg`Renamed post category: ${name}`);
+    case 'categories.reorder':
+      return i18n._(msg`Moved post category: ${name}`);
+    default:
+      return (entry.args as { archived?: unknown } | null)?.archived === false
+        ? i18n._(msg`Restored post category: ${name}`)
+        : i18n._(msg`Archived post category: ${name}`);
+  }
+}
+const categoryMutations = ['categories.create', 'categories.update', 'categories.reorder', 'categories.archive'];
+
 const readingScreens = () => import('./readRoutes');
 const writingScreens = () => import('./writeRoutes');
 
@@ -39,11 +66,14 @@ export const postsUi = defineUiModule({
   ],
   nav: [{ to: '/blog/all', section: '/blog/', label: msg`News`, icon: NewsIcon, order: 100 }],
   home: [{ order: 100, load: () => import('./latestNewsRoute').then((m) => m.LatestNews) }],
+  // The post categories, on the administrators' structure screen (issue 11).
+  structure: [{ order: 100, load: () => import('./CategoriesAdmin').then((m) => m.CategoriesAdmin) }],
   outbox: {
-    mutations: ['posts.create', 'posts.update', 'posts.delete', 'posts.view'],
+    mutations: ['posts.create', 'posts.update', 'posts.delete', 'posts.view', ...categoryMutations],
     // A file taken off a post (a mutation of the core, about the post's row).
     shared: { mutations: ['attachments.remove'], entity: 'posts' },
     label(i18n, entry, knownTitle) {
+      if (categoryMutations.includes(entry.name)) return categoryLabel(i18n, entry, knownTitle);
       // A delete's row is gone: its before-image still knows the title.
       const title = titleOf(entry.args) || knownTitle || titleOf(entry.before?.row);
       switch (entry.name) {
@@ -62,11 +92,13 @@ export const postsUi = defineUiModule({
       }
     },
     fixHref(entry: OutboxEntry) {
+      if (categoryMutations.includes(entry.name)) return null;
       if (entry.seq === undefined || itemGone(entry)) return null;
       if (entry.name === 'posts.create' || entry.name === 'posts.update') return `/blog/post/${entry.entityId}/edit?resend=${entry.seq}`;
       return null;
     },
     itemHref(entry: OutboxEntry) {
+      if (categoryMutations.includes(entry.name)) return '/admin/structure?archived=1';
       return entry.name === 'posts.delete' || itemGone(entry) ? null : `/blog/post/${entry.entityId}`;
     },
     keepAsNew: {
@@ -81,8 +113,9 @@ export const postsUi = defineUiModule({
       },
     },
     async titles(db, entries) {
-      const rows = await postsDb(db).posts.bulkGet([...new Set(entries.map((entry) => entry.entityId))]);
-      return new Map(rows.flatMap((row) => (row ? [[row.id, row.title] as const] : [])));
+      const ids = [...new Set(entries.map((entry) => entry.entityId))];
+      const [rows, categories] = await Promise.all([postsDb(db).posts.bulkGet(ids), postsDb(db).categories.bulkGet(ids)]);
+      return new Map([...categories.flatMap((row) => (row ? [[row.id, row.name] as const] : [])), ...rows.flatMap((row) => (row ? [[row.id, row.title] as const] : []))]);
     },
   },
 });

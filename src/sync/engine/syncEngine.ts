@@ -134,9 +134,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
                 await running.catch(() => undefined);
                 continue;
               }
-              const chunk = (await pendingIds(db, index)).slice(0, indexChunkSize);
-              if (chunk.length === 0) break;
+              // Reading the queue can fail too (the database closed by a sign-out meanwhile).
               try {
+                const chunk = (await pendingIds(db, index)).slice(0, indexChunkSize);
+                if (chunk.length === 0) break;
                 await indexRows(db, index, chunk);
               } catch (error) {
                 log('search indexing failed', error);

@@ -15,7 +15,8 @@ ALTER TABLE "users" ADD COLUMN "removed_at" timestamp with time zone;--> stateme
 ALTER TABLE "pin_attempts" ADD CONSTRAINT "pin_attempts_college_id_colleges_id_fk" FOREIGN KEY ("college_id") REFERENCES "public"."colleges"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pin_attempts" ADD CONSTRAINT "pin_attempts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "pin_attempts_member_idx" ON "pin_attempts" USING btree ("college_id","user_id","attempted_at");--> statement-breakpoint
-CREATE INDEX "users_college_seq_idx" ON "users" USING btree ("college_id","seq");--> statement-breakpoint
+CREATE INDEX "users_college_seq_idx" ON "users" USING btree ("college_id","seq");
+--> statement-breakpoint
 -- Hand-written backfill (members, issue 11): existing members get their sections copied
 -- from user_sections and a change number each after the college's counter, which is then
 -- advanced past them (as 0002 did for the reference data).
