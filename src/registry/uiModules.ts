@@ -1,4 +1,5 @@
-export const uiModules: readonly UiModule[] = [postsUi, eventsUi, notificationsUi, documentsUi, contactsUi, structureUi, billingUi];
+import { billingUi } from '../features/billing/ui';
+import { contactsUi } from '../features/contacts/ui';
 import { documentsUi } from '../features/documents/ui';
 import { eventsUi } from '../features/events/ui';
 import { notificationsUi } from '../features/notifications/ui';
