@@ -28,7 +28,8 @@ function expiryNextYear(): string {
 
 test('an administrator checks a card on the billing page: clear errors, and the card never leaves the browser', async ({ page, signIn }) => {
   await signIn.as('admin@colinas.test', 'Patricia');
-  await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Billing' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Administration' }).click();
+  await page.getByRole('link', { name: /^Billing/ }).click();
   await expect(page.getByRole('heading', { name: 'Billing', level: 1 })).toBeVisible();
   await expect(page.getByText('what you type here is never sent, stored, logged or synced')).toBeVisible();
   const requests = recordRequests(page);
@@ -66,7 +67,7 @@ test('an administrator checks a card on the billing page: clear errors, and the 
 
 test('the billing page is for administrators only', async ({ page, signIn }) => {
   await signIn.as('guardian@colinas.test', 'Luis');
-  await expect(page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Billing' })).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Administration' })).toHaveCount(0);
   await page.goto('/admin/billing');
   await expect(page.getByRole('heading', { name: 'This page is for administrators.', level: 1 })).toBeVisible();
   await expect(page.getByLabel('Card number')).toHaveCount(0);

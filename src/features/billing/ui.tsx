@@ -10,5 +10,14 @@ import { LockIcon } from '../../ui/icons';
 export const billingUi = defineUiModule({
   name: 'billing',
   routes: [{ path: 'admin/billing', lazy: () => import('./billingRoute').then((m) => m.billingRoute) }],
-  nav: [{ to: '/admin/billing', label: msg`Billing`, icon: LockIcon, order: 860, permission: 'admin.access' }],
+  admin: [
+    {
+      to: '/admin/billing',
+      label: msg`Billing`,
+      description: msg`The payment card form; no payment provider is connected yet.`,
+      icon: LockIcon,
+      order: 900,
+      permission: 'admin.access',
+    },
+  ],
 });

@@ -131,7 +131,11 @@ export function CardEntry({ onValid, submitLabel }: CardEntryProps) {
             error={errorOf('cvc')}
           />
         </div>
-        <Button type="submit">{submitLabel}</Button>
+        {/* Pressing the button must not blur the field first: the field's error would appear,
+            push the button down, and the release would miss it (no click, no submit). */}
+        <Button type="submit" onMouseDown={(event) => event.preventDefault()}>
+          {submitLabel}
+        </Button>
       </form>
     </div>
   );
