@@ -428,7 +428,7 @@ for (const look of looks) {
       await expect(page).toHaveURL(/\/app$/, { timeout: appStart });
       await new Device(page).waitForSync(localDbName(admin.id));
 
-      await follow(page, '/users');
+      await open(page, '/users');
       await expect(page.locator('main .member-item .member-nopin').first()).toBeVisible();
       await screens.check('the members list, with no-PIN warnings');
       await open(page, '/users?status=pending');

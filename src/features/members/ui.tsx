@@ -42,15 +42,15 @@ export const membersUi = defineUiModule({
       ],
     },
   ],
-  nav: [
+  // An entry of the administration (/admin), not one of its own in the navigation.
+  admin: [
     {
       to: '/users',
-      section: '/users',
       // The original's sidebar name (spec §2, §6).
       label: msg`User Roles`,
-      shortLabel: msg({ message: 'Members', comment: 'The User Roles entry of the phone tab bar: a short word (about 8 letters at most).' }),
+      description: msg`Members, their roles and PINs; sign-ups waiting for approval; import and export.`,
       icon: UsersIcon,
-      order: 700,
+      order: 100,
       permission: 'users.manage',
     },
   ],
