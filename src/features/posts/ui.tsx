@@ -39,6 +39,8 @@ export const postsUi = defineUiModule({
   ],
   nav: [{ to: '/blog/all', section: '/blog/', label: msg`News`, icon: NewsIcon, order: 100 }],
   home: [{ order: 100, load: () => import('./latestNewsRoute').then((m) => m.LatestNews) }],
+  // The photos and files of kept news categories, kept in step whatever screen is open.
+  background: () => import('./KeptNewsInStep').then((m) => m.KeptNewsInStep),
   outbox: {
     mutations: ['posts.create', 'posts.update', 'posts.delete', 'posts.view'],
     // A file taken off a post (a mutation of the core, about the post's row).
