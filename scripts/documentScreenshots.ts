@@ -1,6 +1,7 @@
 /**
  * Screenshots of the documents library (issue 10), for looking at their design: the
- * library, a category, the storage panel and an upload in progress, on a phone (390×844)
+ * library, a category, the storage panel, an upload in progress and a news category kept on
+ * the device, on a phone (390×844)
  * and a desktop (1280×800), light and dark, in Spanish and in Arabic (right to left).
  * Builds the app when dist/ is missing, serves it with the real server on a fresh demo
  * database, signs in as an administrator and saves
@@ -61,6 +62,13 @@ async function documentScreens(browser: Browser, combo: Combo): Promise<void> {
     for (let i = 0; i < 600 && Number(await bar.getAttribute('aria-valuenow')) < 20; i++) await page.waitForTimeout(100);
     await bar.scrollIntoViewIfNeeded();
     await shot(page, 'upload', combo);
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+
+    // A news category kept on the device: its photos downloaded with its posts.
+    await page.goto(`${origin}/blog/noticias`);
+    await page.locator('.kept-news button').first().click();
+    await page.locator('.kept-news .on-device-badge').waitFor({ timeout: waitLong });
+    await shot(page, 'news-kept', combo);
   } finally {
     await context.close();
   }

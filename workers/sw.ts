@@ -2,9 +2,9 @@
 /**
  * Patio's service worker (Workbox, injectManifest). It precaches the app shell so the app
  * opens offline, answers navigations with index.html, keeps the per-college manifest and
- * avatars fresh-but-available, and waits for the user's "Reload" before taking over. It
- * shows push messages (notifications, emergency alerts) and opens the app where a click on
- * one leads (workers/pushNotifications.ts). Later issues add pinned documents here.
+ * avatars fresh-but-available, answers kept attachments from the device, and waits for the
+ * user's "Reload" before taking over. It shows push messages (notifications, emergency
+ * alerts) and opens the app where a click on one leads (workers/pushNotifications.ts).
  */
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
@@ -49,6 +49,28 @@ registerRoute(
     request.method === 'GET' &&
     (url.pathname === '/manifest.webmanifest' || url.pathname.startsWith('/uploads/avatars/')),
   ({ event }) => staleWhileRevalidate(event as FetchEvent),
+);
+
+/**
+ * Attachments of posts kept on the device (src/attachments/keptAttachments.ts: caches named
+ * `<database name>-attachments`, under the addresses the screens use): answered from the
+ * device's copy when there is one — an attachment's file never changes, and a weak campus
+ * network should not be asked for what the device holds — else from the network. The copies
+ * go when the member stops keeping them, when the post leaves their audience (the next pass
+ * of the posts' background work), and with the database at sign-out.
+ */
+async function keptAttachment(request: Request): Promise<Response | undefined> {
+  const names = (await caches.keys()).filter((name) => name.endsWith('-attachments'));
+  for (const name of names) {
+    const kept = await (await caches.open(name)).match(request.url, { ignoreVary: true });
+    if (kept) return kept;
+  }
+  return undefined;
+}
+
+registerRoute(
+  ({ url, request }) => url.origin === self.location.origin && request.method === 'GET' && url.pathname.startsWith('/api/v1/attachments/'),
+  async ({ request }) => (await keptAttachment(request)) ?? fetch(request),
 );
 
 // The update prompt's "Reload" asks the waiting worker to take over.

@@ -3,9 +3,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../../ui/Button';
 import { AlertIcon, DownloadIcon } from '../../ui/icons';
 import type { KeepProgress } from './keepProgress';
-import { OnDeviceBadge } from './OnDeviceBadge';
+import { OnDeviceBadge } from '../../ui/OnDeviceBadge';
 import type { KeptCategoryState, KeptFileState } from './useKeptFiles';
-import './keptFiles.css';
+import '../../ui/keepControl.css';
 
 /** Names the item in a button's accessible name after its visible words (lists repeat the words). */
 function ItemName({ name }: { name: string }) {

@@ -5,6 +5,8 @@ import type { DocumentsDb, KeptFile } from './documentsDb';
 import { finishProgress, reportProgress, setDeviceFull } from './keepProgress';
 import { FileChangedError, resumableBody, type FileRequest } from './resumableDownload';
 
+export { isSlowNetwork } from '../../ui/slowNetwork';
+
 /**
  * The files kept on this device (issue 10, "Keep offline"): the ONE module that stores a
  * document's bytes on the device and reads them back. The bytes are in Cache Storage, in
@@ -258,20 +260,4 @@ export async function storageEstimate(db: DocumentsDb): Promise<DeviceStorage> {
     quota: estimate?.quota ?? null,
     persisted,
   };
-}
-
-/** What the browser says of the network (Network Information API, Chromium). */
-interface NetworkInformation extends EventTarget {
-  saveData?: boolean;
-  effectiveType?: string;
-}
-
-export function networkInformation(): NetworkInformation | undefined {
-  return (globalThis.navigator as { connection?: NetworkInformation } | undefined)?.connection;
-}
-
-/** Save-Data is on, or the connection is 2G-like: kept categories wait unless told otherwise. */
-export function isSlowNetwork(): boolean {
-  const connection = networkInformation();
-  return connection?.saveData === true || connection?.effectiveType === '2g' || connection?.effectiveType === 'slow-2g';
 }

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useRef } from 'react';
 import { metaKeys } from '../../db/syncMeta';
 import { useOnline } from '../../ui/useOnline';
+import { useSerialPasses } from '../../ui/useSerialPasses';
 import type { DocumentsDb } from './documentsDb';
 import { keepCategoriesInStep } from './keepInStep';
 import { useDeviceFull } from './keepProgress';
@@ -40,39 +40,10 @@ export function useKeptCategoriesInStep(): void {
   const slow = useSlowNetwork();
   const full = useDeviceFull();
   const work = useLiveQuery(() => keptWork(db), [db]);
-  const runPass = useRef<(() => void) | null>(null);
-
-  useEffect(() => {
-    const lifetime = new AbortController();
-    let running = false;
-    let again = false;
-    async function run(): Promise<void> {
-      if (running) {
-        again = true;
-        return;
-      }
-      running = true;
-      try {
-        do {
-          again = false;
-          await keepCategoriesInStep(db, lifetime.signal);
-        } while (again && !lifetime.signal.aborted);
-      } finally {
-        running = false;
-      }
-    }
-    runPass.current = () => {
-      run().catch((error: unknown) => {
-        if (!lifetime.signal.aborted) console.error('keeping categories failed', error);
-      });
-    };
-    return () => {
-      runPass.current = null;
-      lifetime.abort();
-    };
-  }, [db]);
-
-  useEffect(() => {
-    if (online && work !== undefined) runPass.current?.();
-  }, [work, online, slow, full]);
+  useSerialPasses((signal) => keepCategoriesInStep(db, signal), {
+    owner: db,
+    trigger: JSON.stringify([work, slow, full]),
+    ready: online && work !== undefined,
+    what: 'keeping categories',
+  });
 }

@@ -1,7 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import type { KeptCategory, KeptFile } from './documentsDb';
-import { isSlowNetwork, networkInformation, storageEstimate, type DeviceStorage } from './keptFiles';
+import { storageEstimate, type DeviceStorage } from './keptFiles';
+
+export { useSlowNetwork } from '../../ui/slowNetwork';
 import { useDocumentsDb } from './useDocumentsDb';
 
 /** What the device holds of one document. */
@@ -94,15 +96,4 @@ export function useStorageEstimate(): DeviceStorage | undefined {
     };
   }, [db, kept]);
   return figures;
-}
-
-function subscribeNetwork(listener: () => void): () => void {
-  const connection = networkInformation();
-  connection?.addEventListener('change', listener);
-  return () => connection?.removeEventListener('change', listener);
-}
-
-/** Whether the browser reports Save-Data or a 2G connection, kept up to date. */
-export function useSlowNetwork(): boolean {
-  return useSyncExternalStore(subscribeNetwork, isSlowNetwork);
 }

@@ -5,6 +5,7 @@ import { can } from '../../../contract/permissions';
 import { useSession } from '../../session/session';
 import { usePendingStates, useSyncStatus } from '../../sync/hooks';
 import { usePageMeta } from '../../tenant/usePageMeta';
+import { KeepNewsToggle } from './KeepNewsToggle';
 import { BackToNews, LoadingState } from './PageStates';
 import { PostListView } from './PostListView';
 import { listQuery } from './postPagePrefetch';
@@ -80,6 +81,7 @@ export function PostListScreen() {
       hrefFor={hrefFor}
       onGoTo={onGoTo}
       onSearch={onSearch}
+      keep={category ? <KeepNewsToggle category={category} /> : null}
     />
   );
 }

@@ -1,4 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Category } from '../../../contract/posts';
 import { buttonClass } from '../../ui/Button';
@@ -25,10 +26,12 @@ export interface PostListViewProps {
   hrefFor: (page: number) => string;
   onGoTo: (page: number) => void;
   onSearch: (text: string) => void;
+  /** A category's "keep on this device" control (KeepNewsToggle), under the toolbar. */
+  keep?: ReactNode;
 }
 
 export function PostListView(props: PostListViewProps) {
-  const { categories, category, result, page, pages, search, pendingStates, canPublish, initialSync, hrefFor, onGoTo, onSearch } = props;
+  const { categories, category, result, page, pages, search, pendingStates, canPublish, initialSync, hrefFor, onGoTo, onSearch, keep } = props;
   const { t } = useLingui();
   const total = result?.total ?? 0;
   const names = new Map(categories.map((c) => [c.id, c.name]));
@@ -48,6 +51,7 @@ export function PostListView(props: PostListViewProps) {
         <CategoryTabs categories={categories} />
         <PostSearchBox value={search} onSearch={onSearch} />
       </div>
+      {keep ? <div className="posts-keep">{keep}</div> : null}
       <section aria-label={t`Publications`} aria-busy={result === undefined}>
         {search.trim() && result?.unindexed ? (
           <p className="muted posts-indexing" role="status">

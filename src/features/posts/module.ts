@@ -87,6 +87,8 @@ export const postsData = defineDataModule({
       stores: { postWords: 'id', postTerms: '[word+group]' },
       upgrade: dropWordsForPostings,
     },
+    // Kept news categories and the attachments kept with them (keptNews.ts).
+    10: { stores: { keptNewsCategories: 'id', keptPostFiles: 'id, post_id, category_id' } },
   },
   entities: {
     // Search words are not derived here: the engine stores them with each pulled page (postsSearch).

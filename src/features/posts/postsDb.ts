@@ -41,6 +41,31 @@ export interface PostStats {
   views: number;
 }
 
+/**
+ * A news category the member keeps on this device (since version 10): the photos and files
+ * of its posts are downloaded with them (keptNews.ts), new ones as they sync.
+ */
+export interface KeptNewsCategory {
+  /** The category's id. */
+  id: string;
+  keptAt: string;
+  /** Download on Save-Data or a 2G connection too (the member said so). */
+  evenOnSlowNetwork: boolean;
+}
+
+/**
+ * An attachment of a kept category's post whose files are all on the device
+ * (src/attachments/keptAttachments.ts): written once they are, so a row means "opens offline".
+ */
+export interface KeptPostFile {
+  /** The attachment's id. */
+  id: string;
+  post_id: string;
+  category_id: string;
+  size: number;
+  keptAt: string;
+}
+
 /** The posts module's tables (module.ts declares their stores). */
 export interface PostsTables {
   posts: EntityTable<LocalPost, 'id'>;
@@ -49,6 +74,8 @@ export interface PostsTables {
   categories: EntityTable<Category, 'id'>;
   viewedPosts: EntityTable<ViewedPost, 'post_id'>;
   postStats: EntityTable<PostStats, 'id'>;
+  keptNewsCategories: EntityTable<KeptNewsCategory, 'id'>;
+  keptPostFiles: EntityTable<KeptPostFile, 'id'>;
 }
 
 export type PostsDb = DbWith<PostsTables>;

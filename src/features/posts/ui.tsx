@@ -68,6 +68,8 @@ export const postsUi = defineUiModule({
   home: [{ order: 100, load: () => import('./latestNewsRoute').then((m) => m.LatestNews) }],
   // The post categories, on the administrators' structure screen (issue 11).
   structure: [{ order: 100, load: () => import('./CategoriesAdmin').then((m) => m.CategoriesAdmin) }],
+  // The photos and files of kept news categories, kept in step whatever screen is open.
+  background: () => import('./KeptNewsInStep').then((m) => m.KeptNewsInStep),
   outbox: {
     mutations: ['posts.create', 'posts.update', 'posts.delete', 'posts.view', ...categoryMutations],
     // A file taken off a post (a mutation of the core, about the post's row).

@@ -1,8 +1,8 @@
 import { Trans } from '@lingui/react/macro';
-import { CheckCircleIcon } from '../../ui/icons';
-import './keptFiles.css';
+import { CheckCircleIcon } from './icons';
+import './keepControl.css';
 
-/** "On this device": the document's current file is kept here and opens offline (useKeptIds, useKeptFile). */
+/** "On this device": the item's files are kept here and open offline (a document, a kept news category). */
 export function OnDeviceBadge() {
   return (
     <span className="on-device-badge">
