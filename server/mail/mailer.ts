@@ -247,8 +247,11 @@ export function createMailer(db: Database, log: FastifyBaseLogger, options: Mail
 function errorText(error: unknown): string {
   if (error && typeof error === 'object') {
     const { response, message } = error as { response?: unknown; message?: unknown };
-    if (typeof response === 'string' && response) return response;
-    if (typeof message === 'string' && message) return message;
+    const said = typeof response === 'string' ? response : '';
+    const text = typeof message === 'string' ? message : '';
+    // nodemailer's message names the step (`Invalid login: 535 …`) and usually quotes the reply.
+    if (text && said && !text.includes(said)) return `${text} (${said})`;
+    if (text || said) return text || said;
   }
   return String(error);
 }
