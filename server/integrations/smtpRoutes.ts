@@ -1,6 +1,7 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { uuidv7 } from '../../contract/ids';
 import {
   mailLogQuery,
@@ -17,6 +18,9 @@ import { authOf, requirePermission, requireUser } from '../auth/requireUser';
 import type { AppContext } from '../config';
 import { mailOutbox, smtpSettings } from '../db/schema';
 import { HttpError } from '../http/errors';
+
+/** The other 422 of the test: an invalid `to` (Laravel's shape). */
+const validationFailure = z.object({ message: z.string(), errors: z.record(z.string(), z.array(z.string())) });
 
 const viewOf = (row: typeof smtpSettings.$inferSelect): SmtpSettingsView => ({
   host: row.host,
@@ -83,7 +87,7 @@ export function smtpRoutes(app: FastifyInstance, ctx: AppContext): void {
   api.post(
     '/api/v1/admin/integrations/smtp/test',
     {
-      schema: { body: smtpTestInput, response: { 200: smtpTestResponse, 422: smtpTestFailure } },
+      schema: { body: smtpTestInput, response: { 200: smtpTestResponse, 422: smtpTestFailure.or(validationFailure) } },
       preHandler: guard,
       // Each test opens a connection to the SMTP server the admin typed.
       config: { rateLimit: { max: 20, timeWindow: 60_000 } },
