@@ -1,6 +1,7 @@
 import { contactsUi } from '../features/contacts/ui';
 import { documentsUi } from '../features/documents/ui';
 import { eventsUi } from '../features/events/ui';
+import { integrationsUi } from '../features/integrations/ui';
 import { notificationsUi } from '../features/notifications/ui';
 import { postsUi } from '../features/posts/ui';
 import { structureUi } from '../features/structure/ui';
@@ -11,4 +12,4 @@ import type { UiModule } from '../modules/uiModule';
  * list beside dataModules.ts because the sync worker must never load screens; the
  * registry test (tests/unit/modules/registry.test.ts) fails when the two disagree.
  */
-export const uiModules: readonly UiModule[] = [postsUi, eventsUi, notificationsUi, documentsUi, contactsUi, structureUi];
+export const uiModules: readonly UiModule[] = [postsUi, eventsUi, notificationsUi, documentsUi, contactsUi, structureUi, integrationsUi];
