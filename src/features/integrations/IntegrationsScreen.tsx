@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { smtpSettingsInput, smtpTestInput, type MailLogItem, type SmtpSettingsView } from '../../../contract/integrations';
 import { can } from '../../../contract/permissions';
 import { describeFailure, validateWith, type FieldErrors } from '../../forms/fieldErrors';
@@ -43,11 +43,14 @@ function Integrations() {
   const [outcome, setOutcome] = useState<TestOutcome | null>(null);
   const [log, setLog] = useState<{ items: MailLogItem[]; next: string | null; loading: boolean; error: string | null }>({ items: [], next: null, loading: true, error: null });
 
+  // Read once (and again on "Try again"): coming back online must not wipe what is typed.
+  const loaded = useRef(false);
   useEffect(() => {
-    if (!online) return;
+    if (!online || loaded.current) return;
     const controller = new AbortController();
     fetchSmtp(controller.signal).then(
       (saved) => {
+        loaded.current = true;
         setLoad({ status: 'ready', saved });
         setValues(formOf(saved));
       },
