@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
+import { stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
+import { join } from 'node:path';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailLogResponse, smtpSettingsResponse, type MailLogItem } from '../../contract/integrations';
@@ -285,6 +287,39 @@ describe.each(backends)('SMTP integration on $name', (backend) => {
     expect(await mailer.retryDue(new Date())).toBe(1);
     expect((await mailLog()).find((m) => m.id === id)).toMatchObject({ status: 'failed', attempts: maxAttempts, next_attempt_at: null });
     expect(await mailer.retryDue(new Date(Date.now() + 24 * 3600_000))).toBe(0);
+  });
+
+  it('never sends a mail twice when two processes retry at once (FOR UPDATE SKIP LOCKED and a lease)', async () => {
+    const smtp = await loopbackSmtp();
+    try {
+      await save({ port: smtp.port, security: 'none', username: '', clear_password: true });
+      const colinas = await collegeId('colinas');
+      const ids = Array.from({ length: 6 }, () => uuidv7());
+      await server.db.insert(mailOutbox).values(
+        ids.map((id, i) => ({ id, collegeId: colinas, to: `twice${i}@colinas.test`, subject: 's', text: 't', status: 'pending' as const, attempts: 1, nextAttemptAt: new Date(Date.now() - 1000) })),
+      );
+      const key = loadSecretKey(server.dataDir);
+      const [a, b] = [createMailer(server.db, server.app.log, { secretKey: key }), createMailer(server.db, server.app.log, { secretKey: key })];
+      const [first, second] = await Promise.all([a.retryDue(new Date()), b.retryDue(new Date())]);
+      expect(first + second).toBe(6);
+      expect(smtp.received.filter((m) => m.to[0]!.startsWith('twice'))).toHaveLength(6);
+      const rows = await server.db.select().from(mailOutbox).where(eq(mailOutbox.subject, 's'));
+      expect(rows.filter((row) => ids.includes(row.id)).every((row) => row.status === 'sent')).toBe(true);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('keeps the secret key outside the database: PATIO_SECRET_KEY, else a 0600 file made once', async () => {
+    const fromEnv = loadSecretKey(server.dataDir, { PATIO_SECRET_KEY: Buffer.alloc(32, 7).toString('base64') });
+    const sealed = fromEnv.seal('x');
+    expect(loadSecretKey(server.dataDir, { PATIO_SECRET_KEY: Buffer.alloc(32, 7).toString('base64') }).open(sealed)).toBe('x');
+    expect(() => loadSecretKey(server.dataDir, {}).open(sealed)).toThrow();
+    expect(() => loadSecretKey(server.dataDir, { PATIO_SECRET_KEY: 'c2hvcnQ=' })).toThrow(/32 bytes/);
+    const file = join(server.dataDir, 'secret.key');
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    const again = loadSecretKey(server.dataDir, {});
+    expect(again.open(loadSecretKey(server.dataDir, {}).seal('same key'))).toBe('same key');
   });
 
   it('encrypts a plain password left by an older version at start', async () => {
