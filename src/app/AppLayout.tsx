@@ -9,10 +9,10 @@ import { SyncStatus } from '../sync/SyncStatus';
 import { useOutbox } from '../sync/hooks';
 import { BackgroundWork } from '../modules/BackgroundWork';
 import { useNavCounts } from '../modules/navCounts';
-import type { NavEntry } from '../modules/uiModule';
+import { adminEntriesFor, type NavEntry } from '../modules/uiModule';
 import { useAppBadge } from '../pwa/appBadge';
 import { uiModules } from '../registry/uiModules';
-import { HomeIcon, MoreIcon, OutboxIcon, UserIcon } from '../ui/icons';
+import { HomeIcon, MoreIcon, OutboxIcon, ShieldIcon, UserIcon } from '../ui/icons';
 import { CollegeBrand } from './CollegeBrand';
 import { FadeOutlet } from './FadeOutlet';
 import { PreferencesMenu } from './PreferencesMenu';
@@ -27,6 +27,8 @@ interface NavItem {
   icon: ReactNode;
   /** Marked current for every path under it (News: `/blog/...`), not only `to`. */
   section?: string;
+  /** Marked current for these paths too (the administration: its screens' addresses). */
+  alsoFor?: readonly string[];
   /** A number shown beside the label (unsent changes, unread notifications), and what it means in words. */
   count?: { value: number; label: ReactNode };
   order: number;
@@ -50,6 +52,8 @@ export function AppLayout() {
   const unsent = useOutbox().length;
   const role = user?.role;
   const entries = useMemo(() => featureEntries.filter((entry) => !entry.permission || can(role, entry.permission)), [role]);
+  // One entry for the administration's screens, when the role may open any of them.
+  const adminPaths = useMemo(() => adminEntriesFor(uiModules, role).map((entry) => entry.to), [role]);
   const { counts, readers } = useNavCounts(entries);
   const badged = entries.filter((entry) => entry.count?.appBadge && counts.has(entry.to));
   useAppBadge(badged.length > 0 ? badged.reduce((sum, entry) => sum + (counts.get(entry.to) ?? 0), 0) : undefined);
@@ -68,6 +72,7 @@ export function AppLayout() {
         ...(count && value > 0 ? { count: { value, label: count.describe(i18n, value) } } : {}),
       };
     }),
+    ...(adminPaths.length > 0 ? [{ to: '/admin', end: true, alsoFor: adminPaths, label: <Trans>Administration</Trans>, icon: <ShieldIcon />, order: 850 }] : []),
     {
       to: '/app/outbox',
       end: false,
@@ -82,7 +87,8 @@ export function AppLayout() {
   // popover: no script to load), which is marked current when one of them is.
   const tabs = items.length > maxTabs ? items.slice(0, maxTabs - 1) : items;
   const more = items.length > maxTabs ? items.slice(maxTabs - 1) : [];
-  const isCurrent = (item: NavItem) => (item.section ? pathname.startsWith(item.section) : item.end ? pathname === item.to : pathname.startsWith(item.to));
+  const inSection = (item: NavItem) => (item.section !== undefined && pathname.startsWith(item.section)) || (item.alsoFor?.some((path) => pathname.startsWith(path)) ?? false);
+  const isCurrent = (item: NavItem) => (item.section ? pathname.startsWith(item.section) : item.end ? pathname === item.to || inSection(item) : pathname.startsWith(item.to));
   const moreCount = more.reduce((sum, item) => sum + (item.count?.value ?? 0), 0);
   const links = (className: string, short = false, shown: readonly NavItem[] = items, onPick?: (event: MouseEvent<HTMLElement>) => void) =>
     shown.map((item) => (
@@ -90,8 +96,8 @@ export function AppLayout() {
         key={item.to}
         to={item.to}
         end={item.end}
-        className={({ isActive }) => `${className} ${isActive || (item.section && pathname.startsWith(item.section)) ? 'active' : ''}`}
-        aria-current={item.section && pathname.startsWith(item.section) ? 'page' : undefined}
+        className={({ isActive }) => `${className} ${isActive || inSection(item) ? 'active' : ''}`}
+        aria-current={inSection(item) ? 'page' : undefined}
         onClick={onPick}
       >
         {item.icon}

@@ -1,7 +1,8 @@
 import { createBrowserRouter, Navigate } from 'react-router-dom';
-import { loadSections } from '../modules/uiModule';
+import { adminEntriesFor, loadSections } from '../modules/uiModule';
 import { uiModules } from '../registry/uiModules';
 import { RedirectSignedIn, RequireSignedIn } from '../session/guards';
+import { useSession } from '../session/session';
 import { PublicLayout } from './PublicLayout';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
@@ -28,6 +29,16 @@ async function outboxWithSections() {
   const parts = sections.map((Section, i) => <Section key={i} />);
   const { OutboxScreen } = route;
   return { Component: () => <OutboxScreen sections={parts} /> };
+}
+
+/** The administration (`/admin`): the features' administration screens the member's role may open. */
+async function administration() {
+  const { AdministrationScreen } = await import('../features/administration/AdministrationScreen');
+  function AdministrationRoute() {
+    const { user } = useSession();
+    return <AdministrationScreen entries={adminEntriesFor(uiModules, user?.role)} />;
+  }
+  return { Component: AdministrationRoute };
 }
 
 /**
@@ -75,6 +86,7 @@ export function createAppRouter() {
                     { path: 'outbox', lazy: outboxWithSections },
                   ],
                 },
+                { path: 'admin', lazy: administration },
                 // Each feature's routes (`/blog/...`), from its ui.tsx.
                 ...uiModules.flatMap((module) => module.routes ?? []),
               ],

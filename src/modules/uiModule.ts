@@ -1,7 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import type { ComponentType, SVGProps } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import type { Permission } from '../../contract/permissions';
+import { can, type Permission, type Role } from '../../contract/permissions';
 import type { DataModule } from '../db/dataModule';
 import type { OutboxEntry, PatioDb } from '../db/database';
 import type { AttachmentQueue } from '../uploads/attachmentQueue';
@@ -47,6 +47,12 @@ export interface UiModule {
    */
   background?: () => Promise<ComponentType>;
   /**
+   * Entries of the administration (`/admin`, one navigation entry for them all): the
+   * screens of administrators (members, the school's structure, integrations, statistics,
+   * billing), each shown to the roles its permission names.
+   */
+  admin?: readonly AdminEntry[];
+  /**
    * The device's upload queue for attachments of posts and events, when this feature keeps
    * it (the documents feature does): the forms reach it through the core
    * (src/uploads/useAttachmentQueue.ts), loaded when a form saves files.
@@ -86,6 +92,26 @@ export interface NavEntry {
   permission?: Permission;
   /** A number beside the entry (unread notifications); nothing is shown while it is 0. */
   count?: NavCount;
+}
+
+/** A screen of the administration, as its page lists it. */
+export interface AdminEntry {
+  to: string;
+  label: MessageDescriptor;
+  /** One line under the label: what the screen is for. */
+  description: MessageDescriptor;
+  icon: ComponentType<SVGProps<SVGSVGElement>>;
+  order: number;
+  /** Who sees it (contract/permissions.ts). */
+  permission: Permission;
+}
+
+/** The administration's entries a role may open, in order. */
+export function adminEntriesFor(modules: readonly UiModule[], role: Role | null | undefined): AdminEntry[] {
+  return modules
+    .flatMap((module) => module.admin ?? [])
+    .filter((entry) => can(role, entry.permission))
+    .sort((a, b) => a.order - b.order);
 }
 
 /**

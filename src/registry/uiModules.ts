@@ -1,3 +1,4 @@
+import { billingUi } from '../features/billing/ui';
 import { contactsUi } from '../features/contacts/ui';
 import { documentsUi } from '../features/documents/ui';
 import { eventsUi } from '../features/events/ui';
@@ -12,4 +13,4 @@ import type { UiModule } from '../modules/uiModule';
  * list beside dataModules.ts because the sync worker must never load screens; the
  * registry test (tests/unit/modules/registry.test.ts) fails when the two disagree.
  */
-export const uiModules: readonly UiModule[] = [postsUi, eventsUi, notificationsUi, documentsUi, contactsUi, structureUi, integrationsUi];
+export const uiModules: readonly UiModule[] = [postsUi, eventsUi, notificationsUi, documentsUi, contactsUi, structureUi, billingUi, integrationsUi];

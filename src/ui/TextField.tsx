@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { FieldError } from './FieldError';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'dir'> {
@@ -15,6 +15,8 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
    * once there is some and the interface while the field is empty.
    */
   valueDir?: 'ltr' | 'auto';
+  /** The input (to focus the first field in error). */
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** A labelled input whose error is announced: aria-invalid + aria-describedby. */

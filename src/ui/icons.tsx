@@ -204,3 +204,10 @@ export const StructureIcon = (p: P) => (
     <path d="M12 7v5M5 17v-3a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2v3" />
   </Icon>
 );
+/** A shield: the administration. */
+export const ShieldIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M12 2 4 5v6c0 5 3.4 9.4 8 11 4.6-1.6 8-6 8-11V5l-8-3z" />
+    <path d="m9 12 2 2 4-4" />
+  </Icon>
+);

@@ -36,11 +36,12 @@ test('an administrator adds a section and a post category offline; once online a
   const categoryName = uniqueTitle('Talleres').slice(0, 40);
   const admin = await postsApi.signIn('admin@colinas.test');
 
-  // Patricia, an administrator, opens the structure from the navigation (teachers have no such entry).
+  // Patricia, an administrator, opens the structure from the administration (teachers have no such entry).
   await signIn.as('admin@colinas.test', 'Patricia');
   await device.waitForServiceWorker();
   await device.waitForSync(localDbName(admin.id));
-  await page.getByRole('link', { name: 'Structure' }).first().click();
+  await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Administration' }).click();
+  await page.getByRole('link', { name: /^Structure/ }).click();
   const structure = structurePage(page);
   await expect(structure.heading).toBeVisible();
 
@@ -63,10 +64,10 @@ test('an administrator adds a section and a post category offline; once online a
   await expect(structure.row(sectionName).getByText('Not sent')).toHaveCount(0);
   await expect.poll(() => categoryIdNamed(postsApi, categoryName)).toBeTruthy();
 
-  // Daniel, a teacher, sees no Structure entry, and his post form offers the new category.
+  // Daniel, a teacher, sees no administration, and his post form offers the new category.
   const teacher = await devices.open();
   await new SignIn(new LoginPage(teacher.page), new AppShell(teacher.page)).as('staff@colinas.test', 'Daniel');
-  await expect(teacher.page.getByRole('link', { name: 'Structure' })).toHaveCount(0);
+  await expect(teacher.page.getByRole('link', { name: 'Administration' })).toHaveCount(0);
   await expect.poll(() => categoryOptions(teacher.page), { timeout: 60_000 }).toContain(categoryName);
 
   // He publishes in it (through the API, as another client would).

@@ -6,7 +6,7 @@ import { StructureIcon } from '../../ui/icons';
 
 /**
  * What the structure feature shows (issue 11): the administrators' `/admin/structure`
- * screen, its navigation entry (administrators only) and the outbox labels of its changes.
+ * screen, its entry in the administration (administrators only) and the outbox labels of its changes.
  * Its rows are the core's reference tables, so it has no data module of its own. In the
  * shell's first download: keep it free of screens, Dexie queries and zod.
  */
@@ -62,13 +62,13 @@ export const structureMutationNames = ['places', 'courses', 'grades', 'sections'
 export const structureUi = defineUiModule({
   name: 'structure',
   routes: [{ path: 'admin/structure', lazy: () => import('./readRoutes').then((m) => m.structureRoute) }],
-  nav: [
+  admin: [
     {
       to: '/admin/structure',
-      section: '/admin/structure',
       label: msg`Structure`,
+      description: msg`Places, courses, grades, sections and news categories.`,
       icon: StructureIcon,
-      order: 800,
+      order: 200,
       permission: 'structure.manage',
     },
   ],
