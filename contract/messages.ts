@@ -106,6 +106,12 @@ export const messages = {
   structureNameRequired: 'The name is required.',
   structureItemNotFound: 'This item no longer exists.',
   structureOrderInvalid: 'The new order must list each item of the list once.',
+  smtpHostRequired: 'The SMTP server is required.',
+  smtpHostInvalid: 'Enter a host name or an IP address, without spaces.',
+  smtpPortInvalid: 'The port must be a number from 1 to 65535.',
+  smtpSecurityInvalid: 'Choose the connection security.',
+  smtpNotConfigured: 'Save the SMTP settings first.',
+  smtpTestFailed: 'The test email could not be sent.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

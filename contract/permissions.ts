@@ -24,6 +24,8 @@ export const permissions = {
   'contacts.manage': ['admin'],
   /** The college's structure: places, courses, grades, sections and post categories (issue 11). */
   'structure.manage': ['admin'],
+  /** The college's SMTP settings and the mail log (issue 12). */
+  'integrations.manage': ['admin'],
   'profile.edit': ['admin', 'staff', 'student', 'guardian'],
 } as const satisfies Record<string, readonly Role[]>;
 

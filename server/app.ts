@@ -24,8 +24,9 @@ import { registerRobots } from './http/robots';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerStaticFiles } from './http/staticFiles';
 import { zodValidatorCompiler } from './http/validation';
-import { createMailer, type Mailer } from './mail/mailer';
+import { createMailer, type Mailer, type MailerOptions } from './mail/mailer';
 import { outboxRoutes } from './mail/outboxRoutes';
+import { loadSecretKey } from './mail/secretKey';
 import { profileRoutes } from './profile/profileRoutes';
 import type { PushSender } from './push/sender';
 import { pushRoutes } from './push/pushRoutes';
@@ -44,6 +45,8 @@ export interface BuildAppOptions {
   db: Database;
   config: AppConfig;
   mailer?: Mailer;
+  /** Options of the default mailer (tests: short time-outs, self-signed loopback TLS). */
+  mailerOptions?: Omit<MailerOptions, 'secretKey'>;
   storage?: Storage;
   /** Web Push (default: `web-push` with the installation's VAPID keys, server/push). */
   push?: PushSender;
@@ -56,7 +59,7 @@ export interface BuildAppOptions {
 export const jsonBodyLimit = 1024 * 1024;
 
 /** The whole server as a Fastify instance: `listen` it, or `inject` requests in tests. */
-export async function buildApp({ db, config, mailer, storage, push, logStream, registry = defaultRegistry }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, mailer, mailerOptions, storage, push, logStream, registry = defaultRegistry }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logger
       ? { level: process.env.LOG_LEVEL ?? 'info', serializers: { err: serializeError }, ...(logStream ? { stream: logStream } : {}) }
@@ -78,13 +81,14 @@ export async function buildApp({ db, config, mailer, storage, push, logStream, r
     db,
     config,
     directory: new CollegeDirectory(db),
-    mailer: mailer ?? createMailer(db, app.log),
+    mailer: mailer ?? createMailer(db, app.log, { ...mailerOptions, secretKey: loadSecretKey(config.dataDir) }),
     storage: storage ?? localStorage(join(config.dataDir, 'uploads')),
     push: push ?? createWebPushSender(db, vapid, app.log),
     vapidPublicKey: vapid.publicKey,
     attachmentOwners: registry.attachmentOwners,
   };
   app.addHook('onClose', () => ctx.mailer.idle());
+  await ctx.mailer.sealLegacyPasswords();
 
   // API answers compressed as the client asks (Accept-Encoding): a pull page of posts is
   // JSON that shrinks to a tenth, and on a weak campus link the bytes are the sync's time

@@ -2,6 +2,7 @@ import { buildRegistry } from './feature';
 import { contactsModule } from './contacts/module';
 import { documentsModule } from './documents/module';
 import { eventsModule } from './events/module';
+import { integrationsModule } from './integrations/module';
 import { membersModule } from './members/module';
 import { notificationsModule } from './notifications/module';
 import { postsModule } from './posts/module';
@@ -12,6 +13,6 @@ import { referenceEntities } from './sync/referenceEntities';
  * The feature modules of this server: adding a feature is one line here (README, "Adding a
  * synced entity"). Nothing else in the core names a feature.
  */
-export const features = [postsModule, eventsModule, notificationsModule, documentsModule, contactsModule, structureModule, membersModule];
+export const features = [postsModule, eventsModule, notificationsModule, documentsModule, contactsModule, structureModule, membersModule, integrationsModule];
 
 export const registry = buildRegistry(features, referenceEntities);

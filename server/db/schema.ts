@@ -206,11 +206,19 @@ export const mailOutbox = pgTable(
     text: text('text').notNull(),
     /** `logged` (no SMTP settings), `pending`, `sent` or `failed`. */
     status: text('status', { enum: ['logged', 'pending', 'sent', 'failed'] }).notNull(),
+    /** The last sending failure's text (the SMTP server's answer). */
     error: text('error'),
+    /** Sending attempts so far (server/mail/mailer.ts retries with backoff, then `failed`). */
+    attempts: integer('attempts').notNull().default(0),
+    /** When a `pending` mail is (re)tried by the retry job; a lease while a send is under way. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('mail_outbox_college_created_idx').on(t.collegeId, t.createdAt)],
+  (t) => [
+    index('mail_outbox_college_created_idx').on(t.collegeId, t.createdAt),
+    index('mail_outbox_pending_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
+  ],
 );
 
 export const smtpSettings = pgTable('smtp_settings', {
@@ -218,11 +226,19 @@ export const smtpSettings = pgTable('smtp_settings', {
   collegeId: collegeRef().unique(),
   host: text('host').notNull(),
   port: integer('port').notNull().default(587),
-  secure: boolean('secure').notNull().default(false),
+  /** `none` (plain, never STARTTLS), `starttls` (required) or `tls` (implicit, usually 465). */
+  security: text('security', { enum: ['none', 'starttls', 'tls'] }).notNull().default('none'),
   username: text('username').notNull().default(''),
+  /**
+   * Legacy plain password: moved into `password_encrypted` (and emptied) at the first start
+   * after the migration (server/mail/secretKey.ts). Never written otherwise.
+   */
   password: text('password').notNull().default(''),
+  /** `v1:` + base64(iv | tag | AES-256-GCM ciphertext) with the installation's secret key; '' = none. */
+  passwordEncrypted: text('password_encrypted').notNull().default(''),
   fromAddress: text('from_address').notNull(),
   fromName: text('from_name').notNull().default(''),
+  replyTo: text('reply_to').notNull().default(''),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { createTransport } from 'nodemailer';
 import { uuidv7 } from '../../contract/ids';
 import type { Database } from '../db/client';
 import { mailOutbox, smtpSettings } from '../db/schema';
+import type { SecretKey } from './secretKey';
 
 export interface Mail {
   to: string;
@@ -11,11 +12,17 @@ export interface Mail {
   text: string;
 }
 
+type Settings = typeof smtpSettings.$inferSelect;
+
+/** What `test` answers: the SMTP server's last reply, or its error text. */
+export type TestResult = { ok: true; response: string } | { ok: false; error: string };
+
 export interface Mailer {
   /**
    * Records the mail in the college's outbox and sends it with the college's SMTP settings
    * when it has them. Resolves once the mail is recorded; sending goes on in the background
    * (so a slow SMTP server neither delays the answer nor tells whether an account exists).
+   * A failed send stays `pending` and is retried by `retryDue` (backoff), then `failed`.
    */
   send(collegeId: string, mail: Mail): Promise<void>;
   /**
@@ -25,55 +32,137 @@ export interface Mailer {
    * after it to send them with the college's SMTP settings, when it has them.
    */
   record(tx: Database, collegeId: string, mails: readonly Mail[]): Promise<{ deliver: () => void }>;
+  /**
+   * Sends the `pending` mails whose next attempt is due (any college), each claimed with
+   * `FOR UPDATE SKIP LOCKED` and a lease, so two processes never send one twice at once.
+   * Resolves with how many it tried, once they are done.
+   */
+  retryDue(now: Date, limit?: number): Promise<number>;
+  /** Sends one test mail with the college's saved settings and answers the server's reply. */
+  test(collegeId: string, to: string): Promise<TestResult>;
+  /** Encrypts (and empties) plain passwords left by older versions; run at start. */
+  sealLegacyPasswords(): Promise<void>;
+  /** The installation's secret key (server/mail/secretKey.ts). */
+  readonly secrets: SecretKey;
   /** Resolves when every send started so far has finished (tests, shutdown). */
   idle(): Promise<void>;
 }
 
-export function createMailer(db: Database, log: FastifyBaseLogger): Mailer {
-  const inFlight = new Set<Promise<void>>();
+export interface MailerOptions {
+  secretKey?: SecretKey;
+  /**
+   * Only tests set it to false (self-signed certificates of a loopback server); production
+   * always verifies the SMTP server's certificate. Never read from the environment.
+   */
+  tlsRejectUnauthorized?: boolean;
+  /** Connection, greeting and socket time-outs (default 10 s). */
+  timeoutMs?: number;
+}
 
-  const transportOf = (settings: typeof smtpSettings.$inferSelect, pooled: boolean) =>
+/** Waits after the n-th failed attempt (1, 5, 15, 60, 240 minutes); the 6th failure is final. */
+export const retryDelaysMs = [1, 5, 15, 60, 240].map((minutes) => minutes * 60_000);
+export const maxAttempts = retryDelaysMs.length + 1;
+/** How long a send under way holds its mail before the retry job may take it again. */
+export const sendLeaseMs = 2 * 60_000;
+
+export function createMailer(db: Database, log: FastifyBaseLogger, options: MailerOptions = {}): Mailer {
+  const inFlight = new Set<Promise<void>>();
+  const timeout = options.timeoutMs ?? 10_000;
+  const secrets: SecretKey = options.secretKey ?? {
+    seal: () => {
+      throw new Error('no secret key: createMailer needs options.secretKey');
+    },
+    open: () => {
+      throw new Error('no secret key: createMailer needs options.secretKey');
+    },
+  };
+
+  const transportOf = (settings: Settings, pooled: boolean) =>
     createTransport({
       host: settings.host,
       port: settings.port,
-      secure: settings.secure,
-      auth: settings.username ? { user: settings.username, pass: settings.password } : undefined,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 20_000,
+      // none: plain, even when the server offers STARTTLS; starttls: refuse to go on without
+      // it; tls: TLS from the first byte (usually port 465).
+      secure: settings.security === 'tls',
+      ignoreTLS: settings.security === 'none',
+      requireTLS: settings.security === 'starttls',
+      ...(options.tlsRejectUnauthorized === false ? { tls: { rejectUnauthorized: false } } : {}),
+      auth: settings.username ? { user: settings.username, pass: settings.passwordEncrypted ? secrets.open(settings.passwordEncrypted) : '' } : undefined,
+      connectionTimeout: timeout,
+      greetingTimeout: timeout,
+      socketTimeout: timeout,
       ...(pooled ? { pool: true, maxConnections: 3 } : {}),
     });
 
-  async function deliver(id: string, settings: typeof smtpSettings.$inferSelect, mail: Mail, transport = transportOf(settings, false)): Promise<void> {
+  const envelopeOf = (settings: Settings, mail: Mail) => ({
+    from: settings.fromName ? { name: settings.fromName, address: settings.fromAddress } : settings.fromAddress,
+    ...(settings.replyTo ? { replyTo: settings.replyTo } : {}),
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+  });
+
+  async function deliver(id: string, attempts: number, settings: Settings, mail: Mail, transport: ReturnType<typeof transportOf>): Promise<void> {
+    const attempt = attempts + 1;
     try {
-      await transport.sendMail({
-        from: settings.fromName ? { name: settings.fromName, address: settings.fromAddress } : settings.fromAddress,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-      });
-      await db.update(mailOutbox).set({ status: 'sent', sentAt: new Date() }).where(eq(mailOutbox.id, id));
+      await transport.sendMail(envelopeOf(settings, mail));
+      await db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), attempts: attempt, nextAttemptAt: null }).where(eq(mailOutbox.id, id));
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      log.warn({ mailId: id, error: message }, 'mail sending failed');
-      await db.update(mailOutbox).set({ status: 'failed', error: message.slice(0, 1000) }).where(eq(mailOutbox.id, id));
+      const message = errorText(error);
+      const final = attempt >= maxAttempts;
+      log.warn({ mailId: id, attempt, error: message }, final ? 'mail sending failed, giving up' : 'mail sending failed, will retry');
+      await db
+        .update(mailOutbox)
+        .set({
+          status: final ? 'failed' : 'pending',
+          error: message.slice(0, 1000),
+          attempts: attempt,
+          nextAttemptAt: final ? null : new Date(Date.now() + retryDelaysMs[attempt - 1]!),
+        })
+        .where(eq(mailOutbox.id, id));
     }
   }
 
   const track = (sending: Promise<void>) => {
     const tracked = sending.finally(() => inFlight.delete(tracked));
     inFlight.add(tracked);
+    return tracked;
   };
-  const start = (id: string, settings: typeof smtpSettings.$inferSelect, mail: Mail) => {
-    const transport = transportOf(settings, false);
-    track(deliver(id, settings, mail, transport).finally(() => transport.close()));
+  const sendAll = (settings: Settings, rows: readonly { id: string; attempts: number; mail: Mail }[]) => {
+    let transport: ReturnType<typeof transportOf>;
+    try {
+      // Many mails at once (an alert to a whole school): one pooled transport, a few
+      // connections, rather than a connection per mail.
+      transport = transportOf(settings, rows.length > 1);
+    } catch (error) {
+      // Settings that cannot make a transport (a password sealed with another key).
+      const message = errorText(error);
+      return track(
+        db
+          .update(mailOutbox)
+          .set({ status: 'failed', error: message, nextAttemptAt: null })
+          .where(inArray(mailOutbox.id, rows.map((row) => row.id)))
+          .then(() => undefined),
+      );
+    }
+    return track(Promise.all(rows.map((row) => deliver(row.id, row.attempts, settings, row.mail, transport))).then(() => transport.close()));
   };
+  const settingsOf = async (tx: Database, collegeId: string) =>
+    (await tx.select().from(smtpSettings).where(eq(smtpSettings.collegeId, collegeId)).limit(1))[0];
+  const lease = () => new Date(Date.now() + sendLeaseMs);
 
   return {
+    secrets,
     async record(tx, collegeId, mails) {
       if (mails.length === 0) return { deliver: () => undefined };
-      const [settings] = await tx.select().from(smtpSettings).where(eq(smtpSettings.collegeId, collegeId)).limit(1);
-      const rows = mails.map((mail) => ({ id: uuidv7(), collegeId, ...mail, status: settings ? ('pending' as const) : ('logged' as const) }));
+      const settings = await settingsOf(tx, collegeId);
+      const rows = mails.map((mail) => ({
+        id: uuidv7(),
+        collegeId,
+        ...mail,
+        status: settings ? ('pending' as const) : ('logged' as const),
+        nextAttemptAt: settings ? lease() : null,
+      }));
       await tx.insert(mailOutbox).values(rows);
       return {
         deliver: () => {
@@ -81,25 +170,88 @@ export function createMailer(db: Database, log: FastifyBaseLogger): Mailer {
             log.info({ mails: rows.length }, 'mails recorded in outbox (no SMTP settings)');
             return;
           }
-          // Many mails at once (an alert to a whole school): one pooled transport, a few
-          // connections, rather than a connection per mail.
-          const transport = transportOf(settings, true);
-          track(Promise.all(rows.map((row, i) => deliver(row.id, settings, mails[i]!, transport))).then(() => transport.close()));
+          void sendAll(settings, rows.map((row, i) => ({ id: row.id, attempts: 0, mail: mails[i]! })));
         },
       };
     },
     async send(collegeId, mail) {
-      const [settings] = await db.select().from(smtpSettings).where(eq(smtpSettings.collegeId, collegeId)).limit(1);
+      const settings = await settingsOf(db, collegeId);
       const id = uuidv7();
-      await db.insert(mailOutbox).values({ id, collegeId, ...mail, status: settings ? 'pending' : 'logged' });
+      await db.insert(mailOutbox).values({ id, collegeId, ...mail, status: settings ? 'pending' : 'logged', nextAttemptAt: settings ? lease() : null });
       if (!settings) {
         log.info({ mailId: id, to: mail.to, subject: mail.subject }, 'mail recorded in outbox (no SMTP settings)');
         return;
       }
-      start(id, settings, mail);
+      void sendAll(settings, [{ id, attempts: 0, mail }]);
+    },
+    async retryDue(now, limit = 50) {
+      const claimed = await db.transaction(async (tx) => {
+        const rows = await tx
+          .select()
+          .from(mailOutbox)
+          .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)))
+          .orderBy(asc(mailOutbox.nextAttemptAt))
+          .limit(limit)
+          .for('update', { skipLocked: true });
+        if (rows.length > 0) await tx.update(mailOutbox).set({ nextAttemptAt: lease() }).where(inArray(mailOutbox.id, rows.map((row) => row.id)));
+        return rows;
+      });
+      const byCollege = new Map<string, typeof claimed>();
+      for (const row of claimed) byCollege.set(row.collegeId, [...(byCollege.get(row.collegeId) ?? []), row]);
+      const sends: Promise<void>[] = [];
+      for (const [collegeId, rows] of byCollege) {
+        const settings = await settingsOf(db, collegeId);
+        if (!settings) {
+          // The settings were removed meanwhile: the mails stay recorded, as without SMTP.
+          await db.update(mailOutbox).set({ status: 'logged', nextAttemptAt: null }).where(inArray(mailOutbox.id, rows.map((row) => row.id)));
+          continue;
+        }
+        sends.push(sendAll(settings, rows.map((row) => ({ id: row.id, attempts: row.attempts, mail: { to: row.to, subject: row.subject, text: row.text } }))));
+      }
+      await Promise.all(sends);
+      return claimed.length;
+    },
+    async test(collegeId, to) {
+      const settings = await settingsOf(db, collegeId);
+      if (!settings) return { ok: false, error: 'No SMTP settings saved.' };
+      let transport: ReturnType<typeof transportOf> | undefined;
+      try {
+        transport = transportOf(settings, false);
+        const info = await transport.sendMail(
+          envelopeOf(settings, { to, subject: 'Patio: SMTP test', text: 'This is a test message from Patio: the SMTP settings work.' }),
+        );
+        return { ok: true, response: String(info.response ?? '') };
+      } catch (error) {
+        return { ok: false, error: errorText(error) };
+      } finally {
+        transport?.close();
+      }
+    },
+    async sealLegacyPasswords() {
+      if (!options.secretKey) return;
+      const legacy = await db.select().from(smtpSettings).where(ne(smtpSettings.password, ''));
+      for (const row of legacy) {
+        await db
+          .update(smtpSettings)
+          .set({ passwordEncrypted: secrets.seal(row.password), password: '' })
+          .where(and(eq(smtpSettings.id, row.id), eq(smtpSettings.password, row.password)));
+      }
     },
     async idle() {
       await Promise.all([...inFlight]);
     },
   };
+}
+
+/** The SMTP server's own words when it answered (e.g. `535 5.7.8 Authentication failed`), else the error. */
+function errorText(error: unknown): string {
+  if (error && typeof error === 'object') {
+    const { response, message } = error as { response?: unknown; message?: unknown };
+    const said = typeof response === 'string' ? response : '';
+    const text = typeof message === 'string' ? message : '';
+    // nodemailer's message names the step (`Invalid login: 535 …`) and usually quotes the reply.
+    if (text && said && !text.includes(said)) return `${text} (${said})`;
+    if (text || said) return text || said;
+  }
+  return String(error);
 }

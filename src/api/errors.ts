@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly errors: Readonly<Record<string, readonly string[]>> = {},
+    /** The answer's whole body, for the few routes that say more (the SMTP test's `smtp_error`). */
+    readonly body: unknown = undefined,
   ) {
     super(message);
   }

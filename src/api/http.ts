@@ -61,8 +61,9 @@ export function errorMessageOf(data: unknown, status: number): { message: string
 
 export async function toTypedError(error: unknown): Promise<Error> {
   if (isHTTPError(error)) {
-    const { message, errors } = errorMessageOf(await Promise.resolve(error.data), error.response.status);
-    return new ApiError(error.response.status, message, errors);
+    const data: unknown = await Promise.resolve(error.data);
+    const { message, errors } = errorMessageOf(data, error.response.status);
+    return new ApiError(error.response.status, message, errors, data);
   }
   if (isNetworkError(error) || isTimeoutError(error) || error instanceof TypeError) {
     return new NetworkError({ cause: error });

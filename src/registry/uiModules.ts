@@ -2,6 +2,7 @@ import { billingUi } from '../features/billing/ui';
 import { contactsUi } from '../features/contacts/ui';
 import { documentsUi } from '../features/documents/ui';
 import { eventsUi } from '../features/events/ui';
+import { integrationsUi } from '../features/integrations/ui';
 import { membersUi } from '../features/members/ui';
 import { notificationsUi } from '../features/notifications/ui';
 import { postsUi } from '../features/posts/ui';
@@ -13,4 +14,4 @@ import type { UiModule } from '../modules/uiModule';
  * list beside dataModules.ts because the sync worker must never load screens; the
  * registry test (tests/unit/modules/registry.test.ts) fails when the two disagree.
  */
-export const uiModules: readonly UiModule[] = [postsUi, eventsUi, notificationsUi, documentsUi, contactsUi, structureUi, billingUi, membersUi];
+export const uiModules: readonly UiModule[] = [postsUi, eventsUi, notificationsUi, documentsUi, contactsUi, structureUi, billingUi, membersUi, integrationsUi];

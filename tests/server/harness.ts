@@ -34,7 +34,7 @@ export interface TestServer {
 export async function startServer(
   backend: Backend,
   config: Partial<AppConfig> = {},
-  options: Pick<BuildAppOptions, 'logStream' | 'registry' | 'push' | 'mailer'> = {},
+  options: Pick<BuildAppOptions, 'logStream' | 'registry' | 'push' | 'mailer' | 'mailerOptions'> = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'patio-test-'));
   let dropDatabase = async () => {};

@@ -201,7 +201,7 @@ describe.each(backends)('notification jobs on $name', (backend) => {
         collegeId: alianza.collegeId,
         host: '127.0.0.1',
         port: (smtp.server.address() as { port: number }).port,
-        secure: false,
+        security: 'none',
         fromAddress: 'no-reply@alianza.test',
       });
       const admin = await actorFor('admin@alianza.test');

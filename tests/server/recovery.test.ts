@@ -125,7 +125,7 @@ describe.each(backends)('account recovery on $name', (backend) => {
         collegeId: alianza!.id,
         host: '127.0.0.1',
         port,
-        secure: false,
+        security: 'none',
         fromAddress: 'no-reply@alianza.test',
         fromName: 'Alianza Francesa',
       });

@@ -14,7 +14,7 @@ import { collegeRefs, eventArgs, notificationArgs, postArgs, push, type CollegeR
 /** A request of the REST API, as generated. */
 type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: string; headers?: Record<string, string> };
 
-describe.each(backends)('posts, events, calendar feeds, audience, notifications, push, documents and contacts REST with generated input on $name', (backend) => {
+describe.each(backends)('posts, events, calendar feeds, audience, notifications, push, documents, contacts and SMTP REST with generated input on $name', (backend) => {
   let server: TestServer;
   let refs: CollegeRefs;
   const host = hostOf('colinas');
@@ -280,8 +280,42 @@ describe.each(backends)('posts, events, calendar feeds, audience, notifications,
       fc.tuple(idSegment(() => contactIds), contactBody()).map(([id, payload]): Call => ({ method: 'PUT', url: `/api/v1/admin/contacts/${id}`, payload })),
       idSegment(() => contactIds).map((id): Call => ({ method: 'DELETE', url: `/api/v1/admin/contacts/${id}` })),
     );
+  // SMTP settings point only at loopback (a refused port answers at once: no network in tests).
+  const smtpBody = (): fc.Arbitrary<string> =>
+    fc.oneof(
+      {
+        weight: 3,
+        arbitrary: fc
+          .tuple(
+            fc.constantFrom('127.0.0.1', '', 'bad host', 'a/b'),
+            fc.oneof(fc.constantFrom(1, 9, 65535, 0, 70000, -1, 2.5), fc.constantFrom('25', 'x')),
+            fc.constantFrom('none', 'starttls', 'tls', 'ssl', ''),
+            fc.constantFrom('', 'user'),
+            fc.constantFrom('', 'pass\u0000', 'secret'),
+            fc.constantFrom('no-reply@colinas.test', 'nope', ''),
+            changes(foreignIds),
+          )
+          .map(([host, port, security, username, password, address, list]) =>
+            JSON.stringify(applyChanges({ host, port, security, username, password, from_address: address, reply_to: '', clear_password: false }, list)),
+          ),
+      },
+      { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)) },
+    );
+  const integrationCalls = (): fc.Arbitrary<Call> =>
+    fc.oneof(
+      fc.constantFrom<Call['method']>('GET', 'DELETE').map((method): Call => ({ method, url: '/api/v1/admin/integrations/smtp' })),
+      smtpBody().map((payload): Call => ({ method: 'PUT', url: '/api/v1/admin/integrations/smtp', payload })),
+      fc
+        .oneof(fc.constantFrom('to@example.test', 'nope', ''), fc.jsonValue({ maxDepth: 1 }))
+        .map((to): Call => ({ method: 'POST', url: '/api/v1/admin/integrations/smtp/test', payload: JSON.stringify({ to }) })),
+      fc
+        .array(fc.tuple(fc.constantFrom('cursor', 'limit', 'cursor[]', 'other'), queryValue), { maxLength: 3 })
+        .map((params): Call => ({ method: 'GET', url: `/api/v1/admin/mail-log?${params.map(([key, value]) => `${key}=${value}`).join('&')}` })),
+    );
   const call = (): fc.Arbitrary<Call> =>
     fc.oneof(
+      // Five SMTP and mail-log routes.
+      { weight: 3, arbitrary: integrationCalls() },
       // Five contact routes.
       { weight: 3, arbitrary: contactCalls() },
       { weight: 2, arbitrary: attachmentCalls() },

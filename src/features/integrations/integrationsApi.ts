@@ -1,0 +1,63 @@
+import {
+  mailLogResponse,
+  smtpSettingsResponse,
+  smtpTestFailure,
+  smtpTestResponse,
+  type MailLogItem,
+  type SmtpSettingsView,
+} from '../../../contract/integrations';
+import { ApiError } from '../../api/errors';
+import { requestJson } from '../../api/client';
+
+/**
+ * The integrations' REST calls. Online only: the settings hold a password, which must not
+ * wait in the device's outbox (README, "Mail: SMTP settings and the mail log").
+ */
+const smtpPath = 'api/v1/admin/integrations/smtp';
+
+export function fetchSmtp(signal?: AbortSignal): Promise<SmtpSettingsView | null> {
+  return requestJson('get', smtpPath, (data) => smtpSettingsResponse.parse(data).data, undefined, signal);
+}
+
+/** The body the contract's `smtpSettingsInput` checked. */
+export function saveSmtp(settings: Record<string, unknown>): Promise<SmtpSettingsView | null> {
+  return requestJson('put', smtpPath, (data) => smtpSettingsResponse.parse(data).data, { json: settings });
+}
+
+export function removeSmtp(): Promise<null> {
+  return requestJson('delete', smtpPath, () => null);
+}
+
+export type TestOutcome = { ok: true; response: string } | { ok: false; smtpError: string };
+
+/** Sends a test mail; a refused one answers the SMTP server's text instead of throwing. */
+export async function sendTestMail(to: string): Promise<TestOutcome> {
+  try {
+    return await requestJson('post', `${smtpPath}/test`, (data) => smtpTestResponse.parse(data), { json: { to } });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 422) {
+      const failure = smtpTestFailure.safeParse(error.body);
+      if (failure.success) return { ok: false, smtpError: failure.data.smtp_error };
+    }
+    throw error;
+  }
+}
+
+export interface MailLogPage {
+  items: MailLogItem[];
+  next: string | null;
+}
+
+export function fetchMailLog(cursor: string | null, signal?: AbortSignal): Promise<MailLogPage> {
+  const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
+  return requestJson(
+    'get',
+    `api/v1/admin/mail-log${query}`,
+    (data) => {
+      const page = mailLogResponse.parse(data);
+      return { items: page.data, next: page.next_cursor };
+    },
+    undefined,
+    signal,
+  );
+}

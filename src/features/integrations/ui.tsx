@@ -1,0 +1,23 @@
+import { msg } from '@lingui/core/macro';
+import { defineUiModule } from '../../modules/uiModule';
+import { MailIcon } from '../../ui/icons';
+
+/**
+ * The integrations feature (issue 12): the administrators' `/admin/integrations` screen
+ * (the college's SMTP server and the mail log) and its entry in the administration (`/admin`). Online only, so it
+ * has no data module and no outbox labels. In the shell's first download: keep it small.
+ */
+export const integrationsUi = defineUiModule({
+  name: 'integrations',
+  routes: [{ path: 'admin/integrations', lazy: () => import('./readRoutes').then((m) => m.integrationsRoute) }],
+  admin: [
+    {
+      to: '/admin/integrations',
+      label: msg`Integrations`,
+      description: msg`The school's email server (SMTP) and the mail log.`,
+      icon: MailIcon,
+      order: 300,
+      permission: 'integrations.manage',
+    },
+  ],
+});
