@@ -24,6 +24,8 @@ export const permissions = {
   'contacts.manage': ['admin'],
   /** The college's structure: places, courses, grades, sections and post categories (issue 11). */
   'structure.manage': ['admin'],
+  /** The statistics screen (issue 12): administrators see the college's, staff their own posts' reads. */
+  'statistics.read': ['admin', 'staff'],
   'profile.edit': ['admin', 'staff', 'student', 'guardian'],
 } as const satisfies Record<string, readonly Role[]>;
 

@@ -4,6 +4,7 @@ import { documentsModule } from './documents/module';
 import { eventsModule } from './events/module';
 import { notificationsModule } from './notifications/module';
 import { postsModule } from './posts/module';
+import { statisticsModule } from './statistics/module';
 import { structureModule } from './structure/module';
 import { referenceEntities } from './sync/referenceEntities';
 
@@ -11,6 +12,6 @@ import { referenceEntities } from './sync/referenceEntities';
  * The feature modules of this server: adding a feature is one line here (README, "Adding a
  * synced entity"). Nothing else in the core names a feature.
  */
-export const features = [postsModule, eventsModule, notificationsModule, documentsModule, contactsModule, structureModule];
+export const features = [postsModule, eventsModule, notificationsModule, documentsModule, contactsModule, structureModule, statisticsModule];
 
 export const registry = buildRegistry(features, referenceEntities);
