@@ -19,26 +19,30 @@ const day = z.string().max(10).refine(isDay, { error: 'Expected a date as YYYY-M
 
 const dayNumber = (value: string): number => Date.UTC(Number(value.slice(0, 4)), Number(value.slice(5, 7)) - 1, Number(value.slice(8, 10))) / 86_400_000;
 
-/** Days `from`–`to` (inclusive) in the college's time zone. */
+const ordered = (p: { from: string; to: string }) => dayNumber(p.to) >= dayNumber(p.from);
+const short = (p: { from: string; to: string }) => dayNumber(p.to) - dayNumber(p.from) < statisticsMaxDays;
+const periodShape = { from: day, to: day };
+
+/** Days `from`–`to` (inclusive) in the college's time zone, at most two years. */
 export const statisticsPeriod = z
-  .object({ from: day, to: day })
-  .refine((p) => dayNumber(p.to) >= dayNumber(p.from), { error: '`to` must not be before `from`.', path: ['to'] })
-  .refine((p) => dayNumber(p.to) - dayNumber(p.from) < statisticsMaxDays, { error: 'The period is at most two years.', path: ['to'] });
+  .object(periodShape)
+  .refine(ordered, { error: '`to` must not be before `from`.', path: ['to'] })
+  .refine(short, { error: 'The period is at most two years.', path: ['to'] });
 export type StatisticsPeriod = z.infer<typeof statisticsPeriod>;
 
-const periodShape = z.object({ from: day, to: day });
-const withPeriod = <T extends z.ZodRawShape>(shape: T) =>
-  periodShape
-    .extend(shape)
-    .refine((p) => dayNumber(p.to) >= dayNumber(p.from), { error: '`to` must not be before `from`.', path: ['to'] })
-    .refine((p) => dayNumber(p.to) - dayNumber(p.from) < statisticsMaxDays, { error: 'The period is at most two years.', path: ['to'] });
-
-export const statisticsTopQuery = withPeriod({ limit: z.coerce.number().int().min(1).max(statisticsMaxLimit).default(10) });
+/** A top list's period and length. */
+export const statisticsTopQuery = z
+  .object({ ...periodShape, limit: z.coerce.number().int().min(1).max(statisticsMaxLimit).default(10) })
+  .refine(ordered, { error: '`to` must not be before `from`.', path: ['to'] })
+  .refine(short, { error: 'The period is at most two years.', path: ['to'] });
 export type StatisticsTopQuery = z.infer<typeof statisticsTopQuery>;
 
 export const statisticsBuckets = ['day', 'week', 'month'] as const;
 export type StatisticsBucket = (typeof statisticsBuckets)[number];
-export const statisticsTimelineQuery = withPeriod({ bucket: z.enum(statisticsBuckets).default('day') });
+export const statisticsTimelineQuery = z
+  .object({ ...periodShape, bucket: z.enum(statisticsBuckets).default('day') })
+  .refine(ordered, { error: '`to` must not be before `from`.', path: ['to'] })
+  .refine(short, { error: 'The period is at most two years.', path: ['to'] });
 export type StatisticsTimelineQuery = z.infer<typeof statisticsTimelineQuery>;
 
 /** A post and its reads: members who first opened it in the period, and all its reads. */

@@ -45,8 +45,8 @@ function bounds(period: StatisticsPeriod, zone: string): { lower: SQL; upper: SQ
 }
 
 async function rows<T>(db: Database, query: SQL): Promise<T[]> {
-  const result = await db.execute(query);
-  return result.rows as T[];
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
 }
 
 const iso = (value: unknown): string => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString());

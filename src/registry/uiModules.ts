@@ -3,6 +3,7 @@ import { documentsUi } from '../features/documents/ui';
 import { eventsUi } from '../features/events/ui';
 import { notificationsUi } from '../features/notifications/ui';
 import { postsUi } from '../features/posts/ui';
+import { statisticsUi } from '../features/statistics/ui';
 import { structureUi } from '../features/structure/ui';
 import type { UiModule } from '../modules/uiModule';
 
@@ -11,4 +12,4 @@ import type { UiModule } from '../modules/uiModule';
  * list beside dataModules.ts because the sync worker must never load screens; the
  * registry test (tests/unit/modules/registry.test.ts) fails when the two disagree.
  */
-export const uiModules: readonly UiModule[] = [postsUi, eventsUi, notificationsUi, documentsUi, contactsUi, structureUi];
+export const uiModules: readonly UiModule[] = [postsUi, eventsUi, notificationsUi, documentsUi, contactsUi, structureUi, statisticsUi];

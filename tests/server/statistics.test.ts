@@ -99,7 +99,7 @@ describe.each(backends)('statistics on $name', (backend) => {
       view(oldest, ids.guardian!, '2020-09-04T12:00:00Z'),
       view(middle, ids.admin!, '2020-09-02T12:00:00Z'),
       view(middle, ids.student!, '2020-09-03T12:00:00Z'),
-      view(middle, ids.newcomer!, '2020-09-30T12:00:00Z'),
+      view(middle, ids.newcomer, '2020-09-30T12:00:00Z'),
       view(newest, ids.student!, '2020-09-15T12:00:00Z'),
       view(newest, ids.guardian!, '2020-08-15T12:00:00Z'), // before the period
     ]);
