@@ -35,6 +35,9 @@ export interface StatisticsViewProps {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/** The tables a member opened stay open while the figures reload (another period, another bucket). */
+const openTables = new Set<string>();
+
 /** The statistics screen as drawn: the period, then each figure as a chart, a table and its CSV. */
 export function StatisticsView(props: StatisticsViewProps) {
   const { t } = useLingui();
@@ -65,7 +68,7 @@ export function StatisticsView(props: StatisticsViewProps) {
         </p>
       </header>
 
-      <form className="statistics-period" onSubmit={(event) => event.preventDefault()} aria-label={t`Period`}>
+      <form className="statistics-period" onSubmit={(event) => event.preventDefault()}>
         <Select
           label={t`Period`}
           value={props.preset}
@@ -284,6 +287,7 @@ function ChartAndTable({
   tableOpen?: boolean;
 }) {
   const { t } = useLingui();
+  const tableKey = kind + note;
   return (
     <>
       <p className="muted statistics-note">{note}</p>
@@ -291,7 +295,11 @@ function ChartAndTable({
       {tableOpen ? (
         <FigureTableView table={table} fileName={fileName} />
       ) : (
-        <details className="statistics-details">
+        <details
+          className="statistics-details"
+          open={openTables.has(tableKey)}
+          onToggle={(event) => (event.currentTarget.open ? openTables.add(tableKey) : openTables.delete(tableKey))}
+        >
           <summary>{t`Show the figures as a table`}</summary>
           <FigureTableView table={table} fileName={fileName} />
         </details>
