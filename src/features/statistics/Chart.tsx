@@ -68,7 +68,7 @@ export function Chart({ kind, labels, series, label, height = 220 }: ChartProps)
       {
         width,
         height,
-        legend: { show: series.length > 1 },
+        legend: { show: series.length > 1, live: false },
         cursor: { show: true, drag: { x: false, y: false } },
         select: { show: false, left: 0, top: 0, width: 0, height: 0 },
         scales: { x: { time: false, range: (_u, min, max) => (kind === 'bars' ? [min - 0.5, max + 0.5] : [min, max]) }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },

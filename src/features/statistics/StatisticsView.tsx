@@ -41,7 +41,10 @@ const openTables = new Set<string>();
 /** The statistics screen as drawn: the period, then each figure as a chart, a table and its CSV. */
 export function StatisticsView(props: StatisticsViewProps) {
   const { t } = useLingui();
-  const { scope, from, to } = props;
+  const { scope } = props;
+  // Each date isolated left to right, so in Arabic a date keeps its order (the period still reads right to left).
+  const from = `\u2066${props.from}\u2069`;
+  const to = `\u2066${props.to}\u2069`;
   const presetLabels: Record<PeriodPreset, string> = {
     '7': t`Last 7 days`,
     '30': t`Last 30 days`,
@@ -52,7 +55,7 @@ export function StatisticsView(props: StatisticsViewProps) {
   const bucketLabels: Record<StatisticsBucket, string> = { day: t`Per day`, week: t`Per week`, month: t`Per month` };
   const roleLabels: Record<Role, string> = { admin: t`Administrators`, staff: t`Staff`, student: t`Students`, guardian: t`Guardians` };
   const stale = [props.posts, props.documents, props.hours, props.timeline, props.members].some((s) => s.status === 'ready' && s.stale);
-  const file = (what: string) => csvFileName(what, from, to);
+  const file = (what: string) => csvFileName(what, props.from, props.to);
   const zoneNote = (zone: string) => t`Sign-ins and app opens, by hour in the school's time zone (${zone}).`;
   const timelineNote = (zone: string) => t`Entries, members who entered and new members, in the school's time zone (${zone}).`;
   const timelineCaption = (grouping: string) => t`Entries over time (${grouping}), ${from} – ${to}`;
