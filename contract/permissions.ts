@@ -26,6 +26,8 @@ export const permissions = {
   'structure.manage': ['admin'],
   /** The college's SMTP settings and the mail log (issue 12). */
   'integrations.manage': ['admin'],
+  /** The statistics screen (issue 12): administrators see the college's, staff their own posts' reads. */
+  'statistics.read': ['admin', 'staff'],
   'profile.edit': ['admin', 'staff', 'student', 'guardian'],
 } as const satisfies Record<string, readonly Role[]>;
 

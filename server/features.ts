@@ -6,6 +6,7 @@ import { integrationsModule } from './integrations/module';
 import { membersModule } from './members/module';
 import { notificationsModule } from './notifications/module';
 import { postsModule } from './posts/module';
+import { statisticsModule } from './statistics/module';
 import { structureModule } from './structure/module';
 import { referenceEntities } from './sync/referenceEntities';
 
@@ -13,6 +14,6 @@ import { referenceEntities } from './sync/referenceEntities';
  * The feature modules of this server: adding a feature is one line here (README, "Adding a
  * synced entity"). Nothing else in the core names a feature.
  */
-export const features = [postsModule, eventsModule, notificationsModule, documentsModule, contactsModule, structureModule, membersModule, integrationsModule];
+export const features = [postsModule, eventsModule, notificationsModule, documentsModule, contactsModule, structureModule, membersModule, integrationsModule, statisticsModule];
 
 export const registry = buildRegistry(features, referenceEntities);

@@ -257,7 +257,8 @@ export const entries = pgTable(
     hour: smallint('hour').notNull(),
   },
   (t) => [
-    index('entries_college_time_idx').on(t.collegeId, t.occurredAt),
+    // Covers the statistics' aggregates (server/statistics): an index-only scan of a period.
+    index('entries_college_time_idx').on(t.collegeId, t.occurredAt, t.userId),
     index('entries_user_kind_idx').on(t.collegeId, t.userId, t.kind, t.occurredAt),
   ],
 );

@@ -6,6 +6,7 @@ import { integrationsUi } from '../features/integrations/ui';
 import { membersUi } from '../features/members/ui';
 import { notificationsUi } from '../features/notifications/ui';
 import { postsUi } from '../features/posts/ui';
+import { statisticsUi } from '../features/statistics/ui';
 import { structureUi } from '../features/structure/ui';
 import type { UiModule } from '../modules/uiModule';
 
@@ -14,4 +15,4 @@ import type { UiModule } from '../modules/uiModule';
  * list beside dataModules.ts because the sync worker must never load screens; the
  * registry test (tests/unit/modules/registry.test.ts) fails when the two disagree.
  */
-export const uiModules: readonly UiModule[] = [postsUi, eventsUi, notificationsUi, documentsUi, contactsUi, structureUi, billingUi, membersUi, integrationsUi];
+export const uiModules: readonly UiModule[] = [postsUi, eventsUi, notificationsUi, documentsUi, contactsUi, structureUi, billingUi, membersUi, integrationsUi, statisticsUi];

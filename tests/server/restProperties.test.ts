@@ -14,7 +14,7 @@ import { collegeRefs, eventArgs, notificationArgs, postArgs, push, type CollegeR
 /** A request of the REST API, as generated. */
 type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: string; headers?: Record<string, string> };
 
-describe.each(backends)('posts, events, calendar feeds, audience, notifications, push, documents, contacts and SMTP REST with generated input on $name', (backend) => {
+describe.each(backends)('posts, events, calendar feeds, audience, notifications, push, documents, contacts, SMTP and statistics REST with generated input on $name', (backend) => {
   let server: TestServer;
   let refs: CollegeRefs;
   const host = hostOf('colinas');
@@ -312,10 +312,25 @@ describe.each(backends)('posts, events, calendar feeds, audience, notifications,
         .array(fc.tuple(fc.constantFrom('cursor', 'limit', 'cursor[]', 'other'), queryValue), { maxLength: 3 })
         .map((params): Call => ({ method: 'GET', url: `/api/v1/admin/mail-log?${params.map(([key, value]) => `${key}=${value}`).join('&')}` })),
     );
+  /** The statistics' five routes with generated periods, buckets and limits (staff and students are refused some). */
+  const statisticsCalls = (): fc.Arbitrary<Call> =>
+    fc
+      .tuple(
+        fc.constantFrom('posts', 'documents', 'entries/hours', 'entries/timeline', 'members'),
+        fc.array(
+          fc.tuple(
+            fc.constantFrom('from', 'to', 'limit', 'bucket', 'from[]', 'other'),
+            fc.oneof(day, queryValue, fc.constantFrom('2025-09-01', '2027-09-02', 'day', 'week', 'month', 'year', '50', '51')),
+          ),
+          { maxLength: 5 },
+        ),
+      )
+      .map(([path, params]): Call => ({ method: 'GET', url: `/api/v1/statistics/${path}?${params.map(([key, value]) => `${key}=${value}`).join('&')}` }));
   const call = (): fc.Arbitrary<Call> =>
     fc.oneof(
       // Five SMTP and mail-log routes.
       { weight: 3, arbitrary: integrationCalls() },
+      { weight: 3, arbitrary: statisticsCalls() },
       // Five contact routes.
       { weight: 3, arbitrary: contactCalls() },
       { weight: 2, arbitrary: attachmentCalls() },

@@ -1,0 +1,8 @@
+import type { FeatureModule } from '../feature';
+import { statisticsRoutes } from './statisticsRoutes';
+
+/** The statistics screen's figures (issue 12): REST only, computed in SQL, nothing synced. */
+export const statisticsModule: FeatureModule = {
+  name: 'statistics',
+  routes: statisticsRoutes,
+};

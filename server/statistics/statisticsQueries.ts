@@ -1,0 +1,191 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Role } from '../../contract/permissions';
+import { roles } from '../../contract/permissions';
+import type {
+  EntryHoursResponse,
+  EntryTimelineResponse,
+  MembersByRoleRow,
+  StatisticsBucket,
+  StatisticsPeriod,
+  TopDocument,
+  TopPost,
+} from '../../contract/statistics';
+import type { Database } from '../db/client';
+
+/**
+ * The statistics' aggregates, in plain PostgreSQL (PGlite runs the same): one query per
+ * chart over indexed columns, periods being days of the college's time zone. The posts and
+ * documents tables belong to other features, so they are named here in SQL, not imported.
+ */
+
+export interface StatisticsScope {
+  collegeId: string;
+  /** The college's IANA zone (validated before it reaches SQL). */
+  timeZone: string;
+  /** Only posts by this author (staff), or all of the college's (administrators). */
+  authorId?: string | null;
+}
+
+/** A zone PostgreSQL and Intl both know, else UTC: an unknown zone must never make a 500. */
+export function safeZone(timeZone: string): string {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone });
+    return /^[A-Za-z0-9_+\-/]+$/.test(timeZone) ? timeZone : 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** `[lower, upper)` instants of the period's days in the zone. */
+function bounds(period: StatisticsPeriod, zone: string): { lower: SQL; upper: SQL } {
+  return {
+    lower: sql`((${period.from}::date)::timestamp at time zone ${zone})`,
+    upper: sql`((${period.to}::date + 1)::timestamp at time zone ${zone})`,
+  };
+}
+
+async function rows<T>(db: Database, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
+}
+
+const iso = (value: unknown): string => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString());
+
+/**
+ * Most read posts: members who first read each post in the period (`post_views` keeps one
+ * row per member and post, stamped with its first reading), most first; ties by the newest
+ * post, then its id. Deleted posts are left out.
+ */
+export async function topPosts(db: Database, scope: StatisticsScope, query: StatisticsPeriod & { limit: number }): Promise<TopPost[]> {
+  const zone = safeZone(scope.timeZone);
+  const { lower, upper } = bounds(query, zone);
+  const author = scope.authorId ? sql`and p.author_id = ${scope.authorId}` : sql``;
+  const found = await rows<{ id: string; title: string; author_name: string; published_at: unknown; views: number; total_views: number }>(
+    db,
+    sql`
+      select p.id, p.title, p.author_name, p.published_at, v.views, p.views as total_views
+      from (
+        select pv.post_id, count(*)::int as views
+        from post_views pv
+        where pv.college_id = ${scope.collegeId} and pv.viewed_at >= ${lower} and pv.viewed_at < ${upper}
+        group by pv.post_id
+      ) v
+      join posts p on p.id = v.post_id
+      where p.college_id = ${scope.collegeId} and p.deleted_at is null ${author}
+      order by v.views desc, p.published_at desc, p.id
+      limit ${query.limit}`,
+  );
+  return found.map((r) => ({ ...r, published_at: iso(r.published_at), views: Number(r.views), total_views: Number(r.total_views) }));
+}
+
+/** Most downloaded documents: members who first downloaded each in the period; ties by the newest, then id. */
+export async function topDocuments(db: Database, scope: StatisticsScope, query: StatisticsPeriod & { limit: number }): Promise<TopDocument[]> {
+  const zone = safeZone(scope.timeZone);
+  const { lower, upper } = bounds(query, zone);
+  const found = await rows<TopDocument>(
+    db,
+    sql`
+      select d.id, d.title, v.downloads, d.downloads as total_downloads
+      from (
+        select dd.document_id, count(*)::int as downloads
+        from document_downloads dd
+        where dd.college_id = ${scope.collegeId} and dd.first_at >= ${lower} and dd.first_at < ${upper}
+        group by dd.document_id
+      ) v
+      join documents d on d.id = v.document_id
+      where d.college_id = ${scope.collegeId} and d.deleted_at is null
+      order by v.downloads desc, d.created_at desc, d.id
+      limit ${query.limit}`,
+  );
+  return found.map((r) => ({ ...r, downloads: Number(r.downloads), total_downloads: Number(r.total_downloads) }));
+}
+
+/** Entries (sign-ins and app opens) by hour of the day in the college's zone: always 24 rows. */
+export async function entryHours(db: Database, scope: StatisticsScope, period: StatisticsPeriod): Promise<EntryHoursResponse> {
+  const zone = safeZone(scope.timeZone);
+  const { lower, upper } = bounds(period, zone);
+  const found = await rows<{ hour: number; entries: number }>(
+    db,
+    sql`
+      select h.hour::int as hour, coalesce(c.entries, 0)::int as entries
+      from generate_series(0, 23) as h(hour)
+      left join (
+        select extract(hour from e.occurred_at at time zone ${zone})::int as hour, count(*) as entries
+        from entries e
+        where e.college_id = ${scope.collegeId} and e.occurred_at >= ${lower} and e.occurred_at < ${upper}
+        group by 1
+      ) c on c.hour = h.hour
+      order by h.hour`,
+  );
+  return { time_zone: zone, data: found.map((r) => ({ hour: Number(r.hour), entries: Number(r.entries) })) };
+}
+
+/**
+ * Entries over time: per day, week (from Monday) or month of the college's zone, every
+ * bucket of the period (empty ones too), with the distinct members who entered and the
+ * members whose account was made in it. The first and last buckets count only the
+ * period's days.
+ */
+export async function entryTimeline(
+  db: Database,
+  scope: StatisticsScope,
+  query: StatisticsPeriod & { bucket: StatisticsBucket },
+): Promise<EntryTimelineResponse> {
+  const zone = safeZone(scope.timeZone);
+  const { lower, upper } = bounds(query, zone);
+  const unit = query.bucket;
+  const step = `1 ${unit}`;
+  const found = await rows<{ start: string; entries: number; members: number; new_members: number }>(
+    db,
+    sql`
+      with buckets as (
+        select generate_series(date_trunc(${unit}, ${query.from}::timestamp), ${query.to}::timestamp, ${step}::interval) as start
+      ),
+      e as (
+        select date_trunc(${unit}, e.occurred_at at time zone ${zone}) as start, count(*) as entries, count(distinct e.user_id) as members
+        from entries e
+        where e.college_id = ${scope.collegeId} and e.occurred_at >= ${lower} and e.occurred_at < ${upper}
+        group by 1
+      ),
+      n as (
+        select date_trunc(${unit}, u.created_at at time zone ${zone}) as start, count(*) as new_members
+        from users u
+        where u.college_id = ${scope.collegeId} and u.created_at >= ${lower} and u.created_at < ${upper}
+        group by 1
+      )
+      select to_char(b.start, 'YYYY-MM-DD') as start,
+        coalesce(e.entries, 0)::int as entries,
+        coalesce(e.members, 0)::int as members,
+        coalesce(n.new_members, 0)::int as new_members
+      from buckets b
+      left join e on e.start = b.start
+      left join n on n.start = b.start
+      order by b.start`,
+  );
+  return {
+    time_zone: zone,
+    bucket: unit,
+    data: found.map((r) => ({ start: r.start, entries: Number(r.entries), members: Number(r.members), new_members: Number(r.new_members) })),
+  };
+}
+
+/** Active accounts per role, and how many of them entered the app in the period: a row for every role. */
+export async function membersByRole(db: Database, scope: StatisticsScope, period: StatisticsPeriod): Promise<MembersByRoleRow[]> {
+  const zone = safeZone(scope.timeZone);
+  const { lower, upper } = bounds(period, zone);
+  const found = await rows<{ role: Role; members: number; active: number }>(
+    db,
+    sql`
+      select u.role, count(*)::int as members, count(a.user_id)::int as active
+      from users u
+      left join (
+        select distinct e.user_id
+        from entries e
+        where e.college_id = ${scope.collegeId} and e.occurred_at >= ${lower} and e.occurred_at < ${upper}
+      ) a on a.user_id = u.id
+      where u.college_id = ${scope.collegeId} and u.status = 'active'
+      group by u.role`,
+  );
+  const byRole = new Map(found.map((r) => [r.role, r]));
+  return roles.map((role) => ({ role, members: Number(byRole.get(role)?.members ?? 0), active: Number(byRole.get(role)?.active ?? 0) }));
+}
