@@ -65,7 +65,7 @@ function renderForm() {
   return onValid;
 }
 
-const field = (label: string | RegExp) => screen.getByLabelText(label) as HTMLInputElement;
+const field = (label: string | RegExp) => screen.getByLabelText<HTMLInputElement>(label);
 const type = (label: string | RegExp, value: string) => fireEvent.change(field(label), { target: { value } });
 
 describe('the card form', () => {
