@@ -1,7 +1,8 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../../ui/Button';
-import { AlertIcon, DownloadIcon } from '../../ui/icons';
+import { DownloadIcon } from '../../ui/icons';
+import { KeepFailure, KeepWaiting, type KeepWait } from '../../ui/KeepWaiting';
 import type { KeepProgress } from './keepProgress';
 import { OnDeviceBadge } from '../../ui/OnDeviceBadge';
 import type { KeptCategoryState, KeptFileState } from './useKeptFiles';
@@ -10,16 +11,6 @@ import '../../ui/keepControl.css';
 /** Names the item in a button's accessible name after its visible words (lists repeat the words). */
 function ItemName({ name }: { name: string }) {
   return <span className="visually-hidden">{`: ${name}`}</span>;
-}
-
-function Failure({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <p className="keep-failure with-icon" role="alert">
-      <AlertIcon width={18} height={18} />
-      <span>{message}</span>
-    </p>
-  );
 }
 
 function DownloadProgress({ progress, onCancel }: { progress: KeepProgress; onCancel: (() => void) | undefined }) {
@@ -82,13 +73,13 @@ export function KeepDocumentView({ title, state, progress, failure, onKeep, onRe
   return (
     <div className="keep-toggle">
       {body}
-      <Failure message={failure} />
+      <KeepFailure message={failure} />
     </div>
   );
 }
 
 /** Why a kept category's files are not all on the device yet. */
-export type CategoryWait = 'room' | 'connection' | 'faster network' | null;
+export type CategoryWait = KeepWait;
 
 export interface KeepCategoryViewProps {
   name: string;
@@ -102,37 +93,6 @@ export interface KeepCategoryViewProps {
   onRetry: () => void;
 }
 
-function Waiting({ waitingFor, onEvenOnSlowNetwork, onRetry }: Pick<KeepCategoryViewProps, 'waitingFor' | 'onEvenOnSlowNetwork' | 'onRetry'>) {
-  const { t } = useLingui();
-  if (waitingFor === 'room')
-    return (
-      <>
-        <Failure message={t`This device is full. Remove kept files, or free space on the device, then try again.`} />
-        <Button variant="secondary" onClick={onRetry}>
-          <Trans>Try again</Trans>
-        </Button>
-      </>
-    );
-  if (waitingFor === 'connection')
-    return (
-      <p className="keep-note">
-        <Trans>The rest downloads when you are online.</Trans>
-      </p>
-    );
-  if (waitingFor === 'faster network')
-    return (
-      <>
-        <p className="keep-note">
-          <Trans>Waiting for a faster connection: this browser reports Save-Data or a slow (2G) network.</Trans>
-        </p>
-        <Button variant="secondary" onClick={onEvenOnSlowNetwork}>
-          <Trans>Download on slow networks too</Trans>
-        </Button>
-      </>
-    );
-  return null;
-}
-
 export function KeepCategoryView({ name, state, waitingFor, failure, onKeep, onRemove, onEvenOnSlowNetwork, onRetry }: KeepCategoryViewProps) {
   const { t } = useLingui();
   if (!state.kept)
@@ -143,7 +103,7 @@ export function KeepCategoryView({ name, state, waitingFor, failure, onKeep, onR
           <Trans>Keep this category on this device</Trans>
           <ItemName name={name} />
         </Button>
-        <Failure message={failure} />
+        <KeepFailure message={failure} />
       </div>
     );
   const { documents, onDevice } = state;
@@ -154,12 +114,12 @@ export function KeepCategoryView({ name, state, waitingFor, failure, onKeep, onR
         <progress className="keep-progress" max={Math.max(documents, 1)} value={onDevice} aria-label={t`Documents of ${name} on this device`} />
         <span className="keep-count">{t`${plural(documents, { one: `${onDevice} of # document on this device`, other: `${onDevice} of # documents on this device` })}`}</span>
       </div>
-      {complete ? <OnDeviceBadge /> : <Waiting waitingFor={waitingFor} onEvenOnSlowNetwork={onEvenOnSlowNetwork} onRetry={onRetry} />}
+      {complete ? <OnDeviceBadge /> : <KeepWaiting waitingFor={waitingFor} onEvenOnSlowNetwork={onEvenOnSlowNetwork} onRetry={onRetry} />}
       <Button variant="ghost" onClick={onRemove}>
         <Trans>Stop keeping this category</Trans>
         <ItemName name={name} />
       </Button>
-      <Failure message={failure} />
+      <KeepFailure message={failure} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { isQuotaError } from '../../db/lifecycle';
 import type { DocumentsDb, KeptFile } from './documentsDb';
 import { finishProgress, reportProgress, setDeviceFull } from './keepProgress';
 import { FileChangedError, resumableBody, type FileRequest } from './resumableDownload';
+import { askPersistence } from '../../storage/persistence';
 
 export { isSlowNetwork } from '../../ui/slowNetwork';
 
@@ -66,22 +67,6 @@ export function canKeepFiles(): boolean {
 
 function openFiles(db: DocumentsDb): Promise<Cache> {
   return caches.open(filesCacheName(db));
-}
-
-let persistenceAsked = false;
-
-/**
- * Asks once per page that the browser keep this origin's storage under pressure (kept
- * files are what a member relies on offline). The browser decides, often silently.
- */
-function askPersistence(): void {
-  const storage = globalThis.navigator?.storage;
-  if (persistenceAsked || !storage?.persist) return;
-  persistenceAsked = true;
-  storage
-    .persisted()
-    .then((persisted) => persisted || storage.persist())
-    .catch(() => undefined);
 }
 
 /** Refuses at once a file bigger than the room the browser reports, instead of downloading it in vain. */

@@ -7,6 +7,7 @@ import { StorageFullError } from '../../sync/StorageFullError';
 import { isSlowNetwork } from '../../ui/slowNetwork';
 import { keptNewsActivity, setKeptNewsActivity } from './keptNewsState';
 import type { KeptPostFile, LocalPost, PostsDb } from './postsDb';
+import { askPersistence } from '../../storage/persistence';
 
 /**
  * News kept on this device (issue 10, "Attachments on posts and events"): a member keeps a
@@ -36,19 +37,6 @@ export async function removeKeptNewsCategory(db: PostsDb, categoryId: string): P
   });
   await removeKeptAttachments(db.name, new Set(removed));
   setKeptNewsActivity({ deviceFull: false });
-}
-
-let persistenceAsked = false;
-
-/** Asks once per page that the browser keep this origin's storage under pressure. */
-function askPersistence(): void {
-  const storage = globalThis.navigator?.storage;
-  if (persistenceAsked || !storage?.persist) return;
-  persistenceAsked = true;
-  storage
-    .persisted()
-    .then((persisted) => persisted || storage.persist())
-    .catch(() => undefined);
 }
 
 /** What one pass did, and why it stopped early if it did. */
