@@ -110,7 +110,9 @@ test.describe('members', () => {
     await page.getByPlaceholder('Search by name, email or RUT').fill('Rodrigo Rojas');
     await page.getByRole('list', { name: 'Members' }).getByRole('link', { name: /^Rodrigo Rojas/ }).click();
     await expect(page.getByRole('heading', { name: /^Rodrigo Rojas/, level: 1 })).toBeVisible();
-    const id = page.url().split('/users/')[1]!;
+    // The member's address, once the router has written it (the heading may paint first).
+    await expect(page).toHaveURL(/\/users\/[0-9a-f-]{36}$/);
+    const id = new URL(page.url()).pathname.split('/users/')[1]!;
 
     await context.setOffline(true);
     await expect(shell.offline).toBeVisible();

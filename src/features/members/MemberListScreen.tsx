@@ -60,10 +60,12 @@ export function MemberListScreen() {
 
   // The search reaches the address after a pause, for the back button: the history entry is
   // replaced in place, without a navigation, so a link followed meanwhile (whose screen may
-  // still be loading) is never undone by it.
+  // still be loading) is never undone by it. Only while the address is still the list's: the
+  // list stays mounted while the next screen fades in, and must not write over its address.
   useEffect(() => {
     if (q === fromAddress.filters.q) return;
     const timer = setTimeout(() => {
+      if (window.location.pathname !== '/users') return;
       const query = paramsFromFilters({ ...fromAddress.filters, q }, 1).toString();
       window.history.replaceState(window.history.state, '', `/users${query ? `?${query}` : ''}`);
     }, 400);
