@@ -211,3 +211,11 @@ export const ShieldIcon = (p: P) => (
     <path d="m9 12 2 2 4-4" />
   </Icon>
 );
+/** A card with a person: the contact directory. */
+export const ContactsIcon = (p: P) => (
+  <Icon {...p}>
+    <rect x="4" y="2" width="16" height="20" rx="2" />
+    <circle cx="12" cy="10" r="3" />
+    <path d="M7 18a5 5 0 0 1 10 0M2 7h2M2 12h2M2 17h2" />
+  </Icon>
+);

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { OutboxEntry } from '../../db/database';
 import { defineUiModule } from '../../modules/uiModule';
-import { ContactsIcon } from './contactIcons';
+import { ContactsIcon } from '../../ui/icons';
 
 /**
  * What the contacts feature shows: the school's directory at the original app's routes
