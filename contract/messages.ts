@@ -112,6 +112,18 @@ export const messages = {
   smtpSecurityInvalid: 'Choose the connection security.',
   smtpNotConfigured: 'Save the SMTP settings first.',
   smtpTestFailed: 'The test email could not be sent.',
+  messageTextRequired: 'Write a message.',
+  messageNotFound: 'This message no longer exists.',
+  messageEditExpired: 'A message can only be edited in the first 15 minutes.',
+  messageDeleted: 'This message was deleted.',
+  conversationNotFound: 'This conversation no longer exists.',
+  conversationNotAllowed: 'You cannot start a conversation with this member.',
+  groupNameRequired: 'The group needs a name.',
+  groupTooLarge: 'A group can have at most 1,000 members.',
+  groupRepliesClosed: 'Only the group admins can write in this group.',
+  groupAdminOnly: 'Only the group admins can do this.',
+  groupLastAdmin: 'The group needs at least one admin. Make another member an admin first.',
+  directCannotLeave: 'A conversation between two people cannot be left. Mute it instead.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

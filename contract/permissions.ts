@@ -28,6 +28,12 @@ export const permissions = {
   'integrations.manage': ['admin'],
   /** The statistics screen (issue 12): administrators see the college's, staff their own posts' reads. */
   'statistics.read': ['admin', 'staff'],
+  /** The messenger (issue 13): every member writes, to whom `mayStartConversation` (contract/messenger.ts) allows. */
+  'messenger.use': ['admin', 'staff', 'student', 'guardian'],
+  /** Making groups (any member may then be in one; its admins run it). */
+  'messenger.groups.create': ['admin', 'staff'],
+  /** Reading the reports of messages members sent to the school. */
+  'messenger.reports.read': ['admin'],
   'profile.edit': ['admin', 'staff', 'student', 'guardian'],
 } as const satisfies Record<string, readonly Role[]>;
 

@@ -1,0 +1,281 @@
+import { z } from './zod';
+import { messages } from './messages';
+import { roles, type Role } from './permissions';
+import { text } from './text';
+
+/**
+ * The messenger (spec §2 `/messenger`: new conversation, add chat, create group, add
+ * contact; §3 a group's name, description, members and "members can reply"). Three synced
+ * entities whose audience is the conversation's membership (`user:<id>` keys,
+ * contract/audience.ts): a conversation and its members reach every current member; a
+ * message reaches the members it was sent to (a member added later reads from their
+ * arrival on, as in the phone messengers families know; a removed member's device drops
+ * every message of the conversation). Everything is written through the outbox, offline
+ * too, and pokes only the conversation's members.
+ */
+
+export const conversationKinds = ['direct', 'group'] as const;
+export type ConversationKind = (typeof conversationKinds)[number];
+
+/** A conversation as synced to its members. */
+export const conversationRow = z.object({
+  id: z.string(),
+  college_id: z.string(),
+  kind: z.enum(conversationKinds),
+  /** A group's name; empty for a direct conversation (the device shows the other member's name). */
+  name: z.string(),
+  description: z.string(),
+  /** Off: an announcement channel where only the group's admins write (spec "a flag that the user can reply"). Always true for a direct conversation. */
+  members_can_reply: z.boolean(),
+  created_by: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ConversationRow = z.infer<typeof conversationRow>;
+
+export const memberRoles = ['admin', 'member'] as const;
+export type ConversationMemberRole = (typeof memberRoles)[number];
+
+/**
+ * A member of a conversation, synced to every member of it: who is in it (and their name,
+ * so the device needs no directory), who administers a group, and how far each has
+ * received and read (the markers under the sender's bubbles). `muted` is the member's own
+ * choice: no push for this conversation.
+ */
+export const conversationMemberRow = z.object({
+  /** `<conversation_id>:<user_id>`: one row per member of a conversation. */
+  id: z.string(),
+  college_id: z.string(),
+  conversation_id: z.string(),
+  user_id: z.string(),
+  /** The member's display name when they joined or last changed it ("Ana Pérez"). */
+  name: z.string(),
+  /** Their role in the college (admin, staff, student, guardian), shown beside the name. */
+  user_role: z.enum(roles),
+  role: z.enum(memberRoles),
+  muted: z.boolean(),
+  /** The highest message position delivered to one of their devices (0: none). */
+  delivered_position: z.number().int().min(0),
+  /** The highest message position they have seen on screen (0: none). */
+  read_position: z.number().int().min(0),
+  joined_at: z.string(),
+});
+export type ConversationMemberRow = z.infer<typeof conversationMemberRow>;
+
+/** The id of a member's row in a conversation. */
+export const conversationMemberId = (conversationId: string, userId: string): string => `${conversationId.toLowerCase()}:${userId.toLowerCase()}`;
+
+/**
+ * A message as synced to the members it was sent to. `position` is its place in the
+ * conversation, given by the server when it applies the message (1, 2, 3…): every device
+ * shows the same order, and a device's own unsent messages (position 0) follow it in the
+ * order they were written.
+ */
+export const messageRow = z.object({
+  id: z.string(),
+  college_id: z.string(),
+  conversation_id: z.string(),
+  author_id: z.string(),
+  /** Plain text, never HTML; empty once deleted. */
+  text: z.string(),
+  position: z.number().int().min(0),
+  created_at: z.string(),
+  /** The last edit, or null. */
+  edited_at: z.string().nullable(),
+  /** When the author deleted it ("This message was deleted"), or null. */
+  deleted_at: z.string().nullable(),
+});
+export type MessageRow = z.infer<typeof messageRow>;
+
+export const messageTextMax = 4000;
+export const groupNameMax = 80;
+export const groupDescriptionMax = 500;
+/** A group of a whole school is a notification; a group is a conversation. */
+export const groupMembersMax = 1000;
+/** Editing is allowed this long after the server received the message. */
+export const messageEditWindowMs = 15 * 60_000;
+export const reportReasonMax = 500;
+
+const messageText = text({ max: messageTextMax, error: messages.messageTextRequired })
+  .refine((value) => value.trim().length > 0, { error: messages.messageTextRequired });
+const memberIds = z.array(z.uuid({ error: messages.unknownReference })).max(groupMembersMax, { error: messages.groupTooLarge });
+
+/** Who of a whole section a group takes: its students, its guardians, or both. */
+export const sectionMemberScopes = ['everyone', 'students', 'guardians'] as const;
+export type SectionMemberScope = (typeof sectionMemberScopes)[number];
+
+const sectionPick = {
+  /** Whole sections: their current members of `section_scope` are added (later arrivals are not). */
+  section_ids: z.array(z.uuid({ error: messages.unknownReference })).max(50).default([]),
+  section_scope: z.enum(sectionMemberScopes).default('everyone'),
+};
+
+export const groupFields = z.object({
+  name: text({ max: groupNameMax, trim: true, error: messages.groupNameRequired }).min(1, { error: messages.groupNameRequired }),
+  description: text({ max: groupDescriptionMax, trim: true }).default(''),
+  members_can_reply: z.boolean().default(true),
+});
+export type GroupFields = z.infer<typeof groupFields>;
+
+/**
+ * Mutation `messenger.startDirect`: a one-to-one conversation with `user_id`. Its id is
+ * `directConversationId` of the two members, so two devices starting it offline at once
+ * make the same conversation, and starting it again is applied without a change.
+ */
+export const startDirectArgs = z.object({ id: z.uuid(), user_id: z.uuid({ error: messages.unknownReference }) });
+export type StartDirectArgs = z.infer<typeof startDirectArgs>;
+
+/** Mutation `messenger.createGroup` (`messenger.groups.create`): the creator is its first admin. */
+export const createGroupArgs = groupFields.extend({
+  id: z.uuid(),
+  member_ids: memberIds.default([]),
+  /** Members who administer the group beside its creator (a subset of `member_ids`). */
+  admin_ids: memberIds.default([]),
+  ...sectionPick,
+});
+export type CreateGroupArgs = z.infer<typeof createGroupArgs>;
+export type CreateGroupInput = z.input<typeof createGroupArgs>;
+
+/** Mutation `messenger.updateGroup` (a group admin): every field again. */
+export const updateGroupArgs = groupFields.extend({ id: z.uuid() });
+export type UpdateGroupArgs = z.infer<typeof updateGroupArgs>;
+
+/** Mutation `messenger.addMembers` (a group admin). */
+export const addMembersArgs = z.object({ conversation_id: z.uuid(), member_ids: memberIds.default([]), ...sectionPick });
+export type AddMembersArgs = z.infer<typeof addMembersArgs>;
+
+/** Mutation `messenger.removeMember` (a group admin; a member removing themself leaves). */
+export const removeMemberArgs = z.object({ conversation_id: z.uuid(), user_id: z.uuid() });
+/** Mutation `messenger.setAdmin` (a group admin). */
+export const setAdminArgs = z.object({ conversation_id: z.uuid(), user_id: z.uuid(), admin: z.boolean() });
+/** Mutation `messenger.leave`: leaving a group (a direct conversation cannot be left, only muted). */
+export const leaveArgs = z.object({ conversation_id: z.uuid() });
+/** Mutation `messenger.mute`. */
+export const muteArgs = z.object({ conversation_id: z.uuid(), muted: z.boolean() });
+
+/** Mutation `messenger.send`: the device chooses the id (UUIDv7); sent once however often it is pushed. */
+export const sendMessageArgs = z.object({ id: z.uuid(), conversation_id: z.uuid(), text: messageText });
+export type SendMessageArgs = z.infer<typeof sendMessageArgs>;
+/** Mutation `messenger.edit`: the author, within `messageEditWindowMs` of the server receiving it. */
+export const editMessageArgs = z.object({ id: z.uuid(), text: messageText });
+export type EditMessageArgs = z.infer<typeof editMessageArgs>;
+/** Mutation `messenger.delete`: the author (or a college administrator) empties it; it stays shown as deleted. */
+export const deleteMessageArgs = z.object({ id: z.uuid() });
+
+/**
+ * Background mutations `messenger.delivered` and `messenger.read`: the member's markers move
+ * up to `position` (never down). Sent by the device after a pull brings messages, and when a
+ * conversation is on screen.
+ */
+export const markArgs = z.object({ conversation_id: z.uuid(), position: z.number().int().min(0).max(2 ** 31 - 1) });
+export type MarkArgs = z.infer<typeof markArgs>;
+
+/** Mutation `messenger.report`: a member asks the college's administrators to look at a message. */
+export const reportMessageArgs = z.object({
+  id: z.uuid(),
+  message_id: z.uuid(),
+  reason: text({ max: reportReasonMax, trim: true }).default(''),
+});
+export type ReportMessageArgs = z.infer<typeof reportMessageArgs>;
+
+export const messengerMutations = {
+  'messenger.startDirect': startDirectArgs,
+  'messenger.createGroup': createGroupArgs,
+  'messenger.updateGroup': updateGroupArgs,
+  'messenger.addMembers': addMembersArgs,
+  'messenger.removeMember': removeMemberArgs,
+  'messenger.setAdmin': setAdminArgs,
+  'messenger.leave': leaveArgs,
+  'messenger.mute': muteArgs,
+  'messenger.send': sendMessageArgs,
+  'messenger.edit': editMessageArgs,
+  'messenger.delete': deleteMessageArgs,
+  'messenger.delivered': markArgs,
+  'messenger.read': markArgs,
+  'messenger.report': reportMessageArgs,
+} as const;
+export type MessengerMutationName = keyof typeof messengerMutations;
+/** Not the member's writing: never counted as unsent, dropped when refused (src/db/dataModule.ts). */
+export const messengerBackgroundMutations = ['messenger.delivered', 'messenger.read'] as const;
+
+/**
+ * Who may start a one-to-one conversation with whom (README "Messenger"): staff and
+ * administrators with anyone of the college; anyone with staff and administrators; a
+ * student with the students of their sections; a guardian with their own children and a
+ * student with their own guardians. Families do not write to other families or to other
+ * children directly: a group made by staff allows it.
+ */
+export interface Correspondent {
+  id: string;
+  role: Role;
+  sectionIds: readonly string[];
+  /** A guardian's children (empty for other roles). */
+  childIds: readonly string[];
+}
+
+export function mayStartConversation(from: Correspondent, to: Correspondent): boolean {
+  if (from.id === to.id) return false;
+  const staffLike = (role: Role) => role === 'admin' || role === 'staff';
+  if (staffLike(from.role) || staffLike(to.role)) return true;
+  if (from.role === 'student' && to.role === 'student') return from.sectionIds.some((id) => to.sectionIds.includes(id));
+  if (from.role === 'guardian' && to.role === 'student') return from.childIds.includes(to.id);
+  if (from.role === 'student' && to.role === 'guardian') return to.childIds.includes(from.id);
+  return false;
+}
+
+/**
+ * The id of the one-to-one conversation of two members: the first 16 bytes of
+ * SHA-256(`direct:<smaller id>:<larger id>`), shaped as a UUID of version 8 (RFC 9562's
+ * custom version). The same on every device and the server.
+ */
+export async function directConversationId(userA: string, userB: string): Promise<string> {
+  const [a, b] = [userA.toLowerCase(), userB.toLowerCase()].sort();
+  const digest = new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(`direct:${a}:${b}`)));
+  const bytes = digest.slice(0, 16);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x80;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * `GET /api/v1/messenger/people?q=`: the members the viewer may start a conversation with
+ * (for a group, staff and administrators get every active member), by name. Online: picking
+ * someone new needs the server; every conversation already on the device works offline.
+ */
+export const peopleQuery = z.object({
+  q: text({ max: 100, trim: true }).optional(),
+  /** `group`: everyone a group may take (staff and administrators only); default: one-to-one. */
+  for: z.enum(['direct', 'group']).default('direct'),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type PeopleQuery = z.infer<typeof peopleQuery>;
+
+export const personRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: z.enum(roles),
+  /** Names of their sections ("4°A"), for telling two namesakes apart. */
+  sections: z.array(z.string()),
+});
+export type PersonRow = z.infer<typeof personRow>;
+export const peopleResponse = z.object({ data: z.array(personRow) });
+
+/** `GET /api/v1/admin/messenger/reports` (`messenger.reports.read`): newest first. */
+export const reportRow = z.object({
+  id: z.string(),
+  message_id: z.string(),
+  conversation_id: z.string(),
+  conversation_name: z.string(),
+  /** The message as it is now (empty when its author deleted it) and as it was reported. */
+  text: z.string(),
+  reported_text: z.string(),
+  author_id: z.string(),
+  author_name: z.string(),
+  reporter_id: z.string(),
+  reporter_name: z.string(),
+  reason: z.string(),
+  created_at: z.string(),
+});
+export type ReportRow = z.infer<typeof reportRow>;
+export const reportsResponse = z.object({ data: z.array(reportRow) });
