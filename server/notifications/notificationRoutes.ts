@@ -25,7 +25,7 @@ import { writeInCollege } from '../sync/writeInCollege';
 import { notificationToWire } from './notificationEntities';
 import { deliveryOf, findCollegeNotification, listMemberNotifications, listSentNotifications } from './notificationQueries';
 import { collegeSettings, createNotification, recordReceipt, remindNotification } from './notificationService';
-import { notificationPreferences } from './schema';
+import { notificationPreferences } from '../push/schema';
 
 const idParams = z.object({ id: z.string().max(100) });
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { keysOfAudience, keysOfMembers } from '../../contract/audience';
 import { isTimeZone } from '../../contract/eventTime';
 import { uuidv7 } from '../../contract/ids';
@@ -6,7 +6,6 @@ import { messages } from '../../contract/messages';
 import {
   defaultEmergencyEmailMinutes,
   type CreateNotificationArgs,
-  type NotificationPreferences,
   type NotificationReceiptArgs,
   type RemindNotificationArgs,
   addressedRoles,
@@ -23,8 +22,8 @@ import type { MutationActor } from '../sync/mutation';
 import type { Write } from '../sync/writeInCollege';
 import type { NotificationRow } from './notificationEntities';
 import { pgArray } from './pgArray';
-import { pushDueAt } from './quietHours';
-import { notificationPreferences, notificationReceipts, notifications } from './schema';
+import { notificationReceipts, notifications } from './schema';
+import { pushTimes } from '../push/quietHours';
 
 /**
  * Sending notifications and recording what members did with them: the one implementation
@@ -60,28 +59,6 @@ export async function collegeSettings(db: Database, collegeId: string): Promise<
   return { timeZone: isTimeZone(zone) ? zone : 'UTC', emergencyEmailMinutes: row?.emergencyEmailMinutes ?? defaultEmergencyEmailMinutes };
 }
 
-/** When each member may be pushed to now: their quiet hours (or the default) in the college's zone. */
-export async function pushTimes(db: Database, collegeId: string, userIds: readonly string[], now: Date, timeZone: string): Promise<Map<string, Date>> {
-  const stored = new Map<string, NotificationPreferences>();
-  for (let i = 0; i < userIds.length; i += 5000) {
-    const rows = await db
-      .select()
-      .from(notificationPreferences)
-      .where(and(eq(notificationPreferences.collegeId, collegeId), inArray(notificationPreferences.userId, userIds.slice(i, i + 5000))));
-    for (const row of rows) stored.set(row.userId, { quiet_hours: row.quietHours, quiet_start: row.quietStart, quiet_end: row.quietEnd });
-  }
-  // Most members share a few settings (the default above all): one computation per setting.
-  const bySetting = new Map<string, Date>();
-  const times = new Map<string, Date>();
-  for (const userId of userIds) {
-    const preferences = stored.get(userId);
-    const key = preferences ? `${preferences.quiet_hours}|${preferences.quiet_start}|${preferences.quiet_end}` : 'default';
-    let due = bySetting.get(key);
-    if (!due) bySetting.set(key, (due = pushDueAt(now, timeZone, preferences)));
-    times.set(userId, due);
-  }
-  return times;
-}
 
 export interface NotificationToSend {
   id: string;

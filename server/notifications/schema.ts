@@ -2,9 +2,9 @@
  * The notifications feature's tables (drizzle.config.ts reads every `server/<feature>/schema.ts`
  * into the one migration history).
  */
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { audienceScopes } from '../../contract/audience';
-import { colleges, users } from '../db/schema';
+import { users } from '../db/schema';
 import { audienceColumns, syncedTable } from '../db/syncedTable';
 
 /** What the college sent (synced by audience). There is no edit: a correction is a new notification. */
@@ -66,16 +66,3 @@ export const notificationReceipts = syncedTable(
   ],
 );
 
-/** A member's quiet hours (defaults: contract/notifications.ts, when there is no row). */
-export const notificationPreferences = pgTable('notification_preferences', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  collegeId: uuid('college_id')
-    .notNull()
-    .references(() => colleges.id, { onDelete: 'cascade' }),
-  quietHours: boolean('quiet_hours').notNull().default(true),
-  quietStart: text('quiet_start').notNull().default('21:00'),
-  quietEnd: text('quiet_end').notNull().default('07:00'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});

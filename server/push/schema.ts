@@ -1,7 +1,7 @@
 /**
  * Web Push's tables (drizzle.config.ts reads every `server/<feature>/schema.ts`).
  */
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { colleges, users } from '../db/schema';
 
 /**
@@ -37,4 +37,22 @@ export const installationKeys = pgTable('installation_keys', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A member's quiet hours (defaults: contract/notifications.ts, when there is no row): every
+ * push but an emergency alert waits for their end (server/push/quietHours.ts). Written on
+ * the notifications screen, read by every feature that pushes (notifications, messenger).
+ */
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  collegeId: uuid('college_id')
+    .notNull()
+    .references(() => colleges.id, { onDelete: 'cascade' }),
+  quietHours: boolean('quiet_hours').notNull().default(true),
+  quietStart: text('quiet_start').notNull().default('21:00'),
+  quietEnd: text('quiet_end').notNull().default('07:00'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

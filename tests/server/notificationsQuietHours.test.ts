@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { instantOf } from '../../contract/eventTime';
-import { pushDueAt } from '../../server/notifications/quietHours';
+import { pushDueAt } from '../../server/push/quietHours';
 
 const zone = 'America/Santiago';
 const at = (wall: string) => instantOf(wall, zone);

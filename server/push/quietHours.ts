@@ -1,5 +1,8 @@
 import { addDays, instantOf, wallIn } from '../../contract/eventTime';
+import { and, eq, inArray } from 'drizzle-orm';
 import { defaultNotificationPreferences, type NotificationPreferences } from '../../contract/notifications';
+import type { Database } from '../db/client';
+import { notificationPreferences } from './schema';
 
 const minutesOf = (time: string): number => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
@@ -29,4 +32,27 @@ export function pushDueAt(now: Date, timeZone: string, preferences: Notification
   const day = wraps && minute >= start ? addDays(today, 1) : today;
   const due = instantOf(`${day}T${preferences.quiet_end}`, timeZone);
   return due > now ? due : now;
+}
+
+/** When each member may be pushed to now: their quiet hours (or the default) in the college's zone. */
+export async function pushTimes(db: Database, collegeId: string, userIds: readonly string[], now: Date, timeZone: string): Promise<Map<string, Date>> {
+  const stored = new Map<string, NotificationPreferences>();
+  for (let i = 0; i < userIds.length; i += 5000) {
+    const rows = await db
+      .select()
+      .from(notificationPreferences)
+      .where(and(eq(notificationPreferences.collegeId, collegeId), inArray(notificationPreferences.userId, userIds.slice(i, i + 5000))));
+    for (const row of rows) stored.set(row.userId, { quiet_hours: row.quietHours, quiet_start: row.quietStart, quiet_end: row.quietEnd });
+  }
+  // Most members share a few settings (the default above all): one computation per setting.
+  const bySetting = new Map<string, Date>();
+  const times = new Map<string, Date>();
+  for (const userId of userIds) {
+    const preferences = stored.get(userId);
+    const key = preferences ? `${preferences.quiet_hours}|${preferences.quiet_start}|${preferences.quiet_end}` : 'default';
+    let due = bySetting.get(key);
+    if (!due) bySetting.set(key, (due = pushDueAt(now, timeZone, preferences)));
+    times.set(userId, due);
+  }
+  return times;
 }
