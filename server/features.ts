@@ -4,6 +4,7 @@ import { documentsModule } from './documents/module';
 import { eventsModule } from './events/module';
 import { integrationsModule } from './integrations/module';
 import { membersModule } from './members/module';
+import { messengerModule } from './messenger/module';
 import { notificationsModule } from './notifications/module';
 import { postsModule } from './posts/module';
 import { statisticsModule } from './statistics/module';
@@ -14,6 +15,6 @@ import { referenceEntities } from './sync/referenceEntities';
  * The feature modules of this server: adding a feature is one line here (README, "Adding a
  * synced entity"). Nothing else in the core names a feature.
  */
-export const features = [postsModule, eventsModule, notificationsModule, documentsModule, contactsModule, structureModule, membersModule, integrationsModule, statisticsModule];
+export const features = [postsModule, eventsModule, notificationsModule, documentsModule, contactsModule, structureModule, membersModule, integrationsModule, statisticsModule, messengerModule];
 
 export const registry = buildRegistry(features, referenceEntities);

@@ -13,7 +13,11 @@ import { categories, posts } from '../../server/posts/schema';
 import { registry } from '../../server/features';
 import { backends, bearer, hostOf, signIn, startServer, type TestServer } from './harness';
 import { applyChanges, changes, type Change } from './hostileValues';
-import { collegeRefs, eventArgs, notificationArgs, postArgs, push, type CollegeRefs } from './syncHelpers';
+import { keysOfMembers } from '../../contract/audience';
+import { directConversationId } from '../../contract/messenger';
+import { visibleTo } from '../../server/audience/visibility';
+import { conversations, messengerMessages } from '../../server/messenger/schema';
+import { collegeRefs, eventArgs, notificationArgs, postArgs, push, type CollegeRefs, type Session } from './syncHelpers';
 
 /** Every mutation a device may push (the registry the server looks names up in). */
 const registeredNames = [...registry.mutations.keys()];
@@ -38,6 +42,15 @@ interface World {
   /** Guardians of the college (not the administrator), and the two pending sign-ups. */
   memberIds: string[];
   pendingIds: string[];
+  /** The staff member's messenger: conversations they are in, groups they run, a group they may leave, messages. */
+  messenger: {
+    conversationIds: string[];
+    groupIds: string[];
+    leavableGroupId: string;
+    directs: { id: string; user_id: string }[];
+    ownMessageIds: string[];
+    othersMessageIds: string[];
+  };
 }
 
 /**
@@ -105,6 +118,29 @@ const examples: Record<string, (world: World, pick: number) => Record<string, un
   'categories.update': (world, pick) => ({ id: pickFrom(world.structure.categoryIds, pick), name: 'Avisos' }),
   'categories.reorder': (world) => ({ ids: [...world.structure.categoryIds].reverse() }),
   'categories.archive': (world, pick) => ({ id: pickFrom(world.structure.categoryIds, pick), archived: pick % 2 === 0 }),
+  'messenger.startDirect': (world, pick) => world.messenger.directs[pick % world.messenger.directs.length]!,
+  'messenger.createGroup': (world, pick) => ({
+    id: uuidv7(),
+    name: 'Taller de robótica',
+    description: 'Los jueves a las 15:30.',
+    members_can_reply: pick % 2 === 0,
+    member_ids: [pickFrom(world.memberIds, pick)],
+    admin_ids: [],
+    section_ids: [world.refs.sectionId('1° Básico A')],
+    section_scope: 'guardians',
+  }),
+  'messenger.updateGroup': (world, pick) => ({ id: pickFrom(world.messenger.groupIds, pick), name: 'Apoderados 1° A', description: 'Coordinación.', members_can_reply: true }),
+  'messenger.addMembers': (world, pick) => ({ conversation_id: pickFrom(world.messenger.groupIds, pick), member_ids: [pickFrom(world.memberIds, pick)] }),
+  'messenger.setAdmin': (world, pick) => ({ conversation_id: pickFrom(world.messenger.groupIds, pick), user_id: pickFrom(world.memberIds, pick), admin: true }),
+  'messenger.removeMember': (world, pick) => ({ conversation_id: pickFrom(world.messenger.groupIds, pick), user_id: pickFrom(world.memberIds, pick) }),
+  'messenger.leave': (world) => ({ conversation_id: world.messenger.leavableGroupId }),
+  'messenger.mute': (world, pick) => ({ conversation_id: pickFrom(world.messenger.conversationIds, pick), muted: pick % 2 === 1 }),
+  'messenger.send': (world, pick) => ({ id: uuidv7(), conversation_id: pickFrom(world.messenger.conversationIds, pick), text: '¿Nos vemos mañana? https://colinas.test/agenda' }),
+  'messenger.edit': (world, pick) => ({ id: pickFrom(world.messenger.ownMessageIds, pick), text: 'Corrijo: mañana a las 9:00.' }),
+  'messenger.delete': (world, pick) => ({ id: pickFrom(world.messenger.ownMessageIds, pick) }),
+  'messenger.delivered': (world, pick) => ({ conversation_id: pickFrom(world.messenger.conversationIds, pick), position: pick % 5 }),
+  'messenger.read': (world, pick) => ({ conversation_id: pickFrom(world.messenger.conversationIds, pick), position: pick % 5 }),
+  'messenger.report': (world, pick) => ({ id: uuidv7(), message_id: pickFrom(world.messenger.othersMessageIds, pick), reason: 'Lenguaje ofensivo' }),
 };
 
 /** A guardian's fields for `members.create`/`members.update` (the email is the member's own, by their place in the list). */
@@ -150,6 +186,43 @@ async function structureOf(server: TestServer, collegeId: string): Promise<World
     gradeIds: ids(await server.db.select({ id: grades.id }).from(grades).where(eq(grades.courseId, courseIds[0]!))),
     sectionIds: ids(await server.db.select({ id: sections.id }).from(sections).where(eq(sections.collegeId, collegeId))),
     categoryIds: ids(await server.db.select({ id: categories.id }).from(categories).where(eq(categories.collegeId, collegeId))),
+  };
+}
+
+/**
+ * The staff member's messenger in the demo college (server/messenger/seed.ts makes them an
+ * admin of two groups), with a group they may leave and messages of their own sent now (a
+ * message may be edited in its first 15 minutes).
+ */
+async function messengerOf(server: TestServer, session: Session): Promise<World['messenger']> {
+  const [staff] = await server.db.select().from(users).where(eq(users.email, 'staff@colinas.test'));
+  const mine = keysOfMembers([staff!.id]);
+  const visible = await server.db.select().from(conversations).where(and(eq(conversations.collegeId, staff!.collegeId), visibleTo(conversations, mine)));
+  const groupIds = visible.filter((c) => c.kind === 'group').map((c) => c.id);
+  const guardians = await server.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.collegeId, staff!.collegeId), eq(users.role, 'guardian'), eq(users.status, 'active')));
+  const leavableGroupId = uuidv7();
+  const ownMessageIds = [uuidv7(), uuidv7(), uuidv7()];
+  await push(session, [
+    {
+      name: 'messenger.createGroup',
+      args: { id: leavableGroupId, name: 'Comité de fiesta', member_ids: [guardians[0]!.id], admin_ids: [guardians[0]!.id] },
+    },
+    ...ownMessageIds.map((id, i) => ({ name: 'messenger.send', args: { id, conversation_id: groupIds[i % groupIds.length]!, text: `Aviso ${i + 1}` } })),
+  ]);
+  const others = await server.db
+    .select({ id: messengerMessages.id })
+    .from(messengerMessages)
+    .where(and(eq(messengerMessages.collegeId, staff!.collegeId), ne(messengerMessages.authorId, staff!.id), visibleTo(messengerMessages, mine)));
+  return {
+    conversationIds: visible.map((c) => c.id),
+    groupIds,
+    leavableGroupId,
+    directs: await Promise.all(guardians.slice(0, 4).map(async (g) => ({ id: await directConversationId(staff!.id, g.id), user_id: g.id }))),
+    ownMessageIds,
+    othersMessageIds: others.map((m) => m.id),
   };
 }
 
@@ -254,6 +327,7 @@ describe.each(backends)('pushing generated mutations on $name', (backend) => {
       pendingIds: (await server.db.select({ id: users.id }).from(users).where(and(eq(users.collegeId, refs.collegeId), eq(users.status, 'pending')))).map((u) => u.id),
       contactIds: (await server.db.select({ id: contacts.id }).from(contacts).where(eq(contacts.collegeId, refs.collegeId))).map((c) => c.id),
       structure: await structureOf(server, refs.collegeId),
+      messenger: await messengerOf(server, { app: server.app, host, token: tokens.staff }),
       foreignIds: [
         ...(await server.db.select({ id: contacts.id }).from(contacts).where(eq(contacts.collegeId, british.collegeId)).limit(2)).map((c) => c.id),
         ...(await attachmentsOf(british.collegeId)),
@@ -269,6 +343,8 @@ describe.each(backends)('pushing generated mutations on $name', (backend) => {
         ...created.slice(0, 3).map((p) => p.id),
         ...events.slice(0, 3).map((e) => e.id),
         ...(await server.db.select({ id: users.id }).from(users).where(eq(users.collegeId, british.collegeId)).limit(3)).map((u) => u.id),
+        ...(await server.db.select({ id: conversations.id }).from(conversations).where(eq(conversations.collegeId, british.collegeId)).limit(2)).map((c) => c.id),
+        ...(await server.db.select({ id: messengerMessages.id }).from(messengerMessages).where(eq(messengerMessages.collegeId, british.collegeId)).limit(2)).map((m) => m.id),
       ],
     };
   });

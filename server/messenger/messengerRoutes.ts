@@ -1,0 +1,153 @@
+import { and, arrayContains, arrayOverlaps, asc, desc, eq, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { keysOfMembers } from '../../contract/audience';
+import { messages } from '../../contract/messages';
+import { conversationRow, mayStartConversation, messageRow, peopleQuery, peopleResponse, reportsResponse, type PersonRow } from '../../contract/messenger';
+import { can } from '../../contract/permissions';
+import { looksLikeUuid } from '../audience/references';
+import { visibleTo } from '../audience/visibility';
+import { authOf, requirePermission, requireUser } from '../auth/requireUser';
+import type { AppContext } from '../config';
+import { grades, sections, users } from '../db/schema';
+import { notFound } from '../http/errors';
+import { conversationToWire, messageToWire } from './messengerEntities';
+import { conversations, messageReports, messengerMessages } from './schema';
+
+const likePattern = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const idParams = z.object({ id: z.string().max(100) });
+const messagesQuery = z.object({
+  /** Messages before this position (scrolling back); default: the newest. */
+  before: z.coerce.number().int().min(1).max(2 ** 31 - 1).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+/**
+ * The messenger over REST: the people one may write to (picking someone new needs the
+ * server), the administrators' reports, and the member's conversations and messages for
+ * clients that do not sync. Writing goes through the push mutations (messenger.*).
+ */
+export function messengerRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = requireUser(db);
+
+  typed.get('/api/v1/messenger/people', { schema: { querystring: peopleQuery, response: { 200: peopleResponse } }, preHandler: signedIn }, async (request) => {
+    const { user } = authOf(request);
+    const query = request.query;
+    const forGroup = query.for === 'group' && can(user.role, 'messenger.groups.create');
+    const where: SQL[] = [eq(users.collegeId, user.collegeId), eq(users.status, 'active'), isNull(users.removedAt), ne(users.id, user.id)];
+    if (query.q) {
+      const pattern = likePattern(query.q);
+      where.push(or(ilike(users.name, pattern), ilike(users.firstLastname, pattern), ilike(sql`${users.name} || ' ' || ${users.firstLastname}`, pattern))!);
+    }
+    if (!forGroup && user.role !== 'admin' && user.role !== 'staff') {
+      // The candidates of contract/messenger.ts `mayStartConversation`, narrowed in SQL first.
+      const maybe: SQL[] = [inArray(users.role, ['admin', 'staff']), arrayContains(users.childIds, [user.id])];
+      if (user.sectionIds.length > 0) maybe.push(arrayOverlaps(users.sectionIds, user.sectionIds));
+      if (user.childIds.length > 0) maybe.push(inArray(users.id, user.childIds));
+      where.push(or(...maybe)!);
+    }
+    const rows = await db
+      .select({ id: users.id, role: users.role, name: users.name, firstLastname: users.firstLastname, sectionIds: users.sectionIds, childIds: users.childIds })
+      .from(users)
+      .where(and(...where))
+      .orderBy(asc(users.name), asc(users.firstLastname), asc(users.id))
+      .limit(forGroup ? query.limit : query.limit * 4);
+    const self = { id: user.id, role: user.role, sectionIds: user.sectionIds, childIds: user.childIds };
+    const allowed = forGroup ? rows : rows.filter((row) => mayStartConversation(self, row));
+    const sectionIds = [...new Set(allowed.flatMap((row) => row.sectionIds))];
+    const names = new Map<string, string>();
+    if (sectionIds.length > 0) {
+      const found = await db
+        .select({ id: sections.id, section: sections.name, grade: grades.name })
+        .from(sections)
+        .innerJoin(grades, eq(grades.id, sections.gradeId))
+        .where(and(eq(sections.collegeId, user.collegeId), inArray(sections.id, sectionIds)));
+      for (const row of found) names.set(row.id, `${row.grade} ${row.section}`);
+    }
+    const data: PersonRow[] = allowed.slice(0, query.limit).map((row) => ({
+      id: row.id,
+      name: [row.name, row.firstLastname].filter(Boolean).join(' '),
+      role: row.role,
+      sections: row.sectionIds.flatMap((id) => (names.has(id) ? [names.get(id)!] : [])),
+    }));
+    return { data };
+  });
+
+  typed.get(
+    '/api/v1/admin/messenger/reports',
+    { schema: { response: { 200: reportsResponse } }, preValidation: [signedIn, requirePermission('messenger.reports.read')] },
+    async (request) => {
+      const { user } = authOf(request);
+      const author = sql.raw('author');
+      const reporter = sql.raw('reporter');
+      const result: unknown = await db.execute(sql`
+          select r.id, r.message_id, m.conversation_id, c.kind, c.name as conversation_name, m.text, m.retracted_at, r.reported_text,
+                 m.author_id, ${author}.name || ' ' || ${author}.first_lastname as author_name,
+                 r.reporter_id, ${reporter}.name || ' ' || ${reporter}.first_lastname as reporter_name, r.reason, r.created_at
+          from ${messageReports} r
+          join ${messengerMessages} m on m.id = r.message_id
+          join ${conversations} c on c.id = m.conversation_id
+          join ${users} ${author} on ${author}.id = m.author_id
+          join ${users} ${reporter} on ${reporter}.id = r.reporter_id
+          where r.college_id = ${user.collegeId}
+          order by r.created_at desc, r.id desc
+          limit 500`);
+      const rows = (result as { rows: Record<string, unknown>[] }).rows;
+      return {
+        data: rows.map((row) => ({
+          id: String(row.id),
+          message_id: String(row.message_id),
+          conversation_id: String(row.conversation_id),
+          conversation_name: typeof row.conversation_name === 'string' ? row.conversation_name : '',
+          text: row.retracted_at ? '' : String(row.text),
+          reported_text: String(row.reported_text),
+          author_id: String(row.author_id),
+          author_name: String(row.author_name).trim(),
+          reporter_id: String(row.reporter_id),
+          reporter_name: String(row.reporter_name).trim(),
+          reason: String(row.reason),
+          created_at: new Date(String(row.created_at)).toISOString(),
+        })),
+      };
+    },
+  );
+
+  typed.get('/api/v1/messenger/conversations', { schema: { response: { 200: z.object({ data: z.array(conversationRow) }) } }, preHandler: signedIn }, async (request) => {
+    const { user } = authOf(request);
+    const rows = await db
+      .select()
+      .from(conversations)
+      .where(and(eq(conversations.collegeId, user.collegeId), visibleTo(conversations, keysOfMembers([user.id]))))
+      .orderBy(desc(conversations.updatedAt));
+    return { data: rows.map(conversationToWire) };
+  });
+
+  typed.get(
+    '/api/v1/messenger/conversations/:id/messages',
+    { schema: { params: idParams, querystring: messagesQuery, response: { 200: z.object({ data: z.array(messageRow) }) } }, preHandler: signedIn },
+    async (request) => {
+      const { user } = authOf(request);
+      const id = request.params.id.toLowerCase();
+      const mine = keysOfMembers([user.id]);
+      const [conversation] = looksLikeUuid(id)
+        ? await db
+            .select({ id: conversations.id })
+            .from(conversations)
+            .where(and(eq(conversations.id, id), eq(conversations.collegeId, user.collegeId), visibleTo(conversations, mine)))
+        : [];
+      if (!conversation) throw notFound(messages.conversationNotFound);
+      const where: SQL[] = [eq(messengerMessages.conversationId, id), eq(messengerMessages.collegeId, user.collegeId), visibleTo(messengerMessages, mine)];
+      if (request.query.before) where.push(lt(messengerMessages.position, request.query.before));
+      const rows = await db
+        .select()
+        .from(messengerMessages)
+        .where(and(...where))
+        .orderBy(desc(messengerMessages.position))
+        .limit(request.query.limit);
+      return { data: rows.reverse().map(messageToWire) };
+    },
+  );
+}

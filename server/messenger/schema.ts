@@ -1,0 +1,132 @@
+/**
+ * The messenger's tables (drizzle.config.ts reads every `server/<feature>/schema.ts` into the
+ * one migration history). Conversations, their members and their messages are synced with
+ * a membership audience (`user:<id>` keys, contract/messenger.ts); reports and the push
+ * queue stay on the server.
+ */
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { conversationKinds, memberRoles } from '../../contract/messenger';
+import { roles } from '../../contract/permissions';
+import { colleges } from '../db/colleges';
+import { users } from '../db/schema';
+import { audienceColumns, syncedTable } from '../db/syncedTable';
+
+/** Audience: the keys of its current members. `last_position` numbers its messages and is not synced. */
+export const conversations = syncedTable(
+  'conversations',
+  {
+    kind: text('kind', { enum: conversationKinds }).notNull(),
+    name: text('name').notNull().default(''),
+    description: text('description').notNull().default(''),
+    membersCanReply: boolean('members_can_reply').notNull().default(true),
+    createdBy: uuid('created_by').notNull(),
+    lastPosition: integer('last_position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...audienceColumns(),
+  },
+);
+
+/**
+ * One row per member of a conversation, id `<conversation>:<user>` (a member who leaves and
+ * comes back gets the same row again). Audience: the conversation's members; a former
+ * member's row is a tombstone.
+ */
+export const conversationMembers = pgTable(
+  'conversation_members',
+  {
+    id: text('id').primaryKey(),
+    collegeId: uuid('college_id')
+      .notNull()
+      .references(() => colleges.id, { onDelete: 'cascade' }),
+    seq: bigint('seq', { mode: 'number' }).notNull().default(0),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    userRole: text('user_role', { enum: roles }).notNull(),
+    role: text('role', { enum: memberRoles }).notNull().default('member'),
+    muted: boolean('muted').notNull().default(false),
+    deliveredPosition: integer('delivered_position').notNull().default(0),
+    readPosition: integer('read_position').notNull().default(0),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    ...audienceColumns(),
+  },
+  (t) => [
+    index('conversation_members_college_seq_idx').on(t.collegeId, t.seq),
+    index('conversation_members_conversation_idx').on(t.conversationId),
+    index('conversation_members_user_idx').on(t.collegeId, t.userId),
+  ],
+);
+
+/** Audience: the conversation's members when it was sent (minus those removed since). */
+export const messengerMessages = syncedTable(
+  'messages',
+  {
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').notNull(),
+    text: text('text').notNull(),
+    position: integer('position').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    retractedAt: timestamp('retracted_at', { withTimezone: true }),
+    ...audienceColumns(),
+  },
+  (t) => [
+    index('messages_conversation_position_idx').on(t.conversationId, t.position),
+  ],
+);
+
+/** A member's report of a message, for the college's administrators. */
+export const messageReports = pgTable(
+  'message_reports',
+  {
+    id: uuid('id').primaryKey(),
+    collegeId: uuid('college_id')
+      .notNull()
+      .references(() => colleges.id, { onDelete: 'cascade' }),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messengerMessages.id, { onDelete: 'cascade' }),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The text when it was reported: an author deleting it afterwards does not hide it from the school. */
+    reportedText: text('reported_text').notNull(),
+    reason: text('reason').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('message_reports_college_created_idx').on(t.collegeId, t.createdAt)],
+);
+
+/**
+ * Pushes owed to members for messages (server/messenger/messengerPush.ts): one row per
+ * member and conversation, due now or at the end of their quiet hours; a message arriving
+ * before it is sent updates the row (one notification says "3 new messages").
+ */
+export const messengerPushes = pgTable(
+  'messenger_pushes',
+  {
+    id: text('id').primaryKey(),
+    collegeId: uuid('college_id')
+      .notNull()
+      .references(() => colleges.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    messageId: uuid('message_id').notNull(),
+    count: integer('count').notNull().default(1),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    takenUntil: timestamp('taken_until', { withTimezone: true }),
+  },
+  (t) => [index('messenger_pushes_due_idx').on(t.dueAt)],
+);
