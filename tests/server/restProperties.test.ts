@@ -280,6 +280,18 @@ describe.each(backends)('posts, events, calendar feeds, audience, notifications,
       fc.tuple(idSegment(() => contactIds), contactBody()).map(([id, payload]): Call => ({ method: 'PUT', url: `/api/v1/admin/contacts/${id}`, payload })),
       idSegment(() => contactIds).map((id): Call => ({ method: 'DELETE', url: `/api/v1/admin/contacts/${id}` })),
     );
+  /** The messenger's reads (its writes are push mutations, generated in pushProperties.test.ts). */
+  const messengerCalls = (): fc.Arbitrary<Call> =>
+    fc.oneof(
+      fc
+        .array(fc.tuple(fc.constantFrom('q', 'for', 'limit', 'q[]', 'other'), fc.oneof(queryValue, fc.constantFrom('group', 'direct'))), { maxLength: 4 })
+        .map((params): Call => ({ method: 'GET', url: `/api/v1/messenger/people?${params.map(([key, value]) => `${key}=${value}`).join('&')}` })),
+      fc.constant<Call>({ method: 'GET', url: '/api/v1/messenger/conversations' }),
+      fc
+        .tuple(idSegment(), fc.array(fc.tuple(fc.constantFrom('before', 'limit', 'other'), queryValue), { maxLength: 3 }))
+        .map(([id, params]): Call => ({ method: 'GET', url: `/api/v1/messenger/conversations/${id}/messages?${params.map(([key, value]) => `${key}=${value}`).join('&')}` })),
+      fc.constant<Call>({ method: 'GET', url: '/api/v1/admin/messenger/reports' }),
+    );
   // SMTP settings point only at loopback (a refused port answers at once: no network in tests).
   const smtpBody = (): fc.Arbitrary<string> =>
     fc.oneof(
@@ -333,6 +345,7 @@ describe.each(backends)('posts, events, calendar feeds, audience, notifications,
       { weight: 3, arbitrary: statisticsCalls() },
       // Five contact routes.
       { weight: 3, arbitrary: contactCalls() },
+      { weight: 2, arbitrary: messengerCalls() },
       { weight: 2, arbitrary: attachmentCalls() },
       // Nine document routes, weighted like the notifications'.
       { weight: 6, arbitrary: documentCalls() },
