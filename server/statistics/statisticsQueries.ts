@@ -115,6 +115,17 @@ function counted(period: StatisticsPeriod, row: string): SQL {
 }
 
 /**
+ * The day rows of `entry_members` (alias `r`) in the first and last `unit` buckets of the
+ * period (those the period may cut) whose member entered within the period: by their own
+ * date, or before PostgreSQL's midnight of the day after the period's last (see counted()).
+ */
+function edgeDays(scope: StatisticsScope, period: StatisticsPeriod, unit: StatisticsBucket): SQL {
+  return sql`r.college_id = ${scope.collegeId} and r.bucket = 'day' and r.start >= ${period.from}::date and r.start <= ${period.to}::date + 1
+    and (r.start < date_trunc(${unit}, ${period.from}::timestamp) + ${`1 ${unit}`}::interval or r.start >= date_trunc(${unit}, ${period.to}::timestamp))
+    and ((r.start <= ${period.to}::date and r.entries > 0) or (r.start > ${period.from}::date and r.previous_day_entries > 0))`;
+}
+
+/**
  * Entries (sign-ins and app opens) by hour of the day in the college's zone: always 24 rows.
  * Read from the rollup (`entry_hours`): at most 24 rows a day instead of every entry.
  */
@@ -177,9 +188,7 @@ export async function entryTimeline(
         union all
         select date_trunc(${unit}, r.start::timestamp) as start, count(distinct r.user_id) as members
         from entry_members r
-        where r.college_id = ${scope.collegeId} and r.bucket = 'day' and r.start >= ${query.from}::date and r.start <= ${query.to}::date + 1
-          and (r.start < ${first} + ${step}::interval or r.start >= ${last})
-          and ((r.start <= ${query.to}::date and r.entries > 0) or (r.start > ${query.from}::date and r.previous_day_entries > 0))
+        where ${edgeDays(scope, query, unit)}
         group by 1
       ),
       n as (
@@ -205,19 +214,26 @@ export async function entryTimeline(
   };
 }
 
-/** Active accounts per role, and how many of them entered the app in the period: a row for every role. */
+/**
+ * Active accounts per role, and how many of them entered the app in the period: a row for
+ * every role. Who entered, from the rollup: the members of the months wholly inside the
+ * period, and of the days of its first and last months.
+ */
 export async function membersByRole(db: Database, scope: StatisticsScope, period: StatisticsPeriod): Promise<MembersByRoleRow[]> {
-  const zone = safeZone(scope.timeZone);
-  const { lower, upper } = bounds(period, zone);
   const found = await rows<{ role: Role; members: number; active: number }>(
     db,
     sql`
       select u.role, count(*)::int as members, count(a.user_id)::int as active
       from users u
       left join (
-        select distinct e.user_id
-        from entries e
-        where e.college_id = ${scope.collegeId} and e.occurred_at >= ${lower} and e.occurred_at < ${upper}
+        select r.user_id
+        from entry_members r
+        where r.college_id = ${scope.collegeId} and r.bucket = 'month'
+          and r.start > date_trunc('month', ${period.from}::timestamp) and r.start < date_trunc('month', ${period.to}::timestamp)
+        union
+        select r.user_id
+        from entry_members r
+        where ${edgeDays(scope, period, 'month')}
       ) a on a.user_id = u.id
       where u.college_id = ${scope.collegeId} and u.status = 'active'
       group by u.role`,
