@@ -103,15 +103,14 @@ export async function topDocuments(db: Database, scope: StatisticsScope, query: 
 }
 
 /**
- * The entries a period counts from a day's rollup row: those of its own date when that day is
+ * The entries a period counts from a day's rollup row (alias `r`): those of its own date when that day is
  * in the period, and those before PostgreSQL's midnight of it (a repeated 00:xx hour,
  * server/entries/schema.ts) when the day before is — as the `[lower, upper)` bounds on
  * `occurred_at` count them.
  */
-function counted(period: StatisticsPeriod, row: string): SQL {
-  const day = sql.raw(`${row}.day`);
-  return sql`(case when ${day} <= ${period.to}::date then ${sql.raw(`${row}.entries`)} else 0 end
-    + case when ${day} > ${period.from}::date then ${sql.raw(`${row}.previous_day_entries`)} else 0 end)`;
+function counted(period: StatisticsPeriod): SQL {
+  return sql`(case when r.day <= ${period.to}::date then r.entries else 0 end
+    + case when r.day > ${period.from}::date then r.previous_day_entries else 0 end)`;
 }
 
 /**
@@ -137,7 +136,7 @@ export async function entryHours(db: Database, scope: StatisticsScope, period: S
       select h.hour::int as hour, coalesce(c.entries, 0)::int as entries
       from generate_series(0, 23) as h(hour)
       left join (
-        select r.hour, sum(${counted(period, 'r')}) as entries
+        select r.hour, sum(${counted(period)}) as entries
         from entry_hours r
         where r.college_id = ${scope.collegeId} and r.day >= ${period.from}::date and r.day <= ${period.to}::date + 1
         group by 1
@@ -176,7 +175,7 @@ export async function entryTimeline(
         select generate_series(${first}, ${query.to}::timestamp, ${step}::interval) as start
       ),
       e as (
-        select date_trunc(${unit}, r.day::timestamp) as start, sum(${counted(query, 'r')}) as entries
+        select date_trunc(${unit}, r.day::timestamp) as start, sum(${counted(query)}) as entries
         from entry_hours r
         where r.college_id = ${scope.collegeId} and r.day >= ${query.from}::date and r.day <= ${query.to}::date + 1
         group by 1
