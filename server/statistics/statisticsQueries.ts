@@ -14,8 +14,10 @@ import type { Database } from '../db/client';
 
 /**
  * The statistics' aggregates, in plain PostgreSQL (PGlite runs the same): one query per
- * chart over indexed columns, periods being days of the college's time zone. The posts and
- * documents tables belong to other features, so they are named here in SQL, not imported.
+ * chart over indexed columns, periods being days of the college's time zone. The entry charts
+ * read the entries' rollup (server/entries/schema.ts, kept by triggers), not the entries. The
+ * posts and documents tables belong to other features, so they are named here in SQL, not
+ * imported.
  */
 
 export interface StatisticsScope {
@@ -100,19 +102,43 @@ export async function topDocuments(db: Database, scope: StatisticsScope, query: 
   return found.map((r) => ({ ...r, downloads: Number(r.downloads), total_downloads: Number(r.total_downloads) }));
 }
 
-/** Entries (sign-ins and app opens) by hour of the day in the college's zone: always 24 rows. */
+/**
+ * The entries a period counts from a day's rollup row (alias `r`): those of its own date when that day is
+ * in the period, and those before PostgreSQL's midnight of it (a repeated 00:xx hour,
+ * server/entries/schema.ts) when the day before is — as the `[lower, upper)` bounds on
+ * `occurred_at` count them.
+ */
+function counted(period: StatisticsPeriod): SQL {
+  return sql`(case when r.day <= ${period.to}::date then r.entries else 0 end
+    + case when r.day > ${period.from}::date then r.previous_day_entries else 0 end)`;
+}
+
+/**
+ * The day rows of `entry_members` (alias `r`) in the first and last `unit` buckets of the
+ * period (those the period may cut) whose member entered within the period: by their own
+ * date, or before PostgreSQL's midnight of the day after the period's last (see counted()).
+ */
+function edgeDays(scope: StatisticsScope, period: StatisticsPeriod, unit: StatisticsBucket): SQL {
+  return sql`r.college_id = ${scope.collegeId} and r.bucket = 'day' and r.start >= ${period.from}::date and r.start <= ${period.to}::date + 1
+    and (r.start < date_trunc(${unit}, ${period.from}::timestamp) + ${`1 ${unit}`}::interval or r.start >= date_trunc(${unit}, ${period.to}::timestamp))
+    and ((r.start <= ${period.to}::date and r.entries > 0) or (r.start > ${period.from}::date and r.previous_day_entries > 0))`;
+}
+
+/**
+ * Entries (sign-ins and app opens) by hour of the day in the college's zone: always 24 rows.
+ * Read from the rollup (`entry_hours`): at most 24 rows a day instead of every entry.
+ */
 export async function entryHours(db: Database, scope: StatisticsScope, period: StatisticsPeriod): Promise<EntryHoursResponse> {
   const zone = safeZone(scope.timeZone);
-  const { lower, upper } = bounds(period, zone);
   const found = await rows<{ hour: number; entries: number }>(
     db,
     sql`
       select h.hour::int as hour, coalesce(c.entries, 0)::int as entries
       from generate_series(0, 23) as h(hour)
       left join (
-        select extract(hour from e.occurred_at at time zone ${zone})::int as hour, count(*) as entries
-        from entries e
-        where e.college_id = ${scope.collegeId} and e.occurred_at >= ${lower} and e.occurred_at < ${upper}
+        select r.hour, sum(${counted(period)}) as entries
+        from entry_hours r
+        where r.college_id = ${scope.collegeId} and r.day >= ${period.from}::date and r.day <= ${period.to}::date + 1
         group by 1
       ) c on c.hour = h.hour
       order by h.hour`,
@@ -125,6 +151,11 @@ export async function entryHours(db: Database, scope: StatisticsScope, period: S
  * bucket of the period (empty ones too), with the distinct members who entered and the
  * members whose account was made in it. The first and last buckets count only the
  * period's days.
+ *
+ * From the rollup (server/entries/schema.ts): the entries from `entry_hours`; the members of
+ * the buckets between the first and the last, wholly in the period, from their kept count
+ * (`entry_member_counts`); those of the first and last, which may be cut by the period,
+ * from the members of each of their days (`entry_members`), at most two months of them.
  */
 export async function entryTimeline(
   db: Database,
@@ -135,16 +166,28 @@ export async function entryTimeline(
   const { lower, upper } = bounds(query, zone);
   const unit = query.bucket;
   const step = `1 ${unit}`;
+  const first = sql`date_trunc(${unit}, ${query.from}::timestamp)`;
+  const last = sql`date_trunc(${unit}, ${query.to}::timestamp)`;
   const found = await rows<{ start: string; entries: number; members: number; new_members: number }>(
     db,
     sql`
       with buckets as (
-        select generate_series(date_trunc(${unit}, ${query.from}::timestamp), ${query.to}::timestamp, ${step}::interval) as start
+        select generate_series(${first}, ${query.to}::timestamp, ${step}::interval) as start
       ),
       e as (
-        select date_trunc(${unit}, e.occurred_at at time zone ${zone}) as start, count(*) as entries, count(distinct e.user_id) as members
-        from entries e
-        where e.college_id = ${scope.collegeId} and e.occurred_at >= ${lower} and e.occurred_at < ${upper}
+        select date_trunc(${unit}, r.day::timestamp) as start, sum(${counted(query)}) as entries
+        from entry_hours r
+        where r.college_id = ${scope.collegeId} and r.day >= ${query.from}::date and r.day <= ${query.to}::date + 1
+        group by 1
+      ),
+      m as (
+        select t.start::timestamp as start, t.members
+        from entry_member_counts t
+        where t.college_id = ${scope.collegeId} and t.bucket = ${unit} and t.start > ${first} and t.start < ${last}
+        union all
+        select date_trunc(${unit}, r.start::timestamp) as start, count(distinct r.user_id) as members
+        from entry_members r
+        where ${edgeDays(scope, query, unit)}
         group by 1
       ),
       n as (
@@ -155,10 +198,11 @@ export async function entryTimeline(
       )
       select to_char(b.start, 'YYYY-MM-DD') as start,
         coalesce(e.entries, 0)::int as entries,
-        coalesce(e.members, 0)::int as members,
+        coalesce(m.members, 0)::int as members,
         coalesce(n.new_members, 0)::int as new_members
       from buckets b
       left join e on e.start = b.start
+      left join m on m.start = b.start
       left join n on n.start = b.start
       order by b.start`,
   );
@@ -169,19 +213,26 @@ export async function entryTimeline(
   };
 }
 
-/** Active accounts per role, and how many of them entered the app in the period: a row for every role. */
+/**
+ * Active accounts per role, and how many of them entered the app in the period: a row for
+ * every role. Who entered, from the rollup: the members of the months wholly inside the
+ * period, and of the days of its first and last months.
+ */
 export async function membersByRole(db: Database, scope: StatisticsScope, period: StatisticsPeriod): Promise<MembersByRoleRow[]> {
-  const zone = safeZone(scope.timeZone);
-  const { lower, upper } = bounds(period, zone);
   const found = await rows<{ role: Role; members: number; active: number }>(
     db,
     sql`
       select u.role, count(*)::int as members, count(a.user_id)::int as active
       from users u
       left join (
-        select distinct e.user_id
-        from entries e
-        where e.college_id = ${scope.collegeId} and e.occurred_at >= ${lower} and e.occurred_at < ${upper}
+        select r.user_id
+        from entry_members r
+        where r.college_id = ${scope.collegeId} and r.bucket = 'month'
+          and r.start > date_trunc('month', ${period.from}::timestamp) and r.start < date_trunc('month', ${period.to}::timestamp)
+        union
+        select r.user_id
+        from entry_members r
+        where ${edgeDays(scope, period, 'month')}
       ) a on a.user_id = u.id
       where u.college_id = ${scope.collegeId} and u.status = 'active'
       group by u.role`,
