@@ -149,6 +149,25 @@ export async function openFromNotification(clients: ClientsLike, path: string, o
   return 'focused';
 }
 
+/**
+ * Whether the person is looking at what the message announces: a focused, visible window of
+ * the app is on the page the notification would open (a chat open on screen, which the sync
+ * stream already brought up to date). Such a message is not shown; Chrome allows a push
+ * without a notification while the site is in the foreground. Emergency alerts always show.
+ */
+export async function alreadyOnScreen(clients: Pick<ClientsLike, 'matchAll'>, data: unknown, origin: string): Promise<boolean> {
+  const payload = readPayload(data);
+  if (!payload || payload.emergency) return false;
+  const path = pathOfNotification(payload, origin);
+  if (path === '/') return false;
+  const windows = await clients.matchAll({ type: 'window', includeUncontrolled: true });
+  return windows.some((client) => {
+    if (!client.focused || client.visibilityState !== 'visible' || !sameOrigin(client.url, origin)) return false;
+    const url = new URL(client.url);
+    return `${url.pathname}${url.search}` === path;
+  });
+}
+
 function sameOrigin(url: string, origin: string): boolean {
   try {
     return new URL(url).origin === origin;

@@ -9,7 +9,7 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { decodePushData, defaultBrand, notificationOf, openFromNotification, pathOfNotification, type Brand } from './pushNotifications';
+import { alreadyOnScreen, decodePushData, defaultBrand, notificationOf, openFromNotification, pathOfNotification, type Brand } from './pushNotifications';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
@@ -120,7 +120,9 @@ async function setBadge(count: number): Promise<void> {
 self.addEventListener('push', (event: PushEvent) => {
   event.waitUntil(
     (async () => {
-      const shown = notificationOf(decodePushData(event.data), await brand());
+      const data = decodePushData(event.data);
+      if (await alreadyOnScreen(self.clients, data, self.location.origin)) return;
+      const shown = notificationOf(data, await brand());
       await self.registration.showNotification(shown.title, shown.options);
       if (shown.badge !== null) await setBadge(shown.badge);
     })(),

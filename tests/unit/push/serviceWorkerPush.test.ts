@@ -7,6 +7,7 @@ import {
   decodePushData,
   defaultBrand,
   notificationOf,
+  alreadyOnScreen,
   openFromNotification,
   pathOfNotification,
   readPayload,
@@ -177,5 +178,35 @@ describe('a click on a notification', () => {
     const { clients, log } = browser([{ url: 'https://elsewhere.example/', focused: true }]);
     expect(await openFromNotification(clients, '/notifications?notification=42', origin)).toBe('opened');
     expect(log).toEqual([`open ${origin}/notifications?notification=42`]);
+  });
+});
+
+describe('a push for what is already on screen', () => {
+  const message = (overrides: Partial<PushPayload> = {}): PushPayload => ({
+    title: 'Apoderados 4° A',
+    body: 'Ana: mañana salimos a las 9:00',
+    url: '/messenger/0190f1d2-0000-7000-8000-000000000001',
+    tag: 'messenger-0190f1d2-0000-7000-8000-000000000001',
+    requireInteraction: false,
+    emergency: false,
+    ...overrides,
+  });
+  const chat = `${origin}/messenger/0190f1d2-0000-7000-8000-000000000001`;
+
+  it('is not shown while a focused, visible window of the app is on its page', async () => {
+    expect(await alreadyOnScreen(browser([{ url: chat, focused: true, visibilityState: 'visible' }]).clients, message(), origin)).toBe(true);
+  });
+
+  it('is shown when that page is hidden, not focused, elsewhere in the app, or of another site, and always for an emergency', async () => {
+    for (const window of [
+      { url: chat, focused: true, visibilityState: 'hidden' },
+      { url: chat, focused: false, visibilityState: 'visible' },
+      { url: `${origin}/messenger`, focused: true, visibilityState: 'visible' },
+      { url: 'https://elsewhere.example/messenger/0190f1d2-0000-7000-8000-000000000001', focused: true, visibilityState: 'visible' },
+    ]) {
+      expect(await alreadyOnScreen(browser([window]).clients, message(), origin), JSON.stringify(window)).toBe(false);
+    }
+    expect(await alreadyOnScreen(browser([{ url: chat, focused: true, visibilityState: 'visible' }]).clients, message({ emergency: true }), origin)).toBe(false);
+    expect(await alreadyOnScreen(browser([{ url: `${origin}/`, focused: true, visibilityState: 'visible' }]).clients, { nonsense: true }, origin)).toBe(false);
   });
 });
