@@ -5,7 +5,6 @@ import {
   directConversationId,
   type AddMembersArgs,
   type ConversationMemberRow,
-  type ConversationRow,
   type CreateGroupArgs,
   type GroupFields,
   type MarkArgs,
