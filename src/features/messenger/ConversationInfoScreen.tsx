@@ -57,7 +57,7 @@ export function ConversationInfoScreen() {
 
   return (
     <div className="page conversation-info-page">
-      <Link className="contact-back-link with-icon" to={`/messenger/${conversation.id}`}>
+      <Link className="messenger-back-link with-icon" to={`/messenger/${conversation.id}`}>
         <ArrowBackIcon className="icon icon-flip-rtl" />
         <span>
           <Trans>Back to the conversation</Trans>
