@@ -50,6 +50,7 @@ export const MessageBubble = memo(function MessageBubble({ message, mine, author
   const { t, i18n } = useLingui();
   const deleted = message.deleted_at !== null;
   const actions = !deleted && (mayEdit || mayDelete || !mine);
+  const reason = failed ? translateServerMessage(i18n, failed.error?.message ?? '') || t`No reason was given.` : '';
   return (
     <div className={`bubble-row ${mine ? 'is-mine' : ''}`}>
       <div className={`bubble ${mine ? 'bubble-mine' : 'bubble-theirs'} ${deleted ? 'is-deleted' : ''}`} data-state={state ?? undefined} data-message-id={message.id}>
@@ -78,9 +79,7 @@ export const MessageBubble = memo(function MessageBubble({ message, mine, author
           <div className="bubble-failed" role="alert">
             <p className="with-icon">
               <AlertIcon width={16} height={16} />
-              <span>
-                <Trans>Not sent:</Trans> {translateServerMessage(i18n, failed.error?.message ?? '') || t`No reason was given.`}
-              </span>
+              <span>{t`Not sent: ${reason}`}</span>
             </p>
             <div className="bubble-failed-actions">
               <Button variant="secondary" onClick={() => onRetry(failed)}>

@@ -90,7 +90,7 @@ export function ReportsScreen() {
                   <bdi>{report.author_name}</bdi>
                 </dd>
                 <dt>
-                  <Trans>In</Trans>
+                  <Trans>Conversation</Trans>
                 </dt>
                 <dd>
                   <bdi>{report.conversation_name || t`a conversation between two people`}</bdi>
