@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { messages as serverMessages } from '../../../contract/messages';
 import type { MessageRow } from '../../../contract/messenger';
@@ -20,6 +20,7 @@ import { MessageList } from './MessageList';
 import { deleteMessage, editMessage, reportMessage, sendMessage } from './messengerWrites';
 import { ReportDialog } from './ReportDialog';
 import { useMessengerDb } from './useMessengerDb';
+import { useFillViewport } from './useFillViewport';
 import { useReadMarker } from './useReadMarker';
 
 /** Messages read at first, and added each time scrolling back reaches the oldest. */
@@ -106,7 +107,7 @@ function Chat({ conversationId }: { conversationId: string }) {
   };
 
   return (
-    <div className="chat-page">
+    <ChatPage>
       <ChatHeader header={header} title={title} />
       <MessageList
         messages={chat.messages}
@@ -141,6 +142,17 @@ function Chat({ conversationId }: { conversationId: string }) {
         }}
       />
       <ReportDialog message={reporting} onClose={() => setReporting(null)} onReport={report} />
+    </ChatPage>
+  );
+}
+
+/** The chat's frame: exactly the window's height between the bars. */
+function ChatPage({ children }: { children: ReactNode }) {
+  const page = useRef<HTMLDivElement>(null);
+  useFillViewport(page);
+  return (
+    <div ref={page} className="chat-page">
+      {children}
     </div>
   );
 }

@@ -68,8 +68,8 @@ export function ConversationInfoScreen() {
           <ConversationName summary={{ title, conversation }} />
         </h1>
         {conversation.description ? (
-          <p className="page-lead" dir="auto">
-            {conversation.description}
+          <p className="page-lead">
+            <bdi>{conversation.description}</bdi>
           </p>
         ) : null}
         {group && !conversation.members_can_reply ? (
@@ -96,7 +96,9 @@ export function ConversationInfoScreen() {
             return (
               <li key={member.id} className="conversation-member">
                 <span className="conversation-member-text">
-                  <bdi className="conversation-member-name">{member.user_id === me ? t`${name} (you)` : name}</bdi>
+                  <span className="conversation-member-name">
+                    <bdi>{member.user_id === me ? t`${name} (you)` : name}</bdi>
+                  </span>
                   <span className="muted">
                     <RoleName role={member.user_role} />
                     {group && member.role === 'admin' ? (

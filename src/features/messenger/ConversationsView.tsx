@@ -6,6 +6,7 @@ import { SearchBox } from '../../ui/SearchBox';
 import { EmptyState, LoadingState } from '../../ui/ScreenStates';
 import type { ConversationSummary } from './conversationList';
 import { ConversationName } from './ConversationName';
+import { useClock } from './useClock';
 
 export interface ConversationsViewProps {
   /** Undefined while the device reads. */
@@ -47,6 +48,12 @@ function Preview({ summary, me }: { summary: ConversationSummary; me: string }) 
 /** The conversation list (spec §2 `/messenger`): newest activity first, unread counts, search. */
 export function ConversationsView({ conversations, firstSyncPending, me, search, onSearch, onNewConversation, mayCreateGroup }: ConversationsViewProps) {
   const { t, i18n } = useLingui();
+  const now = new Date(useClock(60_000));
+  // Today's activity by its time, older by its date: the list's column stays short on a phone.
+  const when = (iso: string) => {
+    const date = new Date(iso);
+    return date.toDateString() === now.toDateString() ? i18n.date(date, { hour: 'numeric', minute: '2-digit' }) : formatShortDate(date, i18n.locale);
+  };
   return (
     <div className="page messenger-page">
       <div className="posts-header messenger-header">
@@ -95,7 +102,7 @@ export function ConversationsView({ conversations, firstSyncPending, me, search,
                       <ConversationName summary={summary} />
                     </span>
                     <time className="conversation-time muted" dateTime={summary.activityAt}>
-                      {formatShortDate(summary.activityAt, i18n.locale, true)}
+                      {when(summary.activityAt)}
                     </time>
                   </span>
                   <span className="conversation-line">

@@ -54,7 +54,9 @@ export function MembersFields({ values, onChange, exclude, error }: MembersField
               return (
                 <li key={person.id} className="group-member-chip">
                   <span className="group-member-chip-name">
-                    <bdi>{person.name}</bdi>
+                    <span>
+                      <bdi>{person.name}</bdi>
+                    </span>
                     <span className="muted">
                       <RoleName role={person.role} />
                     </span>

@@ -62,7 +62,9 @@ export function PeoplePicker({ purpose, onPick, exclude, label, autoFocus }: Peo
           {shown.map((person) => (
             <li key={person.id}>
               <button type="button" className="people-option" onClick={() => onPick(person)}>
-                <bdi className="people-option-name">{person.name}</bdi>
+                <span className="people-option-name">
+                  <bdi>{person.name}</bdi>
+                </span>
                 <span className="muted people-option-meta">
                   <RoleName role={person.role} />
                   {person.sections.length > 0 ? <bdi> · {person.sections.join(', ')}</bdi> : null}
