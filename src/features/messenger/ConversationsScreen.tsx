@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { can } from '../../../contract/permissions';
 import type { PersonRow } from '../../../contract/messenger';
@@ -7,6 +7,7 @@ import { localSaveMessage } from '../../forms/localSave';
 import { useSession } from '../../session/session';
 import { usePageMeta } from '../../tenant/usePageMeta';
 import { showToast } from '../../ui/toastStore';
+import { whenIdle } from '../../ui/whenIdle';
 import { ConversationsView } from './ConversationsView';
 import { startDirect } from './messengerWrites';
 import { NewConversationDialog } from './NewConversationDialog';
@@ -24,6 +25,9 @@ export function ConversationsScreen() {
   const search = params.get('q') ?? '';
   const list = useConversations(user?.id ?? '', search);
   usePageMeta(t`Messages`);
+  // The chat's chunk (with the virtualised list) is fetched while the list is read, so a
+  // conversation opens without waiting for the network.
+  useEffect(() => whenIdle(() => void import('./chatRoute').catch(() => undefined), 2000), []);
   const onSearch = useCallback((text: string) => setParams(text.trim() ? { q: text } : {}, { replace: true }), [setParams]);
 
   const open = async (person: PersonRow) => {
