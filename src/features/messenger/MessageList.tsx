@@ -108,15 +108,18 @@ export function MessageList({ messages, entries, members, me, myCollegeRole, gro
         itemContent={(_, message) => {
           const mine = message.author_id === me;
           const waiting = entries.get(message.id) ?? noEntries;
+          const failed = waiting.find((entry) => entry.status === 'attention');
           return (
             <MessageBubble
               message={message}
               mine={mine}
               author={group && !mine ? (names.get(message.author_id) ?? '') : ''}
               state={mine ? bubbleState(message, waiting, others) : null}
-              failed={waiting.find((entry) => entry.status === 'attention')}
-              mayEdit={editable(message, me, messageEditWindowMs, now)}
-              mayDelete={message.deleted_at === null && (mine || myCollegeRole === 'admin')}
+              failed={failed}
+              // A refused change is tried again or discarded first (its box says so): an edit
+              // or delete queued behind it would be refused too.
+              mayEdit={!failed && editable(message, me, messageEditWindowMs, now)}
+              mayDelete={!failed && message.deleted_at === null && (mine || myCollegeRole === 'admin')}
               {...actions}
             />
           );
