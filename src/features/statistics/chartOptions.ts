@@ -50,7 +50,7 @@ function widest(texts: readonly string[], font: string): number {
 
 /** Label every `step`-th point: the smallest of these steps that leaves each label its width. */
 const labelSteps = [1, 2, 3, 4, 6, 12, 24, 48];
-function labelStep(slot: number, labelWidth: number): number {
+export function labelStep(slot: number, labelWidth: number): number {
   const needed = Math.ceil((labelWidth + labelRoom) / Math.max(1, slot));
   return labelSteps.find((step) => step >= needed) ?? needed;
 }
@@ -62,8 +62,9 @@ function roundUp(value: number): number {
   return multiple * power;
 }
 
-/** Counts: from zero to a round number a little above the highest bar or point. */
-const countRange = (_plot: uPlot, _min: number, max: number): uPlot.Range.MinMax => [0, Math.max(1, Math.ceil(roundUp(Math.max(1, max) * 1.08)))];
+/** Counts run from zero to a round number a little above the highest bar or point. */
+export const countAxisTop = (highest: number): number => (highest > 0 ? Math.ceil(roundUp(highest * 1.08)) : 1);
+const countRange = (_plot: uPlot, _min: number, max: number): uPlot.Range.MinMax => [0, countAxisTop(max)];
 const countIncrements = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1_000, 2_000, 2_500, 5_000, 10_000, 20_000, 50_000, 100_000];
 const formatCount = (value: number): string => (Number.isInteger(value) ? value.toLocaleString() : '');
 
