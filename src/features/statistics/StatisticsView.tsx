@@ -151,7 +151,7 @@ export function StatisticsView(props: StatisticsViewProps) {
                 kind="bars"
                 note={zoneNote(hours.time_zone)}
                 labels={hours.data.map((h) => pad(h.hour))}
-                series={[{ label: t`Entries`, values: hours.data.map((h) => h.entries), color: '--accent' }]}
+                series={[{ label: t`Entries`, values: hours.data.map((h) => h.entries), color: '--chart-1' }]}
                 table={{
                   caption: t`Entries by hour of the day, ${from} – ${to}`,
                   columns: [{ label: t`Hour` }, { label: t`Entries`, numeric: true }],
@@ -181,9 +181,9 @@ export function StatisticsView(props: StatisticsViewProps) {
                 note={timelineNote(timeline.time_zone)}
                 labels={timeline.data.map((r) => (timeline.bucket === 'month' ? r.start.slice(0, 7) : r.start.slice(5)))}
                 series={[
-                  { label: t`Entries`, values: timeline.data.map((r) => r.entries), color: '--accent' },
-                  { label: t`Members who entered`, values: timeline.data.map((r) => r.members), color: '--success' },
-                  { label: t`New members`, values: timeline.data.map((r) => r.new_members), color: '--danger' },
+                  { label: t`Entries`, values: timeline.data.map((r) => r.entries), color: '--chart-1' },
+                  { label: t`Members who entered`, values: timeline.data.map((r) => r.members), color: '--chart-2', dashed: true },
+                  { label: t`New members`, values: timeline.data.map((r) => r.new_members), color: '--chart-3' },
                 ]}
                 table={{
                   caption: timelineCaption(bucketLabels[timeline.bucket]),
@@ -204,12 +204,13 @@ export function StatisticsView(props: StatisticsViewProps) {
             {(rows) => (
               <ChartAndTable
                 kind="bars"
+                horizontal
                 tableOpen
                 note={t`Active accounts, and those of them that entered the app in the period.`}
                 labels={rows.map((r) => roleLabels[r.role])}
                 series={[
-                  { label: t`Members`, values: rows.map((r) => r.members), color: '--border-strong' },
-                  { label: t`Entered in the period`, values: rows.map((r) => r.active), color: '--accent' },
+                  { label: t`Members`, values: rows.map((r) => r.members), color: '--chart-muted' },
+                  { label: t`Entered in the period`, values: rows.map((r) => r.active), color: '--chart-1' },
                 ]}
                 table={{
                   caption: t`Active members by role, ${from} – ${to}`,
@@ -274,6 +275,7 @@ function RankedTable({ table, fileName }: { table: FigureTable; fileName: string
 
 function ChartAndTable({
   kind,
+  horizontal = false,
   note,
   labels,
   series,
@@ -282,6 +284,7 @@ function ChartAndTable({
   tableOpen = false,
 }: {
   kind: 'bars' | 'lines';
+  horizontal?: boolean;
   note: string;
   labels: readonly string[];
   series: readonly ChartSeries[];
@@ -294,7 +297,7 @@ function ChartAndTable({
   return (
     <>
       <p className="muted statistics-note">{note}</p>
-      <Chart kind={kind} labels={labels} series={series} label={table.caption} />
+      <Chart kind={kind} horizontal={horizontal} labels={labels} series={series} label={table.caption} />
       {tableOpen ? (
         <FigureTableView table={table} fileName={fileName} />
       ) : (
