@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createTransport } from 'nodemailer';
 import { uuidv7 } from '../../contract/ids';
 import type { Database } from '../db/client';
+import { colleges } from '../db/colleges';
 import { mailOutbox, smtpSettings } from '../db/schema';
 import type { SecretKey } from './secretKey';
 
@@ -64,6 +65,14 @@ export const retryDelaysMs = [1, 5, 15, 60, 240].map((minutes) => minutes * 60_0
 export const maxAttempts = retryDelaysMs.length + 1;
 /** How long a send under way holds its mail before the retry job may take it again. */
 export const sendLeaseMs = 2 * 60_000;
+
+/** The SMTP test message, in the college's language when we have it (es), else English, like the recovery mail. */
+export function testMail(to: string, collegeName: string, language: string): Mail {
+  if (language.startsWith('es')) {
+    return { to, subject: `${collegeName}: prueba de correo`, text: `Este es un mensaje de prueba de Patio para ${collegeName}: la configuración SMTP funciona.` };
+  }
+  return { to, subject: `${collegeName}: SMTP test`, text: `This is a test message from Patio for ${collegeName}: the SMTP settings work.` };
+}
 
 export function createMailer(db: Database, log: FastifyBaseLogger, options: MailerOptions = {}): Mailer {
   const inFlight = new Set<Promise<void>>();
@@ -217,9 +226,8 @@ export function createMailer(db: Database, log: FastifyBaseLogger, options: Mail
       let transport: ReturnType<typeof transportOf> | undefined;
       try {
         transport = transportOf(settings, false);
-        const info = await transport.sendMail(
-          envelopeOf(settings, { to, subject: 'Patio: SMTP test', text: 'This is a test message from Patio: the SMTP settings work.' }),
-        );
+        const [college] = await db.select({ name: colleges.name, language: colleges.language }).from(colleges).where(eq(colleges.id, collegeId));
+        const info = await transport.sendMail(envelopeOf(settings, testMail(to, college?.name ?? 'Patio', college?.language ?? 'en')));
         return { ok: true, response: String(info.response ?? '') };
       } catch (error) {
         return { ok: false, error: errorText(error) };

@@ -148,6 +148,8 @@ describe.each(backends)('SMTP integration on $name', (backend) => {
       expect(smtp.received).toHaveLength(1);
       expect(smtp.received[0]!.to).toEqual(['parent@example.test']);
       expect(smtp.received[0]!.from).toBe('no-reply@colinas.test');
+      // In the college's language (colinas writes Spanish), like the recovery mail.
+      expect(smtp.received[0]!.data).toMatch(/Subject: .*prueba de correo/);
     } finally {
       await smtp.close();
     }
