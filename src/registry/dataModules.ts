@@ -3,6 +3,7 @@ import { contactsData } from '../features/contacts/module';
 import { documentsData } from '../features/documents/module';
 import { eventsData } from '../features/events/module';
 import { membersData } from '../features/members/module';
+import { messengerData } from '../features/messenger/module';
 import { notificationsData } from '../features/notifications/module';
 import { postsData } from '../features/posts/module';
 
@@ -13,4 +14,4 @@ import { postsData } from '../features/posts/module';
  * uiModules.ts); tests/unit/modules/registry.test.ts fails when a feature is missing.
  * Order matters only for upgrades of the same version (run in this order).
  */
-export const dataModules: readonly DataModule[] = [postsData, eventsData, notificationsData, documentsData, contactsData, membersData];
+export const dataModules: readonly DataModule[] = [postsData, eventsData, notificationsData, documentsData, contactsData, membersData, messengerData];

@@ -4,6 +4,7 @@ import { documentsUi } from '../features/documents/ui';
 import { eventsUi } from '../features/events/ui';
 import { integrationsUi } from '../features/integrations/ui';
 import { membersUi } from '../features/members/ui';
+import { messengerUi } from '../features/messenger/ui';
 import { notificationsUi } from '../features/notifications/ui';
 import { postsUi } from '../features/posts/ui';
 import { statisticsUi } from '../features/statistics/ui';
@@ -15,4 +16,4 @@ import type { UiModule } from '../modules/uiModule';
  * list beside dataModules.ts because the sync worker must never load screens; the
  * registry test (tests/unit/modules/registry.test.ts) fails when the two disagree.
  */
-export const uiModules: readonly UiModule[] = [postsUi, eventsUi, notificationsUi, documentsUi, contactsUi, structureUi, billingUi, membersUi, integrationsUi, statisticsUi];
+export const uiModules: readonly UiModule[] = [postsUi, eventsUi, notificationsUi, documentsUi, contactsUi, structureUi, billingUi, membersUi, integrationsUi, statisticsUi, messengerUi];

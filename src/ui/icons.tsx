@@ -219,3 +219,29 @@ export const ContactsIcon = (p: P) => (
     <path d="M7 18a5 5 0 0 1 10 0M2 7h2M2 12h2M2 17h2" />
   </Icon>
 );
+/** A speech bubble: the messenger. */
+export const MessageIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
+    <path d="M8 9h8M8 13h5" />
+  </Icon>
+);
+/** A paper plane: send a message (it points to the end of the line; mirrored in rtl by the caller's CSS). */
+export const SendIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M22 2 11 13M22 2l-7 20-4-9-9-4z" />
+  </Icon>
+);
+/** A clock face: waiting to be sent. */
+export const ClockIcon = (p: P) => (
+  <Icon {...p}>
+    <circle cx="12" cy="12" r="10" />
+    <path d="M12 6v6l4 2" />
+  </Icon>
+);
+/** Two ticks: delivered, and (coloured) read. */
+export const CheckDoubleIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M18 6 7 17l-5-5M22 10l-7.5 7.5L13 16" />
+  </Icon>
+);

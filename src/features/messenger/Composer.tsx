@@ -1,0 +1,115 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { messageTextMax, type MessageRow } from '../../../contract/messenger';
+import { validateWith } from '../../forms/fieldErrors';
+import { localSaveMessage } from '../../forms/localSave';
+import { Button } from '../../ui/Button';
+import { FieldError } from '../../ui/FieldError';
+import { CloseIcon, SendIcon } from '../../ui/icons';
+import { composerText } from './composerText';
+
+export interface ComposerProps {
+  /** The message being edited, or null when writing a new one. */
+  editing: MessageRow | null;
+  onCancelEdit: () => void;
+  /** Saves on this device (through the outbox); a thrown error is shown. */
+  onSubmit: (text: string) => Promise<void>;
+}
+
+/**
+ * Writes a message (or edits one of mine): a labelled text box ("Message") that grows with
+ * the text, Enter sends and Shift+Enter starts a new line; checked with the contract's rule
+ * before anything is queued. Offline too: the message waits in the outbox.
+ */
+export function Composer({ editing, onCancelEdit, onSubmit }: ComposerProps) {
+  const { t, i18n } = useLingui();
+  const id = useId();
+  const box = useRef<HTMLTextAreaElement>(null);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  // Editing starts: the text box takes the message's text (and gives it back on cancel).
+  if ((editing?.id ?? null) !== editingId) {
+    setEditingId(editing?.id ?? null);
+    setText(editing ? editing.text : '');
+    setError(undefined);
+  }
+  useEffect(() => {
+    if (editingId) box.current?.focus();
+  }, [editingId]);
+
+  async function submit(event?: FormEvent) {
+    event?.preventDefault();
+    if (busy) return;
+    const checked = validateWith(composerText, { text });
+    if (!checked.ok) {
+      setError(checked.errors.text);
+      return;
+    }
+    setBusy(true);
+    try {
+      await onSubmit(checked.data.text);
+      setText('');
+      setError(undefined);
+      box.current?.focus();
+    } catch (failure) {
+      console.error(failure);
+      setError(localSaveMessage(failure, i18n, t`This message could not be saved on this device. Please try again.`));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function keyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void submit();
+    }
+    if (event.key === 'Escape' && editing) onCancelEdit();
+  }
+
+  const left = messageTextMax - text.length;
+  return (
+    <form className="composer" onSubmit={(event) => void submit(event)}>
+      {editing ? (
+        <div className="composer-editing">
+          <span>
+            <Trans>Editing your message</Trans>
+          </span>
+          <button type="button" className="icon-button" aria-label={t`Cancel editing`} title={t`Cancel editing`} onClick={onCancelEdit}>
+            <CloseIcon width={18} height={18} />
+          </button>
+        </div>
+      ) : null}
+      <div className="composer-row">
+        <label htmlFor={`${id}-text`} className="visually-hidden">
+          {t`Message`}
+        </label>
+        <textarea
+          ref={box}
+          id={`${id}-text`}
+          name="text"
+          className="input composer-text"
+          rows={1}
+          dir={text ? 'auto' : undefined}
+          placeholder={t`Write a message`}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={keyDown}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : left < 200 ? `${id}-left` : undefined}
+        />
+        <Button type="submit" variant="primary" className="composer-send" busy={busy} aria-label={editing ? t`Save` : t`Send`} title={editing ? t`Save` : t`Send`}>
+          <SendIcon />
+        </Button>
+      </div>
+      {left < 200 ? (
+        <p id={`${id}-left`} className={`field-hint ${left < 0 ? 'is-over' : ''}`}>
+          <Trans>{left} characters left</Trans>
+        </p>
+      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
+    </form>
+  );
+}

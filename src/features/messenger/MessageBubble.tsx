@@ -1,0 +1,123 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { DropdownMenu } from 'radix-ui';
+import { memo } from 'react';
+import type { MessageRow } from '../../../contract/messenger';
+import type { OutboxEntry } from '../../db/database';
+import { translateServerMessage } from '../../i18n/serverMessages';
+import { directionOf } from '../../i18n/locales';
+import { Button } from '../../ui/Button';
+import { AlertIcon, MoreIcon } from '../../ui/icons';
+import { BubbleStateMark } from './BubbleStateMark';
+import type { BubbleState } from './messageState';
+import { MessageText } from './MessageText';
+
+export interface BubbleActions {
+  onEdit: (message: MessageRow) => void;
+  onDelete: (message: MessageRow) => void;
+  onReport: (message: MessageRow) => void;
+  onRetry: (entry: OutboxEntry) => void;
+  onDiscard: (entry: OutboxEntry) => void;
+}
+
+export interface MessageBubbleProps extends BubbleActions {
+  message: MessageRow;
+  mine: boolean;
+  /** The author's name, shown above others' messages in a group ('' otherwise). */
+  author: string;
+  /** Mine only. */
+  state: BubbleState | null;
+  /** The refused change of a failed message. */
+  failed: OutboxEntry | undefined;
+  mayEdit: boolean;
+  mayDelete: boolean;
+}
+
+function Time({ iso }: { iso: string }) {
+  const { i18n } = useLingui();
+  const date = new Date(iso);
+  return (
+    <time className="bubble-time" dateTime={iso} title={i18n.date(date, { dateStyle: 'medium', timeStyle: 'short' })}>
+      {i18n.date(date, { hour: 'numeric', minute: '2-digit' })}
+    </time>
+  );
+}
+
+/**
+ * One message: its text (plain, links clickable), author in a group, time, "edited", and
+ * for mine the outbox state; a refused one says why, with "Try again" and "Discard".
+ */
+export const MessageBubble = memo(function MessageBubble({ message, mine, author, state, failed, mayEdit, mayDelete, onEdit, onDelete, onReport, onRetry, onDiscard }: MessageBubbleProps) {
+  const { t, i18n } = useLingui();
+  const deleted = message.deleted_at !== null;
+  const actions = !deleted && (mayEdit || mayDelete || !mine);
+  const reason = failed ? translateServerMessage(i18n, failed.error?.message ?? '') || t`No reason was given.` : '';
+  return (
+    <div className={`bubble-row ${mine ? 'is-mine' : ''}`}>
+      <div className={`bubble ${mine ? 'bubble-mine' : 'bubble-theirs'} ${deleted ? 'is-deleted' : ''}`} data-state={state ?? undefined} data-message-id={message.id}>
+        {author ? (
+          <p className="bubble-author">
+            <bdi>{author}</bdi>
+          </p>
+        ) : null}
+        {deleted ? (
+          <p className="message-text muted">
+            <Trans>This message was deleted</Trans>
+          </p>
+        ) : (
+          <MessageText text={message.text} />
+        )}
+        <p className="bubble-meta">
+          {message.edited_at && !deleted ? (
+            <span className="bubble-edited">
+              <Trans>edited</Trans>
+            </span>
+          ) : null}
+          <Time iso={message.created_at} />
+          {state && state !== 'failed' ? <BubbleStateMark state={state} /> : null}
+        </p>
+        {failed ? (
+          <div className="bubble-failed" role="alert">
+            <p className="with-icon">
+              <AlertIcon width={16} height={16} />
+              <span>{t`Not sent: ${reason}`}</span>
+            </p>
+            <div className="bubble-failed-actions">
+              <Button variant="secondary" onClick={() => onRetry(failed)}>
+                <Trans>Try again</Trans>
+              </Button>
+              <Button variant="ghost" onClick={() => onDiscard(failed)}>
+                <Trans>Discard</Trans>
+              </Button>
+            </div>
+          </div>
+        ) : null}
+      </div>
+      {actions ? (
+        <DropdownMenu.Root dir={directionOf(i18n.locale)} modal={false}>
+          <DropdownMenu.Trigger className="icon-button bubble-menu-trigger" aria-label={t`Message actions`} title={t`Message actions`}>
+            <MoreIcon width={18} height={18} />
+          </DropdownMenu.Trigger>
+          <DropdownMenu.Portal>
+            <DropdownMenu.Content className="message-menu" align={mine ? 'end' : 'start'} sideOffset={4} collisionPadding={8}>
+              {mayEdit ? (
+                <DropdownMenu.Item className="message-menu-item" onSelect={() => onEdit(message)}>
+                  <Trans>Edit</Trans>
+                </DropdownMenu.Item>
+              ) : null}
+              {mayDelete ? (
+                <DropdownMenu.Item className="message-menu-item is-danger" onSelect={() => onDelete(message)}>
+                  <Trans>Delete</Trans>
+                </DropdownMenu.Item>
+              ) : null}
+              {!mine ? (
+                <DropdownMenu.Item className="message-menu-item" onSelect={() => onReport(message)}>
+                  <Trans>Report</Trans>
+                </DropdownMenu.Item>
+              ) : null}
+            </DropdownMenu.Content>
+          </DropdownMenu.Portal>
+        </DropdownMenu.Root>
+      ) : null}
+    </div>
+  );
+});

@@ -1,0 +1,162 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
+import { messageEditWindowMs, type ConversationMemberRow, type MessageRow } from '../../../contract/messenger';
+import type { Role } from '../../../contract/permissions';
+import type { OutboxEntry } from '../../db/database';
+import { Spinner } from '../../ui/Spinner';
+import { useClock } from './useClock';
+import { MessageBubble, type BubbleActions } from './MessageBubble';
+import { bubbleState, editable, othersProgress } from './messageState';
+
+export interface MessageListProps extends BubbleActions {
+  messages: readonly MessageRow[];
+  entries: ReadonlyMap<string, readonly OutboxEntry[]>;
+  members: readonly ConversationMemberRow[];
+  me: string;
+  myCollegeRole: Role | undefined;
+  group: boolean;
+  hasOlder: boolean;
+  /** Scrolling back reached the oldest shown message: show older ones. */
+  onLoadOlder: () => void;
+  /** The highest position on screen (the read marker follows it). */
+  onShownUpTo: (position: number) => void;
+  /** Changes when I send: the list goes to its end, wherever it was. */
+  sentCount: number;
+  /** The conversation's name, for the log's label. */
+  title: string;
+}
+
+/** Far from 0, so prepending older messages can lower it for a long time (react-virtuoso's `firstItemIndex`). */
+const startIndex = 1_000_000_000;
+const noEntries: readonly OutboxEntry[] = [];
+
+/**
+ * The chat's messages, virtualised (react-virtuoso): it opens at the newest, loads older
+ * ones as the person scrolls back (keeping what they were looking at in place), and
+ * follows new messages while at the end. Only the rows near the screen are in the page, so
+ * a conversation of 10,000 messages opens as fast as one of 50.
+ *
+ * The list is a `log` for assistive technology; new messages of others are also said
+ * once in a polite live region, because the list itself adds and removes rows as it
+ * scrolls (announcing those would be noise).
+ */
+export function MessageList({ messages, entries, members, me, myCollegeRole, group, hasOlder, onLoadOlder, onShownUpTo, sentCount, title, ...actions }: MessageListProps) {
+  const { t } = useLingui();
+  const list = useRef<VirtuosoHandle>(null);
+  const [first, setFirst] = useState({ id: messages[0]?.id, index: startIndex });
+  // Older messages came in front: lower the first index by as many, so nothing on screen moves.
+  if (messages[0]?.id !== first.id) {
+    const shift = first.id === undefined ? 0 : messages.findIndex((message) => message.id === first.id);
+    setFirst({ id: messages[0]?.id, index: shift > 0 ? first.index - shift : first.index });
+  }
+  const others = useMemo(() => othersProgress(members, me), [members, me]);
+  const names = useMemo(() => new Map(members.map((member) => [member.user_id, member.name])), [members]);
+  const now = useClock(30_000);
+
+  useEffect(() => {
+    if (sentCount > 0) list.current?.scrollToIndex({ index: 'LAST', behavior: 'auto' });
+  }, [sentCount]);
+
+  const incoming = useIncoming(messages, me, names);
+
+  if (messages.length === 0) {
+    return (
+      <div className="message-list message-list-empty" role="log" aria-label={t`Messages`}>
+        <p className="muted">
+          <Trans>No messages yet. Say hello!</Trans>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <Virtuoso
+        ref={list}
+        className="message-list"
+        role="log"
+        aria-label={t`Messages`}
+        aria-live="off"
+        aria-description={title}
+        tabIndex={0}
+        data={messages}
+        firstItemIndex={first.index}
+        initialTopMostItemIndex={messages.length - 1}
+        alignToBottom
+        increaseViewportBy={{ top: 400, bottom: 200 }}
+        computeItemKey={(_, message) => message.id}
+        followOutput={(atBottom) => (atBottom ? 'smooth' : false)}
+        startReached={() => {
+          if (hasOlder) onLoadOlder();
+        }}
+        rangeChanged={({ endIndex }) => {
+          const position = highestPlacedUpTo(messages, endIndex - first.index);
+          if (position > 0) onShownUpTo(position);
+        }}
+        components={{
+          Header: () =>
+            hasOlder ? (
+              <div className="message-list-older" role="status">
+                <Spinner />
+                <span className="visually-hidden">
+                  <Trans>Loading older messages…</Trans>
+                </span>
+              </div>
+            ) : null,
+        }}
+        itemContent={(_, message) => {
+          const mine = message.author_id === me;
+          const waiting = entries.get(message.id) ?? noEntries;
+          const failed = waiting.find((entry) => entry.status === 'attention');
+          return (
+            <MessageBubble
+              message={message}
+              mine={mine}
+              author={group && !mine ? (names.get(message.author_id) ?? '') : ''}
+              state={mine ? bubbleState(message, waiting, others) : null}
+              failed={failed}
+              // A refused change is tried again or discarded first (its box says so): an edit
+              // or delete queued behind it would be refused too.
+              mayEdit={!failed && editable(message, me, messageEditWindowMs, now)}
+              mayDelete={!failed && message.deleted_at === null && (mine || myCollegeRole === 'admin')}
+              {...actions}
+            />
+          );
+        }}
+      />
+      <div className="visually-hidden" aria-live="polite" aria-atomic="false">
+        {incoming.map((line) => (
+          <p key={line.id}>{line.text}</p>
+        ))}
+      </div>
+    </>
+  );
+}
+
+/** The highest position among the messages up to index `end` (unplaced ones have none). */
+function highestPlacedUpTo(messages: readonly MessageRow[], end: number): number {
+  for (let i = Math.min(end, messages.length - 1); i >= 0; i--) {
+    const position = messages[i]!.position;
+    if (position > 0) return position;
+  }
+  return 0;
+}
+
+/**
+ * Others' messages that arrived while the chat is open, as lines for the live region
+ * ("Marta Díaz: …"): only those newer than the newest shown when it opened.
+ */
+function useIncoming(messages: readonly MessageRow[], me: string, names: ReadonlyMap<string, string>): { id: string; text: string }[] {
+  const { t } = useLingui();
+  // The newest position when the chat opened: what was there then is not news.
+  const [since] = useState(() => messages.reduce((max, message) => Math.max(max, message.position), 0));
+  return messages
+    .filter((message) => message.position > since && message.author_id !== me && message.deleted_at === null)
+    .slice(-3)
+    .map((message) => {
+      const author = names.get(message.author_id) ?? '';
+      const text = message.text;
+      return { id: message.id, text: author ? t`${author}: ${text}` : text };
+    });
+}

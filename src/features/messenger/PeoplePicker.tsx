@@ -1,0 +1,79 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useId, useState } from 'react';
+import type { PersonRow } from '../../../contract/messenger';
+import { FormAlert } from '../../ui/FormAlert';
+import { Spinner } from '../../ui/Spinner';
+import { RoleName } from './RoleName';
+import { usePeople } from './usePeople';
+
+export interface PeoplePickerProps {
+  purpose: 'direct' | 'group';
+  onPick: (person: PersonRow) => void;
+  /** People already chosen (or members already): not offered again. */
+  exclude?: ReadonlySet<string>;
+  /** The search field's label ("Find a person"). */
+  label: string;
+  autoFocus?: boolean;
+}
+
+/**
+ * Finds people on the server (online only: the device keeps no directory of everyone) and
+ * offers each as a button with their role and sections, so two namesakes are told apart.
+ */
+export function PeoplePicker({ purpose, onPick, exclude, label, autoFocus }: PeoplePickerProps) {
+  const { t } = useLingui();
+  const id = useId();
+  const [q, setQ] = useState('');
+  const { people, loading, error, online } = usePeople(q, purpose);
+  const shown = (people ?? []).filter((person) => !exclude?.has(person.id));
+  return (
+    <div className="people-picker">
+      <label htmlFor={`${id}-search`} className="field-label">
+        {label}
+      </label>
+      <input
+        id={`${id}-search`}
+        className="input"
+        type="search"
+        autoComplete="off"
+        autoFocus={autoFocus}
+        placeholder={t`Name`}
+        value={q}
+        dir={q ? 'auto' : undefined}
+        onChange={(event) => setQ(event.target.value)}
+      />
+      {!online ? (
+        <p className="muted" role="status">
+          <Trans>Finding people needs a connection. Your conversations on this device still work offline.</Trans>
+        </p>
+      ) : error ? (
+        <FormAlert message={error} />
+      ) : loading && people === undefined ? (
+        <p className="muted people-picker-loading" role="status">
+          <Spinner />
+          <Trans>Searching…</Trans>
+        </p>
+      ) : shown.length === 0 ? (
+        <p className="muted" role="status">
+          <Trans>Nobody found.</Trans>
+        </p>
+      ) : (
+        <ul className="people-list" aria-label={t`People found`}>
+          {shown.map((person) => (
+            <li key={person.id}>
+              <button type="button" className="people-option" onClick={() => onPick(person)}>
+                <span className="people-option-name">
+                  <bdi>{person.name}</bdi>
+                </span>
+                <span className="muted people-option-meta">
+                  <RoleName role={person.role} />
+                  {person.sections.length > 0 ? <bdi> · {person.sections.join(', ')}</bdi> : null}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
