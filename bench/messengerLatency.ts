@@ -122,6 +122,19 @@ async function timeColdOpen(page: Page, origin: string, conversationId: string, 
   return shownAt - (await page.evaluate(() => performance.timeOrigin));
 }
 
+/** The position of the topmost message in the chat's visible area (the seeded texts end with "(<position>)"). */
+function topmostPosition(): number {
+  const scroller = document.querySelector('[role="log"]');
+  if (!scroller) return 0;
+  const top = scroller.getBoundingClientRect().top;
+  for (const bubble of document.querySelectorAll('[role="log"] .bubble')) {
+    if (bubble.getBoundingClientRect().bottom <= top) continue;
+    const found = /\((\d+)\)\s*$/.exec(bubble.querySelector('.message-text')?.textContent ?? '');
+    if (found) return Number(found[1]);
+  }
+  return 0;
+}
+
 interface ScrollRecord {
   frames: number[];
   waits: number[];
@@ -134,7 +147,7 @@ async function scrollBack(page: Page): Promise<ScrollRecord> {
   const box = await log(page).boundingBox();
   if (!box) throw new Error('the chat is not on screen');
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  const shownBefore = await page.evaluate(() => Number(document.querySelector('[role="log"] [data-index]')?.getAttribute('data-index') ?? 0));
+  const shownBefore = await page.evaluate(topmostPosition);
   await page.evaluate(() => {
     const state = { frames: [] as number[], waits: [] as number[], running: true, topSince: 0 };
     (window as unknown as { benchScroll: typeof state }).benchScroll = state;
@@ -170,22 +183,27 @@ async function scrollBack(page: Page): Promise<ScrollRecord> {
   const record = await page.evaluate(() => {
     const state = (window as unknown as { benchScroll: { frames: number[]; waits: number[]; running: boolean } }).benchScroll;
     state.running = false;
-    const first = document.querySelector('[role="log"] [data-index]');
-    return { frames: state.frames, waits: state.waits, shownAfter: Number(first?.getAttribute('data-index') ?? 0) };
+    return { frames: state.frames, waits: state.waits };
   });
-  return { ...record, shownBefore };
+  return { ...record, shownBefore, shownAfter: await page.evaluate(topmostPosition) };
 }
 
 interface SendFigures {
   viaApp: number[];
+  /** Enter → A's own bubble no longer waiting (the push applied, the answer back). */
+  applied: number[];
   raw: number[];
   uncertainty: number[];
 }
 
-/** Arms a capture listener in the sender's page stamping the Enter that sends. */
-async function armEnterStamp(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const state = { at: 0 };
+/**
+ * Arms the sender's page: a capture listener stamping the Enter that sends, and a
+ * MutationObserver stamping when the bubble of `text` first says it left the outbox (its
+ * `data-state` sent, delivered or read: the server applied the push).
+ */
+async function armSenderStamps(page: Page, text: string): Promise<void> {
+  await page.evaluate((wanted) => {
+    const state = { at: 0, appliedAt: 0 };
     (window as unknown as { benchEnter: typeof state }).benchEnter = state;
     document.addEventListener(
       'keydown',
@@ -194,17 +212,27 @@ async function armEnterStamp(page: Page): Promise<void> {
       },
       { capture: true, once: true },
     );
-  });
+    const observer = new MutationObserver(() => {
+      for (const bubble of document.querySelectorAll('.bubble[data-state="sent"], .bubble[data-state="delivered"], .bubble[data-state="read"]')) {
+        if (!bubble.textContent?.includes(wanted)) continue;
+        state.appliedAt = performance.timeOrigin + performance.now();
+        observer.disconnect();
+        return;
+      }
+    });
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-state'] });
+    setTimeout(() => observer.disconnect(), 30_000);
+  }, text);
 }
 
 async function sendRounds(a: Page, b: Page, count: number, label: string, raw: { api: string; headers: Record<string, string>; conversationId: string } | null): Promise<SendFigures> {
-  const out: SendFigures = { viaApp: [], raw: [], uncertainty: [] };
+  const out: SendFigures = { viaApp: [], applied: [], raw: [], uncertainty: [] };
   const box = composer(a);
   for (let i = 1; i <= count; i++) {
     const text = `${label} ${i}: ¿nos vemos a las ${8 + (i % 9)}:${String((i * 7) % 60).padStart(2, '0')}? ${Math.random().toString(36).slice(2, 10)}`;
     await box.fill(text);
     await armTextProbe(b, text);
-    await armEnterStamp(a);
+    await armSenderStamps(a, text);
     const clockA = await clockOffset(a);
     const clockB = await clockOffset(b);
     await box.press('Enter');
@@ -212,8 +240,10 @@ async function sendRounds(a: Page, b: Page, count: number, label: string, raw: {
     const enterAt = await a.evaluate(() => (window as unknown as { benchEnter: { at: number } }).benchEnter.at);
     const took = frameAt + clockB.offset - (enterAt + clockA.offset);
     out.viaApp.push(took);
+    const applied = await a.waitForFunction(() => (window as unknown as { benchEnter: { appliedAt: number } }).benchEnter.appliedAt || null, undefined, { timeout: 30_000 });
+    out.applied.push(((await applied.jsonValue()) ?? enterAt) - enterAt);
     out.uncertainty.push(clockA.uncertainty + clockB.uncertainty);
-    let line = `${label} ${String(i).padStart(3)}: composer → B's screen ${ms(took)}`;
+    let line = `${label} ${String(i).padStart(3)}: composer → B's screen ${ms(took)} (A's bubble sent after ${ms(out.applied.at(-1)!)})`;
     if (raw && i % 5 === 0) {
       const rawText = `${label} raw ${i} ${Math.random().toString(36).slice(2, 10)}`;
       await armTextProbe(b, rawText);
@@ -241,6 +271,7 @@ function printSends(title: string, figures: SendFigures): void {
   console.log(title);
   const p = (values: number[]) => `median ${ms(percentile(values, 50))} · p95 ${ms(percentile(values, 95))} · max ${ms(Math.max(...values))}`;
   console.log(`  Enter in A's composer → text on B's screen: ${p(figures.viaApp)}  (n=${figures.viaApp.length})`);
+  console.log(`  Enter in A's composer → A's bubble says sent (A's outbox pushed, the server answered): ${p(figures.applied)}`);
   if (figures.raw.length > 0) console.log(`  reference, push commit → text on B's screen: ${p(figures.raw)}  (n=${figures.raw.length})`);
   console.log(showFigures('  clock alignment uncertainty (±, both pages)', figures.uncertainty, (v) => `${v.toFixed(1)} ms`));
   const median = percentile(figures.viaApp, 50);
@@ -315,7 +346,7 @@ runBench('messengerLatency', 40 * 60_000, async (cleanup) => {
   const long = scroll.frames.filter((frame) => frame > 50);
   console.log(`Scrolling back ${screens} screens with the wheel (240 px a frame)`);
   console.log(`  frames: ${scroll.frames.length}, median interval ${ms(percentile(scroll.frames, 50))}, p95 ${ms(percentile(scroll.frames, 95))}, max ${ms(Math.max(...scroll.frames))}; over 50 ms: ${long.length}`);
-  console.log(`  messages scrolled past: ${scroll.shownBefore - scroll.shownAfter} (first index ${scroll.shownBefore} → ${scroll.shownAfter})`);
+  console.log(`  messages scrolled past: ${scroll.shownBefore - scroll.shownAfter} (the topmost on screen went from position ${scroll.shownBefore} to ${scroll.shownAfter})`);
   if (scroll.waits.length > 0) console.log(showFigures('  each wait at the top for older messages ("loading older" row in view)', scroll.waits));
   else console.log('  no wait at the top: older messages were always there before the row came into view');
 

@@ -111,7 +111,7 @@ async function messengerScreens(browser: Browser, combo: Combo): Promise<void> {
   const page = await signedIn(browser, combo, 'staff@colinas.test');
   try {
     await page.goto(`${origin}/messenger`);
-    await page.locator('.conversation-list .conversation-item').nth(3).waitFor({ timeout: waitLong });
+    await page.locator('.conversation-list .conversation-item').nth(2).waitFor({ timeout: waitLong });
     await shot(page, 'messenger-list', combo);
 
     await page.goto(`${origin}/messenger/groups/new`);
