@@ -416,6 +416,34 @@ for (const look of looks) {
       await screens.check('a publication whose change needs attention');
     });
 
+    test("the messenger's screens pass axe, and fit the width", async ({ page, request }) => {
+      // The demo teacher's sign-in, the first download and five screens of the messenger (issue 13).
+      test.slow();
+      const screens = new ScreenCheck(page, look);
+      const staff = await new PostsApi(request).signIn('staff@colinas.test');
+      await open(page, '/auth/login');
+      await page.locator('input[name="identifier"]').fill('staff@colinas.test');
+      await page.locator('input[name="password"]').fill(password);
+      await page.locator('main form button[type="submit"]').click();
+      await expect(page).toHaveURL(/\/app$/, { timeout: appStart });
+      await new Device(page).waitForSync(localDbName(staff.id));
+
+      await follow(page, '/messenger');
+      await expect(page.locator('main .conversation-item').first()).toBeVisible();
+      await screens.check('the conversations');
+      const first = page.locator('main a.conversation-item').first();
+      const chat = (await first.getAttribute('href'))!;
+      await follow(page, chat, 'main a.conversation-item');
+      await expect(page.getByRole('log').locator('.bubble').first()).toBeVisible();
+      await screens.check('a conversation');
+      await follow(page, `${chat}/info`, `main a[href="${chat}/info"]`);
+      await screens.check("a conversation's details");
+      await open(page, '/messenger/groups/new');
+      await page.locator('main form button[type="submit"]').click();
+      await expect(page.locator('main [aria-invalid="true"]').first()).toBeVisible();
+      await screens.check('a new group with the fields left empty', 'main form');
+    });
+
     test("the members' screens pass axe, and fit the width", async ({ page, request }) => {
       // An administrator's sign-in, the first download of the members and four screens (issue 11).
       test.slow();
