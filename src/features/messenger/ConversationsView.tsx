@@ -25,7 +25,9 @@ function Preview({ summary, me }: { summary: ConversationSummary; me: string }) 
   if (!preview) {
     return (
       <span className="conversation-preview muted">
-        <Trans>No messages yet</Trans>
+        <span className="conversation-preview-text">
+          <Trans>No messages yet</Trans>
+        </span>
       </span>
     );
   }
