@@ -7,7 +7,8 @@
  * the app with the real server on a fresh demo database and saves
  * `docs/screenshots/issue-13/messenger-<screen>-<device>-<theme>-<locale>.png`.
  *
- *   npm run screenshots:messenger      (SHOTS_ONLY=phone-dark for some)
+ *   npm run screenshots:messenger      (SHOTS_ONLY=phone-dark for some;
+ *                                       PATIO_SHOTS_PORT to move the server off 8213)
  *
  * The refused message is a real refusal: the guardian writes offline in a group where
  * everyone writes (made by another teacher for each picture), that teacher turns "members can reply" off (through the push endpoint,
@@ -19,7 +20,7 @@ import type { Browser, Page } from '@playwright/test';
 import { uuidv7 } from '../contract/ids';
 import { afterFirstSync, forEachCombo, newContext, root, runShots, submitSignIn, waitLong, windowShots, type Combo } from './lib/screenshotKit';
 
-const port = 8213;
+const port = Number(process.env.PATIO_SHOTS_PORT ?? 8213);
 const origin = `http://127.0.0.1:${port}`;
 const dataDir = '.tmp/messenger-shots-data';
 const outDir = join(root, 'docs', 'screenshots', 'issue-13');

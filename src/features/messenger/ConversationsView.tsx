@@ -25,22 +25,35 @@ function Preview({ summary, me }: { summary: ConversationSummary; me: string }) 
   if (!preview) {
     return (
       <span className="conversation-preview muted">
-        <Trans>No messages yet</Trans>
+        <span className="conversation-preview-text">
+          <Trans>No messages yet</Trans>
+        </span>
       </span>
     );
   }
-  const body = preview.deleted_at ? <Trans>This message was deleted</Trans> : <bdi>{preview.text}</bdi>;
+  // The label and the text are separate boxes: the text ellipsizes at its own end, in its own
+  // direction (a Spanish preview in the Arabic interface loses its last words, not its first).
+  const body = preview.deleted_at ? (
+    <span className="conversation-preview-text">
+      <Trans>This message was deleted</Trans>
+    </span>
+  ) : (
+    <bdi className="conversation-preview-text" dir="auto">
+      {preview.text}
+    </bdi>
+  );
   return (
     <span className="conversation-preview muted">
       {preview.author_id === me ? (
-        <Trans>You: {body}</Trans>
+        <span className="conversation-preview-author">
+          <Trans>You:</Trans>
+        </span>
       ) : previewAuthor && summary.conversation.kind === 'group' ? (
-        <>
-          <bdi>{previewAuthor}</bdi>: {body}
-        </>
-      ) : (
-        body
-      )}
+        <span className="conversation-preview-author">
+          <bdi>{previewAuthor}</bdi>:
+        </span>
+      ) : null}
+      {body}
     </span>
   );
 }

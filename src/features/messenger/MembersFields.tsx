@@ -4,6 +4,7 @@ import type { PersonRow, SectionMemberScope } from '../../../contract/messenger'
 import { groupSections, offeredOptions } from '../../audience/audienceGroups';
 import { SectionGrid } from '../../audience/SectionGrid';
 import { useAudienceOptions } from '../../audience/useAudienceOptions';
+import { Checkbox } from '../../ui/Checkbox';
 import { FieldError } from '../../ui/FieldError';
 import { CloseIcon } from '../../ui/icons';
 import { PeoplePicker } from './PeoplePicker';
@@ -53,30 +54,25 @@ export function MembersFields({ values, onChange, exclude, error }: MembersField
               const name = person.name;
               return (
                 <li key={person.id} className="group-member-chip">
-                  <span className="group-member-chip-name">
-                    <span>
-                      <bdi>{person.name}</bdi>
-                    </span>
-                    <span className="muted">
-                      <RoleName role={person.role} />
-                    </span>
+                  <bdi className="group-member-chip-name">{person.name}</bdi>
+                  <span className="muted group-member-chip-role">
+                    <RoleName role={person.role} />
                   </span>
                   {admins ? (
-                    <label className="group-member-admin">
-                      <input
-                        type="checkbox"
-                        checked={admins.includes(person.id)}
-                        aria-label={t`Group admin: ${name}`}
-                        onChange={(event) => onChange({ admin_ids: event.target.checked ? [...admins, person.id] : admins.filter((admin) => admin !== person.id) })}
-                      />
-                      <span aria-hidden="true">
-                        <Trans>Admin</Trans>
-                      </span>
-                    </label>
+                    <Checkbox
+                      checked={admins.includes(person.id)}
+                      aria-label={t`Group admin: ${name}`}
+                      onChange={(event) => onChange({ admin_ids: event.target.checked ? [...admins, person.id] : admins.filter((admin) => admin !== person.id) })}
+                      label={
+                        <span aria-hidden="true">
+                          <Trans>Admin</Trans>
+                        </span>
+                      }
+                    />
                   ) : null}
                   <button
                     type="button"
-                    className="icon-button"
+                    className="icon-button group-member-remove"
                     aria-label={t`Remove ${name}`}
                     title={t`Remove ${name}`}
                     onClick={() => onChange({ people: values.people.filter((other) => other.id !== person.id), ...(admins ? { admin_ids: admins.filter((admin) => admin !== person.id) } : {}) })}

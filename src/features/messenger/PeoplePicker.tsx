@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { PersonRow } from '../../../contract/messenger';
 import { FormAlert } from '../../ui/FormAlert';
 import { Spinner } from '../../ui/Spinner';
@@ -26,12 +26,21 @@ export function PeoplePicker({ purpose, onPick, exclude, label, autoFocus }: Peo
   const [q, setQ] = useState('');
   const { people, loading, error, online } = usePeople(q, purpose);
   const shown = (people ?? []).filter((person) => !exclude?.has(person.id));
+  const input = useRef<HTMLInputElement>(null);
+  // The picked person leaves the results, so the old search would only say "Nobody found":
+  // start a fresh one, with the cursor still in the field for the next name.
+  const pick = (person: PersonRow) => {
+    setQ('');
+    input.current?.focus();
+    onPick(person);
+  };
   return (
     <div className="people-picker">
       <label htmlFor={`${id}-search`} className="field-label">
         {label}
       </label>
       <input
+        ref={input}
         id={`${id}-search`}
         className="input"
         type="search"
@@ -61,7 +70,7 @@ export function PeoplePicker({ purpose, onPick, exclude, label, autoFocus }: Peo
         <ul className="people-list" aria-label={t`People found`}>
           {shown.map((person) => (
             <li key={person.id}>
-              <button type="button" className="people-option" onClick={() => onPick(person)}>
+              <button type="button" className="people-option" onClick={() => pick(person)}>
                 <span className="people-option-name">
                   <bdi>{person.name}</bdi>
                 </span>
