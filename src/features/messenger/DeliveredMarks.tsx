@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import { useSession } from '../../session/session';
 import { positionedMessages } from './messengerDb';
-import { markPosition } from './messengerWrites';
+import { markPosition } from './messengerMarks';
 import { useMessengerDb } from './useMessengerDb';
 
 /**

@@ -7,7 +7,6 @@ import {
   type ConversationMemberRow,
   type CreateGroupArgs,
   type GroupFields,
-  type MarkArgs,
   type MessageRow,
   type PersonRow,
   type ReportMessageArgs,
@@ -233,22 +232,4 @@ export async function reportMessage(db: MessengerDb, messageId: string, reason: 
   return mutate(db, { name: 'messenger.report', args, entity: reportsEntity, entityId: args.id }, () => Promise.resolve());
 }
 
-export type Marker = 'delivered' | 'read';
-
-/**
- * Moves this member's delivered or read marker up to `position` (background mutations,
- * never down): nothing is queued when the marker is there already. Answers the entry's
- * seq, or null when nothing moved.
- */
-export async function markPosition(db: MessengerDb, marker: Marker, conversationId: string, userId: string, position: number): Promise<number | null> {
-  const id = conversationMemberId(conversationId, userId);
-  const field = marker === 'read' ? 'read_position' : 'delivered_position';
-  const current = await db.conversationMembers.get(id);
-  if (!current || position <= current[field]) return null;
-  const args: MarkArgs = { conversation_id: conversationId, position };
-  return mutate(db, { name: `messenger.${marker}`, args, entity: 'conversationMembers', entityId: id }, async () => {
-    // Read again inside the transaction: another tab may have moved it meanwhile.
-    const row = await db.conversationMembers.get(id);
-    if (row && position > row[field]) await db.conversationMembers.update(id, { [field]: position });
-  });
-}
+export { markPosition, type Marker } from './messengerMarks';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { usePageVisible } from '../../ui/usePageVisible';
-import { markPosition } from './messengerWrites';
+import { markPosition } from './messengerMarks';
 import type { MessengerDb } from './messengerDb';
 
 /** How long the highest shown position must stay before it is sent (scrolling sends one marker, not fifty). */
