@@ -1,4 +1,5 @@
-import { conversationMemberId, type ConversationMemberRow, type ConversationRow, type MessageRow } from '../../../contract/messenger';
+import type { ConversationMemberRow, ConversationRow, MessageRow } from '../../../contract/messenger';
+import { conversationMemberId } from '../../../contract/messengerIds';
 import { matchingIds, pendingIds } from '../../db/searchIndex';
 import { foldText, searchWords } from '../../db/searchWords';
 import { lastPosition, positionedMessages, unplacedMessages, type MessengerDb } from './messengerDb';
