@@ -314,9 +314,8 @@ export async function addGroupMembers(write: Write, actor: MutationActor, args: 
  */
 async function removeFromConversation(write: Write, conversation: ConversationRecord, leaving: ConversationMemberRecord): Promise<void> {
   if (leaving.role === 'admin') {
-    const admins = (await liveMembers(write, conversation.id)).filter((m) => m.role === 'admin' && m.userId !== leaving.userId);
     const others = (await liveMembers(write, conversation.id)).filter((m) => m.userId !== leaving.userId);
-    if (admins.length === 0 && others.length > 0) throw new HttpError(409, messages.groupLastAdmin);
+    if (others.length > 0 && !others.some((m) => m.role === 'admin')) throw new HttpError(409, messages.groupLastAdmin);
   }
   await write.tx.update(conversationMembers).set({ deletedAt: new Date() }).where(eq(conversationMembers.id, leaving.id));
   const key = keysOfMembers([leaving.userId])[0]!;
