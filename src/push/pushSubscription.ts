@@ -49,9 +49,38 @@ export class NoServiceWorkerError extends Error {
   override readonly name = 'NoServiceWorkerError';
 }
 
+/**
+ * The active service worker, which subscribing needs. On a first visit it may still be
+ * installing (its precache: many seconds on a weak network or a slow phone): that is
+ * waited for (up to 3 minutes). Only a worker that is not even registered
+ * after a while, or whose install failed, is the "try again shortly" error.
+ */
 async function readyRegistration(): Promise<ServiceWorkerRegistration> {
-  const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new NoServiceWorkerError('no service worker')), 10_000));
-  return Promise.race([navigator.serviceWorker.ready, timeout]);
+  const current = await registration();
+  if (current?.active) return current;
+  return new Promise<ServiceWorkerRegistration>((resolve, reject) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const fail = () => reject(new NoServiceWorkerError('no service worker'));
+    // Not registered yet: the page registers its worker once loaded; a look every 10 s.
+    // Installing: waited for, up to 3 minutes, unless its install fails.
+    const watch = async (waited: number) => {
+      const installing = (await registration())?.installing ?? null;
+      if (!installing) {
+        if (waited >= 10_000) fail();
+        else timer = setTimeout(() => void watch(waited + 10_000), 10_000);
+        return;
+      }
+      installing.addEventListener('statechange', () => {
+        if (installing.state === 'redundant') fail();
+      });
+      timer = setTimeout(fail, 180_000);
+    };
+    void watch(0);
+    void navigator.serviceWorker.ready.then((ready) => {
+      clearTimeout(timer);
+      resolve(ready);
+    });
+  });
 }
 
 export type TurnOnOutcome = 'on' | 'blocked' | 'dismissed';
