@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../../src/push/pushApi', () => ({
-  fetchPushKey: vi.fn(async () => 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXy7ZtGmvR2_PFn9Mu-MyE8lv5cCTdX3RM'),
-  sendSubscription: vi.fn(async () => undefined),
-  deleteSubscription: vi.fn(async () => undefined),
+  fetchPushKey: vi.fn(() => Promise.resolve('BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXy7ZtGmvR2_PFn9Mu-MyE8lv5cCTdX3RM')),
+  sendSubscription: vi.fn(() => Promise.resolve()),
+  deleteSubscription: vi.fn(() => Promise.resolve()),
 }));
 
 const { sendSubscription } = await import('../../../src/push/pushApi');
@@ -25,7 +25,7 @@ function fakeRegistration(worker: FakeWorker | null) {
     active: null as FakeWorker | null,
     installing: worker,
     waiting: null,
-    pushManager: { getSubscription: async () => null, subscribe: async () => subscription },
+    pushManager: { getSubscription: () => Promise.resolve(null), subscribe: () => Promise.resolve(subscription) },
   };
 }
 
@@ -36,11 +36,11 @@ beforeEach(() => {
   vi.useFakeTimers();
   registration = undefined;
   const ready = new Promise((resolve) => (becomeReady = resolve));
-  vi.stubGlobal('Notification', Object.assign(function Notification() {}, { permission: 'granted', requestPermission: async () => 'granted' }));
+  vi.stubGlobal('Notification', Object.assign(function Notification() {}, { permission: 'granted', requestPermission: () => Promise.resolve('granted') }));
   vi.stubGlobal('PushManager', function PushManager() {});
   Object.defineProperty(navigator, 'serviceWorker', {
     configurable: true,
-    value: { getRegistration: async () => registration, ready },
+    value: { getRegistration: () => Promise.resolve(registration), ready },
   });
   vi.mocked(sendSubscription).mockClear();
 });
