@@ -6,6 +6,9 @@ import { text } from './text';
  * named by a string and its rows are validated by the entity's own schema on each side.
  */
 
+/** An event stream's id (server/sync/streamedPages.ts). */
+const streamId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+
 /**
  * `GET /api/v1/sync/pull?cursor=C&limit=N`. Without a cursor: everything visible.
  * `head=true` (only without a cursor) asks first for the newest rows a first screen shows,
@@ -24,6 +27,11 @@ export const pullQuery = z.object({
   entities: text({ max: 500 })
     .regex(/^[A-Za-z][A-Za-z0-9_]*(,[A-Za-z][A-Za-z0-9_]*)*$/)
     .optional(),
+  /**
+   * The device's open event stream (its `ready` event's `stream`): the server notes the
+   * cursor it answers, so the pages it sends down that stream start where this one ends.
+   */
+  stream: streamId.optional(),
 });
 export type PullQuery = z.infer<typeof pullQuery>;
 
@@ -52,6 +60,28 @@ export const pullResponse = z.object({
   reset: z.boolean().default(false),
 });
 export type PullResponse = z.infer<typeof pullResponse>;
+
+/**
+ * `GET /api/v1/sync/stream?cursor=C`: the event stream. Given the device's cursor, the
+ * server sends each change for the device as a `changes` event, a page exactly as a pull
+ * from that cursor would answer, instead of a `poke` that makes the device ask for it:
+ * on a weak network that is a round trip less between a message sent and its reader's
+ * screen (server/sync/streamedPages.ts).
+ */
+export const streamQuery = z.object({ cursor: text({ max: 200 }).optional() });
+
+/** The `ready` event's data: the stream's id, which the device's pulls name. */
+export const streamReady = z.object({ stream: streamId });
+export type StreamReady = z.infer<typeof streamReady>;
+
+/**
+ * The `changes` event's data: the page a pull from `from` answers. A device applies it
+ * only when its cursor is `from` (otherwise it pulls, as after a poke).
+ */
+export interface StreamedPage {
+  from: string;
+  page: PullResponse;
+}
 
 export const mutation = z.object({
   /** UUIDv7 made by the device; the server applies a mutation id at most once. */

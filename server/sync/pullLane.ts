@@ -38,13 +38,22 @@ export class PullLane {
 
   /** `db` for one request's pull: its transactions wait for a slot and stop if the device left. */
   for(request: FastifyRequest): Database {
+    return this.lane(() => stopIfGone(request));
+  }
+
+  /** `db` for a pull no request waits for (a page sent down an event stream): its transactions wait for a slot. */
+  get shared(): Database {
+    return this.lane(() => undefined);
+  }
+
+  private lane(check: () => void): Database {
     const transaction = async <T>(work: (tx: Transaction) => Promise<T>, config?: TransactionConfig): Promise<T> => {
       await this.acquire();
       try {
-        stopIfGone(request);
+        check();
         return await this.db.transaction((tx) => {
           // The pool may have made it wait too.
-          stopIfGone(request);
+          check();
           return work(tx);
         }, config);
       } finally {

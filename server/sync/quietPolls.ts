@@ -43,7 +43,7 @@ interface CachedSession extends PullSession {
 }
 
 /** The query keys a quiet answer understands; any other parameter goes to the database. */
-const understood = new Set(['cursor', 'limit']);
+const understood = new Set(['cursor', 'limit', 'stream']);
 
 /**
  * Answers a poll with nothing new without the database. A school at the bell is a thousand

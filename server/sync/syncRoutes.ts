@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { pullQuery, pullResponse, pushRequest, pushResponse } from '../../contract/sync';
+import { pullQuery, pullResponse, pushRequest, pushResponse, streamQuery, type PullResponse, type StreamReady } from '../../contract/sync';
+import { randomBytes } from 'node:crypto';
 import { messages } from '../../contract/messages';
 import { authOf, requireUser } from '../auth/requireUser';
 import { poolSize, type Database } from '../db/client';
@@ -9,10 +10,12 @@ import type { MutationHandler } from './mutation';
 import { ValidationFailed } from '../http/errors';
 import { contentSecurityPolicy } from '../http/securityHeaders';
 import { ChangeFeed } from './changeFeed';
+import { decodeCursor } from './cursor';
 import { pullChanges, pullHead } from './pull';
 import { PullLane, stopIfGone } from './pullLane';
 import { pushMutations } from './push';
 import { QuietPolls } from './quietPolls';
+import { StreamedPages, streamedPageLimit } from './streamedPages';
 import { loadViewer } from './viewer';
 
 /** A comment line keeps proxies and the device's fetch from timing the stream out. */
@@ -54,7 +57,7 @@ export function syncRoutes(app: FastifyInstance, db: Database, registry: SyncReg
       preHandler: [whileWaitedFor, quiet.signedIn],
     },
     async (request) => {
-      const { cursor, head, limit, entities } = request.query;
+      const { cursor, head, limit, entities, stream } = request.query;
       if (cursor && head === 'true') throw ValidationFailed.field('head', messages.invalidData);
       if (entities && head === 'true') throw ValidationFailed.field('head', messages.invalidData);
       const session = quiet.sessionOf(request);
@@ -63,7 +66,12 @@ export function syncRoutes(app: FastifyInstance, db: Database, registry: SyncReg
       const chosen = names ? registry.entities.filter((entity) => names.has(entity.name)) : registry.entities;
       // Most polls at the bell have nothing new: answered from memory (quietPolls.ts; not
       // a pull of some entities, whose query it does not understand).
-      return quiet.answer(session, request.query) ?? pullChanges(pulls.for(request), chosen, session.viewer, { cursor, limit });
+      const page = quiet.answer(session, request.query) ?? (await pullChanges(pulls.for(request), chosen, session.viewer, { cursor, limit }));
+      // The device's stream sends its next changes from where this page leaves it (the main
+      // feed's pages only: a catch-up's cursor is of another feed).
+      const open = stream === undefined || names ? undefined : streams.get(stream);
+      if (open && open.userId === session.viewer.userId && !page.reset) open.pages.pulled(page.cursor);
+      return page;
     },
   );
 
@@ -79,10 +87,11 @@ export function syncRoutes(app: FastifyInstance, db: Database, registry: SyncReg
     },
   );
 
-  const streams = new Set<() => void>();
+  /** The open event streams of this process, by id: their end, and the pages they send. */
+  const streams = new Map<string, { userId: string; pages: StreamedPages; end: () => void }>();
   // Open streams never end by themselves: end them so the server can close.
   app.addHook('preClose', (done) => {
-    for (const end of [...streams]) end();
+    for (const { end } of [...streams.values()]) end();
     done();
   });
   app.addHook('onClose', async () => {
@@ -90,21 +99,31 @@ export function syncRoutes(app: FastifyInstance, db: Database, registry: SyncReg
     await feed.close();
   });
 
-  typed.get('/api/v1/sync/stream', { preHandler: signedIn }, async (request: FastifyRequest, reply: FastifyReply) => {
+  typed.get('/api/v1/sync/stream', { schema: { querystring: streamQuery }, preHandler: signedIn }, async (request, reply) => {
     const { user } = authOf(request);
+    // A cursor that is not one is the device's mistake (422, as for a pull), not a stream of pokes.
+    if (request.query.cursor !== undefined) decodeCursor(request.query.cursor);
     const viewer = await loadViewer(db, user);
     const response = reply.raw;
     const send = (text: string) => {
       if (!response.writableEnded) response.write(text);
     };
-    // Listening before `ready`: a change committed after the device saw `ready` always pokes.
-    // Only changes for the member's audience poke. When the member's session changes (a
-    // revoked token, a new role, status or sections) the stream ends: the device connects
-    // again, a revoked or disabled member gets 401 and is signed out, a new audience pulls
-    // `reset` and listens with its new keys.
+    const id = randomBytes(12).toString('base64url');
+    const pages = new StreamedPages({
+      cursor: request.query.cursor,
+      // As the device's own pull would: its viewer, in the pulls' lane (no request to leave).
+      pull: (cursor): Promise<PullResponse> => pullChanges(pulls.shared, registry.entities, viewer, { cursor, limit: streamedPageLimit }),
+      send,
+      onError: (error) => request.log.warn({ err: error }, 'sync stream: reading a page failed; poked instead'),
+    });
+    // Listening before `ready`: a change committed after the device saw `ready` always
+    // reaches it. Only changes for the member's audience do. When the member's session
+    // changes (a revoked token, a new role, status or sections) the stream ends: the device
+    // connects again, a revoked or disabled member gets 401 and is signed out, a new
+    // audience pulls `reset` and listens with its new keys.
     let sessionChanged = false;
     let end: () => void = () => undefined;
-    const unsubscribe = await feed.subscribe(user.collegeId, viewer.keySet, () => send('event: poke\ndata: {}\n\n'), {
+    const unsubscribe = await feed.subscribe(user.collegeId, viewer.keySet, () => pages.changed(), {
       userId: user.id,
       onSessionChanged: () => {
         sessionChanged = true;
@@ -121,15 +140,16 @@ export function syncRoutes(app: FastifyInstance, db: Database, registry: SyncReg
       'content-security-policy': contentSecurityPolicy,
       'x-content-type-options': 'nosniff',
     });
-    send('retry: 5000\n\nevent: ready\ndata: {}\n\n');
+    const ready: StreamReady = { stream: id };
+    send(`retry: 5000\n\nevent: ready\ndata: ${JSON.stringify(ready)}\n\n`);
     const heartbeat = setInterval(() => send(': heartbeat\n\n'), heartbeatMs);
     end = () => {
       clearInterval(heartbeat);
       unsubscribe();
-      streams.delete(end);
+      streams.delete(id);
       if (!response.writableEnded) response.end();
     };
-    streams.add(end);
+    streams.set(id, { userId: user.id, pages, end });
     if (sessionChanged) end();
     request.raw.on('close', end);
     response.on('close', end);

@@ -1,24 +1,29 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { defaultConfig } from '../../server/config';
 import { openDatabase, type OpenDatabase } from '../../server/db/client';
 import { backends, hostOf, signIn, startServer, type TestServer } from './harness';
-import { collegeRefs, postArgs, push, type CollegeRefs } from './syncHelpers';
+import { hostileString } from './hostileValues';
+import type { PullResponse, StreamedPage, StreamReady } from '../../contract/sync';
+import { collegeRefs, postArgs, pullAll, pullPage, push, upsertedIds, type CollegeRefs } from './syncHelpers';
 
 /** An open `GET /api/v1/sync/stream`, read the way a device reads it (fetch streaming). */
 interface EventStream {
-  next: (event: string, timeoutMs?: number) => Promise<void>;
+  /** Waits for the next `event`, skipping others; resolves with its data. */
+  next: (event: string, timeoutMs?: number) => Promise<string>;
   close: () => void;
 }
 
-async function openStream(app: FastifyInstance, token: string): Promise<EventStream> {
+async function openStream(app: FastifyInstance, token: string, cursor?: string): Promise<EventStream> {
   const { port } = app.server.address() as AddressInfo;
   const abort = new AbortController();
   // 127.0.0.1 is a loopback host: it selects colinas, like `localhost`.
-  const response = await fetch(`http://127.0.0.1:${port}/api/v1/sync/stream`, { headers: { authorization: `Bearer ${token}` }, signal: abort.signal });
+  const query = cursor ? `?${new URLSearchParams({ cursor }).toString()}` : '';
+  const response = await fetch(`http://127.0.0.1:${port}/api/v1/sync/stream${query}`, { headers: { authorization: `Bearer ${token}` }, signal: abort.signal });
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toContain('text/event-stream');
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
@@ -30,9 +35,16 @@ async function openStream(app: FastifyInstance, token: string): Promise<EventStr
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const at = buffer.indexOf(`event: ${event}\n`);
-        if (at >= 0) {
-          buffer = buffer.slice(buffer.indexOf('\n\n', at) + 2);
-          return;
+        const end = at >= 0 ? buffer.indexOf('\n\n', at) : -1;
+        if (end >= 0) {
+          const data = buffer
+            .slice(at, end)
+            .split('\n')
+            .filter((line) => line.startsWith('data: '))
+            .map((line) => line.slice('data: '.length))
+            .join('\n');
+          buffer = buffer.slice(end + 2);
+          return data;
         }
         const left = deadline - Date.now();
         if (left <= 0) throw new Error(`no ${event} event`);
@@ -80,6 +92,119 @@ describe.each(backends)('sync stream on $name', (backend) => {
     }
     const anonymous = await server.app.inject({ method: 'GET', url: '/api/v1/sync/stream', headers: { host } });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('sends a device that gave its cursor each change as the page a pull from that cursor answers, and goes on from where it ends', async () => {
+    const student = await signIn(server.app, host, { email: 'student@colinas.test' });
+    const device = { app: server.app, host, token: student };
+    const { cursor } = await pullAll(device);
+    const stream = await openStream(server.app, student, cursor);
+    try {
+      const ready = JSON.parse(await stream.next('ready')) as StreamReady;
+      expect(ready.stream).toMatch(/^[A-Za-z0-9_-]{16}$/);
+      const staff = { app: server.app, host, token: await signIn(server.app, host, { email: 'staff@colinas.test' }) };
+      const first = postArgs(refs, ['1° Básico A'], 'everyone');
+      await push(staff, [{ name: 'posts.create', args: first }]);
+      const streamed = JSON.parse(await stream.next('changes')) as StreamedPage;
+      expect(streamed.from).toBe(cursor);
+      expect(upsertedIds(streamed.page.changes, 'posts')).toEqual([first.id]);
+      // Exactly what the device's own pull from there answers.
+      expect(streamed.page).toEqual(await pullPage(device, cursor));
+
+      // The next one starts where that page ended.
+      const second = postArgs(refs, ['1° Básico A'], 'everyone');
+      await push(staff, [{ name: 'posts.create', args: second }]);
+      const next = JSON.parse(await stream.next('changes')) as StreamedPage;
+      expect(next.from).toBe(streamed.page.cursor);
+      expect(upsertedIds(next.page.changes, 'posts')).toEqual([second.id]);
+
+      // A pull naming the stream moves it: the device pulled from an older cursor itself.
+      const pulled = await server.app.inject({
+        method: 'GET',
+        url: `/api/v1/sync/pull?${new URLSearchParams({ cursor, limit: '500', stream: ready.stream }).toString()}`,
+        headers: { host, authorization: `Bearer ${student}` },
+      });
+      expect(pulled.statusCode).toBe(200);
+      const third = postArgs(refs, ['1° Básico A'], 'everyone');
+      await push(staff, [{ name: 'posts.create', args: third }]);
+      const after = JSON.parse(await stream.next('changes')) as StreamedPage;
+      expect(after.from).toBe((JSON.parse(pulled.body) as PullResponse).cursor);
+      expect(upsertedIds(after.page.changes, 'posts')).toEqual([third.id]);
+
+      // Another member's stream (a guessed id) is not moved by this member's pulls.
+      const staffPull = await server.app.inject({
+        method: 'GET',
+        url: `/api/v1/sync/pull?${new URLSearchParams({ limit: '1', stream: ready.stream }).toString()}`,
+        headers: { host, authorization: `Bearer ${staff.token}` },
+      });
+      expect(staffPull.statusCode).toBe(200);
+      const fourth = postArgs(refs, ['1° Básico A'], 'everyone');
+      await push(staff, [{ name: 'posts.create', args: fourth }]);
+      expect((JSON.parse(await stream.next('changes')) as StreamedPage).from).toBe(after.page.cursor);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('sends nothing of what the member may not see, and refuses (422) a cursor that is not one', async () => {
+    const student = await signIn(server.app, host, { email: 'student@colinas.test' });
+    const device = { app: server.app, host, token: student };
+    const { cursor } = await pullAll(device);
+    const stream = await openStream(server.app, student, cursor);
+    try {
+      await stream.next('ready');
+      const staff = { app: server.app, host, token: await signIn(server.app, host, { email: 'staff@colinas.test' }) };
+      // For staff only, then for everyone: the stream's only page is the second.
+      await push(staff, [{ name: 'posts.create', args: postArgs(refs, ['1° Básico A'], 'staff') }]);
+      const visible = postArgs(refs, ['1° Básico A'], 'everyone');
+      await push(staff, [{ name: 'posts.create', args: visible }]);
+      const seen: string[] = [];
+      for (;;) {
+        const streamed = JSON.parse(await stream.next('changes')) as StreamedPage;
+        seen.push(...upsertedIds(streamed.page.changes, 'posts'));
+        if (seen.includes(visible.id)) break;
+      }
+      expect(seen).toEqual([visible.id]);
+    } finally {
+      stream.close();
+    }
+    for (const bad of ['nope', 'eyJzIjoxfQ', 'x'.repeat(201)]) {
+      const response = await server.app.inject({
+        method: 'GET',
+        url: `/api/v1/sync/stream?${new URLSearchParams({ cursor: bad }).toString()}`,
+        headers: { host, authorization: `Bearer ${student}` },
+      });
+      expect(response.statusCode, bad).toBe(422);
+    }
+  });
+
+  it('never answers 5xx to generated stream cursors and stream ids of pulls', async () => {
+    const student = await signIn(server.app, host, { email: 'student@colinas.test' });
+    const { port } = server.app.server.address() as AddressInfo;
+    const { cursor } = await pullAll({ app: server.app, host, token: student });
+    const text = fc.oneof(hostileString, fc.constant(cursor), fc.base64String({ maxLength: 80 }).map((value) => value.replace(/=+$/, '')));
+    await fc.assert(
+      fc.asyncProperty(text, text, async (streamCursor, streamId) => {
+        const abort = new AbortController();
+        try {
+          // A stream that opens stays open: its answer's status is all there is to see.
+          const opened = await fetch(`http://127.0.0.1:${port}/api/v1/sync/stream?${new URLSearchParams({ cursor: streamCursor }).toString()}`, {
+            headers: { authorization: `Bearer ${student}` },
+            signal: abort.signal,
+          });
+          expect(opened.status).toBeLessThan(500);
+        } finally {
+          abort.abort();
+        }
+        const pulled = await server.app.inject({
+          method: 'GET',
+          url: `/api/v1/sync/pull?${new URLSearchParams({ cursor, limit: '5', stream: streamId }).toString()}`,
+          headers: { host, authorization: `Bearer ${student}` },
+        });
+        expect(pulled.statusCode).toBeLessThan(500);
+      }),
+      { numRuns: 40 },
+    );
   });
 
   it.runIf(backend.name === 'postgres')('pokes through another API process on the same database', async () => {

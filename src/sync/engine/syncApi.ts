@@ -1,5 +1,5 @@
 import { z } from '../../../contract/zod';
-import { deleteChange, pullResponse, pushResponse, upsertChange, type PullResponse, type PushRequest, type PushResponse } from '../../../contract/sync';
+import { deleteChange, pullResponse, pushResponse, streamReady, upsertChange, type PullResponse, type PushRequest, type PushResponse, type StreamedPage } from '../../../contract/sync';
 import type { Http } from '../../api/http';
 
 type PulledRow = Record<string, unknown> & { id: string };
@@ -21,11 +21,36 @@ const pulledPage = pullResponse.extend({
   ),
 });
 
+/** A `changes` event's data, the page checked as a pull's. */
+const streamedPage = z.object({ from: z.string(), page: pulledPage });
+
+/** The stream's id from its `ready` event; undefined when it has none. */
+export function readyStreamId(data: string): string | undefined {
+  try {
+    const parsed = streamReady.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data.stream : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A `changes` event's page; null when it is not one (the device pulls instead). */
+export function readStreamedPage(data: string): StreamedPage | null {
+  try {
+    const parsed = streamedPage.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
 export interface PullOptions {
   /** Only without a cursor: the newest rows a first screen shows. */
   head?: boolean;
   /** Only these entities (a catch-up on entities learned after the cursor, pull.ts). */
   entities?: readonly string[];
+  /** The device's open event stream: its next pages start where this pull ends. */
+  stream?: string;
 }
 
 /** The sync endpoints (DESIGN.md "The sync protocol"), parsed by the contract's schemas. */
@@ -36,7 +61,8 @@ export interface SyncApi {
    */
   pull(cursor: string | undefined, limit: number, signal?: AbortSignal, options?: PullOptions): Promise<PullResponse>;
   push(request: PushRequest, signal?: AbortSignal): Promise<PushResponse>;
-  stream(signal: AbortSignal): Promise<Response>;
+  /** The event stream; given the device's cursor, it sends changes as pages (`changes` events), else pokes. */
+  stream(signal: AbortSignal, cursor?: string): Promise<Response>;
 }
 
 export function createSyncApi(http: Http): SyncApi {
@@ -46,13 +72,14 @@ export function createSyncApi(http: Http): SyncApi {
       if (cursor) query.set('cursor', cursor);
       else if (options?.head) query.set('head', 'true');
       if (options?.entities) query.set('entities', options.entities.join(','));
+      if (options?.stream) query.set('stream', options.stream);
       return http.requestJson('get', `api/v1/sync/pull?${query.toString()}`, (data): PullResponse => pulledPage.parse(data), undefined, signal);
     },
     push(request, signal) {
       return http.requestJson('post', 'api/v1/sync/push', (data) => pushResponse.parse(data), { json: request }, signal);
     },
-    stream(signal) {
-      return http.requestStream('api/v1/sync/stream', signal);
+    stream(signal, cursor) {
+      return http.requestStream(`api/v1/sync/stream${cursor ? `?${new URLSearchParams({ cursor }).toString()}` : ''}`, signal);
     },
   };
 }

@@ -7,10 +7,11 @@ import { indexChunkSize, indexRows, pendingIds } from '../../db/searchIndex';
 import { metaKeys } from '../../db/syncMeta';
 import type { SyncReason } from '../workerApi';
 import { backoffDelay, sleep } from './backoff';
+import type { PullResponse, StreamedPage } from '../../../contract/sync';
 import { pullAll } from './pull';
 import { pushBatch, requeueSending } from './push';
 import { readServerSentEvents } from './serverSentEvents';
-import { createSyncApi, type SyncApi } from './syncApi';
+import { createSyncApi, readStreamedPage, readyStreamId, type SyncApi } from './syncApi';
 import { writeStatus } from './syncStatusStore';
 
 export interface SyncEngineOptions {
@@ -45,6 +46,8 @@ const pollBackoff = { base: 5_000, max: 120_000 };
 const streamBackoff = { base: 2_000, max: 120_000 };
 /** Longer than the server's heartbeat: a silent stream is a dead one (a sleeping laptop). */
 const streamIdleMs = 75_000;
+/** Pages the stream brought and no run has taken yet, at most (the oldest go first; a pull fills any gap). */
+const streamedQueueMax = 20;
 
 /**
  * The sync engine of one user's database (DESIGN.md "The sync protocol"). Runs only in the
@@ -63,6 +66,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   let streamUp = false;
   let streamRunning = false;
   let wakeStream = new AbortController();
+  /** The open stream's id, and the pages it brought that no run has taken yet. */
+  let streamId: string | undefined;
+  let streamedPages: StreamedPage[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> | null = null;
   let rerun = false;
@@ -79,17 +85,29 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     return made;
   }
 
+  /** The page the stream brought from `cursor`, taken off the queue with the older ones (none: the queue is emptied). */
+  function takeStreamed(cursor: string): PullResponse | undefined {
+    const at = streamedPages.findIndex((streamed) => streamed.from === cursor);
+    const page = at === -1 ? undefined : streamedPages[at]!.page;
+    streamedPages = at === -1 ? [] : streamedPages.slice(at + 1);
+    return page;
+  }
+
   /** One run: push everything queued (in order), then pull to the end. True when it went through. */
   async function cycle(): Promise<boolean> {
     const signal = lifetime.signal;
     try {
+      let pushed = false;
       if ((await db.outbox.where('status').equals('queued').count()) > 0) {
         await writeStatus(db, { phase: 'pushing' });
         while ((await pushBatch(db, api, clientId, signal)) > 0) {
+          pushed = true;
           if (signal.aborted) return false;
         }
       }
-      await pullAll(db, api, signal);
+      // After a push the device pulls its own changes back as the server stored them: a
+      // page the stream read before that commit would not have them.
+      await pullAll(db, api, signal, { id: streamId, take: pushed ? undefined : takeStreamed });
       failures = 0;
       await writeStatus(db, { phase: 'idle', lastSyncedAt: new Date().toISOString(), error: undefined });
       return true;
@@ -209,18 +227,25 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         const onStop = () => connection.abort();
         lifetime.signal.addEventListener('abort', onStop);
         try {
-          const response = await api.stream(connection.signal);
+          // A device done with its first sync gets its changes as pages: its cursor says from where.
+          const response = await api.stream(connection.signal, await steadyCursor());
           if (!response.body) throw new Error('event stream without a body');
           streamUp = true;
           attempt = 0;
           polls = 0;
           clearTimeout(timer);
-          // Changes made while we were not listening.
-          void syncNow('poke');
           await readServerSentEvents(
             response.body,
             (event) => {
-              if (event.event === 'poke') void syncNow('poke');
+              if (event.event === 'ready') {
+                streamId = readyStreamId(event.data);
+                // Changes made while we were not listening (a pull that names the stream).
+                void syncNow('poke');
+              } else if (event.event === 'changes') {
+                const streamed = readStreamedPage(event.data);
+                if (streamed) streamedPages = [...streamedPages, streamed].slice(-streamedQueueMax);
+                void syncNow('poke');
+              } else if (event.event === 'poke') void syncNow('poke');
             },
             streamIdleMs,
           );
@@ -230,6 +255,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
           connection.abort();
           lifetime.signal.removeEventListener('abort', onStop);
           streamUp = false;
+          streamId = undefined;
+          streamedPages = [];
         }
         if (lifetime.signal.aborted || paused) break;
         if (!running) scheduleNext();
@@ -239,6 +266,12 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     } finally {
       streamRunning = false;
     }
+  }
+
+  /** The stored cursor, once the first sync is done (before, the stream only pokes). */
+  async function steadyCursor(): Promise<string | undefined> {
+    const [cursor, done] = await Promise.all([db.meta.get(metaKeys.cursor), db.meta.get(metaKeys.firstSyncDone)]);
+    return done !== undefined && typeof cursor?.value === 'string' ? cursor.value : undefined;
   }
 
   function goLive(): void {

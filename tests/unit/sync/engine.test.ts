@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PostsDb } from '../../../src/features/posts/postsDb';
 import { uuidv7 } from '../../../contract/ids';
 import { pendingIds, removeWords, updatePending } from '../../../src/db/searchIndex';
@@ -328,5 +328,48 @@ describe('the sync engine against the real server', () => {
     await expect.poll(() => reader.posts.get(args.id), { timeout: 5_000, interval: 50 }).toBeDefined();
     expect(Date.now() - sentAt).toBeLessThan(5_000);
     await live.stop();
+  });
+
+  it('applies the change the stream brings as a page, without asking for it: one trip from the writer to the reader', async () => {
+    const { db: writer, engine } = await syncedDevice();
+    const reader = freshDb();
+    const requests: string[] = [];
+    const realFetch = globalThis.fetch;
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+      requests.push(input instanceof Request ? input.url : String(input));
+      return realFetch(input, init);
+    });
+    try {
+      const live = createSyncEngine({ db: reader, origin: server.origin, token: await server.tokenOf('staff'), live: true, log: () => undefined });
+      engines.push(live);
+      await live.start();
+      // Connected: the stream's `ready` made a pull that names it (the server's pages go on from there).
+      await expect.poll(() => requests.some((url) => url.includes('/sync/pull?') && url.includes('stream=')), { timeout: 10_000, interval: 20 }).toBe(true);
+      await expect.poll(async () => (await status(reader)).phase, { timeout: 10_000, interval: 20 }).toBe('idle');
+      // The reader's pulls (the writer's, not live, name no stream).
+      const readerPulls = () => requests.filter((url) => url.includes('/sync/pull?') && url.includes('stream=')).length;
+      const pullsBefore = readerPulls();
+      const early = (await reader.meta.get(metaKeys.cursor))!.value;
+
+      const args = await newPostArgs(writer, { title: 'Aviso por la corriente' });
+      await writePost(writer, 'posts.create', args);
+      await engine.syncNow('user');
+      await expect.poll(() => reader.posts.get(args.id), { timeout: 5_000, interval: 20 }).toBeDefined();
+      // In its place, with its words, and no pull was asked for.
+      expect(readerPulls()).toBe(pullsBefore);
+      await expect.poll(() => queryPostPage(reader, { categoryId: null, page: 1, search: 'corriente' }).then((page) => page.posts.map((p) => p.id))).toEqual([args.id]);
+      expect((await status(reader)).phase).toBe('idle');
+
+      // A page that does not start at the device's cursor is not applied: it pulls instead.
+      await reader.meta.put({ key: metaKeys.cursor, value: early });
+      const other = await newPostArgs(writer, { title: 'Aviso tras el salto' });
+      await writePost(writer, 'posts.create', other);
+      await engine.syncNow('user');
+      await expect.poll(() => reader.posts.get(other.id), { timeout: 5_000, interval: 20 }).toBeDefined();
+      expect(readerPulls()).toBeGreaterThan(pullsBefore);
+      await live.stop();
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
