@@ -111,6 +111,54 @@ test.describe('messenger', () => {
     await expect(chat.send).toHaveCount(0);
   });
 
+  test('a long conversation opens at its newest message, and scrolling back brings older ones page by page while the one being read stays in place', async ({
+    page,
+    signIn,
+    device,
+    postsApi,
+    request,
+  }) => {
+    test.slow();
+    const api = new MessengerApi(request);
+    const daniel = await postsApi.signIn('staff@colinas.test');
+    const luis = await postsApi.signIn('guardian@colinas.test');
+    const name = uniqueTitle('Curso de verano');
+    const group = { id: uuidv7(), name, description: 'Avisos del curso.', members_can_reply: true };
+    await api.createGroup(daniel, { ...group, member_ids: [luis.id] });
+    // 130 messages: the chat reads the newest 50 at first, and 50 more each time the top is reached.
+    const text = (n: number) => `Mensaje ${n} de ${name}`;
+    const numbers = Array.from({ length: 130 }, (_, i) => i + 1);
+    for (const batch of [numbers.slice(0, 100), numbers.slice(100)]) {
+      await api.pushAll(daniel, batch.map((n) => ({ name: 'messenger.send', args: { id: uuidv7(), conversation_id: group.id, text: text(n) } })));
+    }
+
+    await signIn.as('guardian@colinas.test', 'Luis');
+    await device.waitForSync(localDbName(luis.id));
+    const list = new ConversationsPage(page);
+    await list.goto();
+    const chat = await list.open(name);
+    // At the newest, with only the first page in the page.
+    await expect(chat.bubble(text(130))).toBeInViewport();
+    await expect(chat.bubble(text(81))).toHaveCount(1);
+    await expect(chat.bubble(text(80))).toHaveCount(0);
+
+    // Scrolling back to the top of the first page brings the next 50, above the one being read.
+    await chat.log.hover();
+    await page.mouse.wheel(0, -20_000);
+    await expect(chat.bubble(text(81))).toBeInViewport();
+    await expect(chat.bubble(text(80))).toHaveCount(1, { timeout: appStart });
+    await expect(chat.bubble(text(81))).toBeInViewport();
+
+    // And so on to the very first message; only the rows near the screen are in the page.
+    await expect(async () => {
+      await chat.log.hover();
+      await page.mouse.wheel(0, -20_000);
+      await expect(chat.bubble(text(1))).toBeInViewport({ timeout: 1_000 });
+    }).toPass({ timeout: appStart });
+    expect(await chat.log.locator('.bubble').count()).toBeLessThan(100);
+    await expect(chat.bubble(text(130))).toHaveCount(0);
+  });
+
   test('a message queued offline in a group the teacher then closes to replies is refused with the reason, and is not stored', async ({
     context,
     page,

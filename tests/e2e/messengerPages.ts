@@ -46,6 +46,17 @@ export class MessengerApi {
     expect(results[0], JSON.stringify(results)).toMatchObject({ status: 'applied' });
   }
 
+  /** Many mutations in one push (at most 100), in order; each must be applied. */
+  async pushAll(member: ApiMember, mutations: { name: string; args: unknown }[]): Promise<void> {
+    const reply = await this.request.post('/api/v1/sync/push', {
+      headers: this.headers(member),
+      data: { clientId: `e2e-${member.id}`, mutations: mutations.map((mutation) => ({ id: uuidv7(), ...mutation })) },
+    });
+    expect(reply.status()).toBe(200);
+    const { results } = (await reply.json()) as PushResponse;
+    expect(results.filter((result) => result.status !== 'applied'), JSON.stringify(results)).toEqual([]);
+  }
+
   async createGroup(member: ApiMember, fields: CreateGroupInput): Promise<void> {
     await this.push(member, 'messenger.createGroup', fields);
   }

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { messageEditWindowMs, type ConversationMemberRow, type MessageRow } from '../../../contract/messenger';
 import type { Role } from '../../../contract/permissions';
@@ -32,10 +32,17 @@ const startIndex = 1_000_000_000;
 const noEntries: readonly OutboxEntry[] = [];
 
 /**
- * The chat's messages, virtualised (react-virtuoso): it opens at the newest, loads older
- * ones as the person scrolls back (keeping what they were looking at in place), and
- * follows new messages while at the end. Only the rows near the screen are in the page, so
- * a conversation of 10,000 messages opens as fast as one of 50.
+ * The chat's messages. It opens at the newest, loads older ones as the person scrolls back
+ * (keeping what they were looking at in place), and follows new messages while at the end.
+ *
+ * The first page (the newest 50 and what was sent since) is a plain column, scrolled to
+ * its end before the first paint: opening a chat shows its newest message in the first
+ * frame after the device has read it. Once the person scrolls back to the top of it and
+ * there are older messages, the list becomes virtualised (react-virtuoso, from the message
+ * at the top of the screen): only the rows near the screen are in the page, so a
+ * conversation of 10,000 messages scrolls as smoothly as one of 50. Virtualising from the
+ * start cost a chat 60–110 ms more to open (react-virtuoso measures its viewport and
+ * items over several frames before it shows the newest one).
  *
  * The list is a `log` for assistive technology; new messages of others are also said
  * once in a polite live region, because the list itself adds and removes rows as it
@@ -50,6 +57,8 @@ export function MessageList({ messages, entries, members, me, myCollegeRole, gro
     const shift = first.id === undefined ? 0 : messages.findIndex((message) => message.id === first.id);
     setFirst({ id: messages[0]?.id, index: shift > 0 ? first.index - shift : first.index });
   }
+  // The index of the message at the top of the screen when the list became virtualised; null: the first page, plain.
+  const [virtualFrom, setVirtualFrom] = useState<number | null>(null);
   const others = useMemo(() => othersProgress(members, me), [members, me]);
   const names = useMemo(() => new Map(members.map((member) => [member.user_id, member.name])), [members]);
   const now = useClock(30_000);
@@ -70,67 +79,164 @@ export function MessageList({ messages, entries, members, me, myCollegeRole, gro
     );
   }
 
+  const older = hasOlder ? (
+    <div className="message-list-older" role="status">
+      <Spinner />
+      <span className="visually-hidden">
+        <Trans>Loading older messages…</Trans>
+      </span>
+    </div>
+  ) : null;
+  const bubble = (message: MessageRow) => {
+    const mine = message.author_id === me;
+    const waiting = entries.get(message.id) ?? noEntries;
+    const failed = waiting.find((entry) => entry.status === 'attention');
+    return (
+      <MessageBubble
+        message={message}
+        mine={mine}
+        author={group && !mine ? (names.get(message.author_id) ?? '') : ''}
+        state={mine ? bubbleState(message, waiting, others) : null}
+        failed={failed}
+        // A refused change is tried again or discarded first (its box says so): an edit
+        // or delete queued behind it would be refused too.
+        mayEdit={!failed && editable(message, me, messageEditWindowMs, now)}
+        mayDelete={!failed && message.deleted_at === null && (mine || myCollegeRole === 'admin')}
+        {...actions}
+      />
+    );
+  };
+  const logProps = { className: 'message-list', role: 'log', 'aria-label': t`Messages`, 'aria-live': 'off', 'aria-description': title, tabIndex: 0 } as const;
+
   return (
     <>
-      <Virtuoso
-        ref={list}
-        className="message-list"
-        role="log"
-        aria-label={t`Messages`}
-        aria-live="off"
-        aria-description={title}
-        tabIndex={0}
-        data={messages}
-        firstItemIndex={first.index}
-        initialTopMostItemIndex={messages.length - 1}
-        alignToBottom
-        increaseViewportBy={{ top: 400, bottom: 200 }}
-        computeItemKey={(_, message) => message.id}
-        followOutput={(atBottom) => (atBottom ? 'smooth' : false)}
-        startReached={() => {
-          if (hasOlder) onLoadOlder();
-        }}
-        rangeChanged={({ endIndex }) => {
-          const position = highestPlacedUpTo(messages, endIndex - first.index);
-          if (position > 0) onShownUpTo(position);
-        }}
-        components={{
-          Header: () =>
-            hasOlder ? (
-              <div className="message-list-older" role="status">
-                <Spinner />
-                <span className="visually-hidden">
-                  <Trans>Loading older messages…</Trans>
-                </span>
-              </div>
-            ) : null,
-        }}
-        itemContent={(_, message) => {
-          const mine = message.author_id === me;
-          const waiting = entries.get(message.id) ?? noEntries;
-          const failed = waiting.find((entry) => entry.status === 'attention');
-          return (
-            <MessageBubble
-              message={message}
-              mine={mine}
-              author={group && !mine ? (names.get(message.author_id) ?? '') : ''}
-              state={mine ? bubbleState(message, waiting, others) : null}
-              failed={failed}
-              // A refused change is tried again or discarded first (its box says so): an edit
-              // or delete queued behind it would be refused too.
-              mayEdit={!failed && editable(message, me, messageEditWindowMs, now)}
-              mayDelete={!failed && message.deleted_at === null && (mine || myCollegeRole === 'admin')}
-              {...actions}
-            />
-          );
-        }}
-      />
+      {virtualFrom === null ? (
+        <FirstPage
+          {...logProps}
+          messages={messages}
+          older={older}
+          sentCount={sentCount}
+          renderBubble={bubble}
+          onShownUpTo={onShownUpTo}
+          onTopReached={(topIndex) => {
+            if (!hasOlder) return;
+            setVirtualFrom(topIndex);
+            onLoadOlder();
+          }}
+        />
+      ) : (
+        <Virtuoso
+          ref={list}
+          {...logProps}
+          data={messages}
+          firstItemIndex={first.index}
+          initialTopMostItemIndex={virtualFrom}
+          alignToBottom
+          increaseViewportBy={{ top: 400, bottom: 200 }}
+          computeItemKey={(_, message) => message.id}
+          followOutput={(atBottom) => (atBottom ? 'smooth' : false)}
+          startReached={() => {
+            if (hasOlder) onLoadOlder();
+          }}
+          rangeChanged={({ endIndex }) => {
+            const position = highestPlacedUpTo(messages, endIndex - first.index);
+            if (position > 0) onShownUpTo(position);
+          }}
+          components={{ Header: () => older }}
+          itemContent={(_, message) => bubble(message)}
+        />
+      )}
       <div className="visually-hidden" aria-live="polite" aria-atomic="false">
         {incoming.map((line) => (
           <p key={line.id}>{line.text}</p>
         ))}
       </div>
     </>
+  );
+}
+
+/** Within this distance of the end, the list counts as at the end (and follows new messages). */
+const atEndSlack = 48;
+/** Within this distance of the top, older messages are asked for. */
+const nearTop = 200;
+
+interface FirstPageProps {
+  className: string;
+  role: 'log';
+  'aria-label': string;
+  'aria-live': 'off';
+  'aria-description': string;
+  tabIndex: number;
+  messages: readonly MessageRow[];
+  older: ReactNode;
+  sentCount: number;
+  renderBubble: (message: MessageRow) => ReactNode;
+  onShownUpTo: (position: number) => void;
+  /** Scrolled back to the top: the index of the message at the top of the screen. */
+  onTopReached: (topIndex: number) => void;
+}
+
+/**
+ * The first page as a plain column: at its end before the first paint, following new
+ * messages while at the end, reporting the newest message on screen (the read marker) as
+ * react-virtuoso's `rangeChanged` does.
+ */
+function FirstPage({ messages, older, sentCount, renderBubble, onShownUpTo, onTopReached, ...log }: FirstPageProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const atEnd = useRef(true);
+  const topReported = useRef(false);
+
+  /** The index of the last message whose top is above the list's bottom edge, and of the first whose bottom is below its top. */
+  const onScreen = useCallback((): { top: number; bottom: number } | null => {
+    const element = scroller.current;
+    if (!element) return null;
+    const box = element.getBoundingClientRect();
+    const items = element.querySelectorAll<HTMLElement>(':scope > [data-index]');
+    let top = -1;
+    let bottom = -1;
+    for (const item of items) {
+      const rect = item.getBoundingClientRect();
+      if (top === -1 && rect.bottom > box.top) top = Number(item.dataset.index);
+      if (rect.top < box.bottom) bottom = Number(item.dataset.index);
+    }
+    return top === -1 ? null : { top, bottom };
+  }, []);
+
+  const look = useCallback(() => {
+    const element = scroller.current;
+    if (!element) return;
+    atEnd.current = element.scrollHeight - element.scrollTop - element.clientHeight <= atEndSlack;
+    const shown = onScreen();
+    if (!shown) return;
+    const position = highestPlacedUpTo(messages, shown.bottom);
+    if (position > 0) onShownUpTo(position);
+    // Reported once each time the top is reached.
+    if (element.scrollTop > nearTop) topReported.current = false;
+    else if (!topReported.current) {
+      topReported.current = true;
+      onTopReached(shown.top);
+    }
+  }, [messages, onScreen, onShownUpTo, onTopReached]);
+
+  // Opened, a message added, or I sent one: to the end (when it was there, or I sent), before the paint.
+  const sent = useRef(sentCount);
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    if (atEnd.current || sent.current !== sentCount) element.scrollTop = element.scrollHeight;
+    sent.current = sentCount;
+    look();
+  }, [messages, sentCount, look]);
+
+  return (
+    <div ref={scroller} {...log} onScroll={look}>
+      {older}
+      {messages.map((message, index) => (
+        <div key={message.id} data-index={index} className="message-list-item">
+          {renderBubble(message)}
+        </div>
+      ))}
+    </div>
   );
 }
 
