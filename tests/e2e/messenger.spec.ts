@@ -125,7 +125,7 @@ test.describe('messenger', () => {
     const name = uniqueTitle('Curso de verano');
     const group = { id: uuidv7(), name, description: 'Avisos del curso.', members_can_reply: true };
     await api.createGroup(daniel, { ...group, member_ids: [luis.id] });
-    // 130 messages: the chat reads the newest 50 at first, and 50 more each time the top is reached.
+    // 130 messages: the chat reads the newest 50 at first and draws the newest 30, and reads 50 more each time the top is reached.
     const text = (n: number) => `Mensaje ${n} de ${name}`;
     const numbers = Array.from({ length: 130 }, (_, i) => i + 1);
     for (const batch of [numbers.slice(0, 100), numbers.slice(100)]) {
@@ -139,15 +139,14 @@ test.describe('messenger', () => {
     const chat = await list.open(name);
     // At the newest, with only the first page in the page.
     await expect(chat.bubble(text(130))).toBeInViewport();
-    await expect(chat.bubble(text(81))).toHaveCount(1);
-    await expect(chat.bubble(text(80))).toHaveCount(0);
+    await expect(chat.bubble(text(101))).toHaveCount(1);
+    await expect(chat.bubble(text(100))).toHaveCount(0);
 
-    // Scrolling back to the top of the first page brings the next 50, above the one being read.
+    // Scrolling back to the top of the first page brings the older ones above the one being read.
     await chat.log.hover();
     await page.mouse.wheel(0, -20_000);
-    await expect(chat.bubble(text(81))).toBeInViewport();
-    await expect(chat.bubble(text(80))).toHaveCount(1, { timeout: appStart });
-    await expect(chat.bubble(text(81))).toBeInViewport();
+    await expect(chat.bubble(text(100))).toHaveCount(1, { timeout: appStart });
+    await expect(chat.bubble(text(101))).toBeInViewport();
 
     // And so on to the very first message; only the rows near the screen are in the page.
     await expect(async () => {

@@ -2,10 +2,11 @@ import type { Page } from '@playwright/test';
 import { AppShell, PostsPage, baseUrlOf, expect, localDbName, test, uniqueTitle } from './fixtures';
 
 /** Counts the pulls a tab (its page and its sync worker) makes from now on. */
-function countPulls(page: Page): { readonly count: number } {
+/** The sync requests (pulls and pushes) a tab's worker makes. */
+function countSyncs(page: Page): { readonly count: number } {
   const counter = { count: 0 };
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/api/v1/sync/pull') counter.count++;
+    if (['/api/v1/sync/pull', '/api/v1/sync/push'].includes(new URL(request.url()).pathname)) counter.count++;
   });
   return counter;
 }
@@ -27,16 +28,16 @@ test('with two tabs open only one syncs, both show a post written in either, and
   const admin = await postsApi.signIn('admin@british.test');
   const reference = await postsApi.reference(admin);
 
-  const firstPulls = countPulls(page);
+  const firstSyncs = countSyncs(page);
   await signIn.at(british, 'staff@british.test', 'Daniel');
   await device.waitForSync(localDbName(daniel.id, 'british'));
   const postsPage = new PostsPage(page, british);
   await postsPage.goto();
-  await expect.poll(() => firstPulls.count).toBeGreaterThan(0);
+  await expect.poll(() => firstSyncs.count).toBeGreaterThan(0);
 
   // A second tab of the same person: it shows the same data but does not sync.
   const second = await context.newPage();
-  const secondPulls = countPulls(second);
+  const secondSyncs = countSyncs(second);
   const secondPosts = new PostsPage(second, british);
   await secondPosts.goto();
   await expect(secondPosts.card('Nuevos libros en la biblioteca')).toBeVisible();
@@ -46,7 +47,7 @@ test('with two tabs open only one syncs, both show a post written in either, and
   expect(await second.evaluate(async () => (await navigator.locks.query()).pending?.filter((lock) => lock.name?.startsWith('patio-sync-')).length)).toBe(1);
 
   // Written in the second tab, sent by the first tab's worker, shown in both without reloading.
-  const before = firstPulls.count;
+  const before = firstSyncs.count;
   const title = uniqueTitle('Cambio de sala del taller de robótica');
   await secondPosts.write({ title, text: 'El taller de robótica se traslada al laboratorio de ciencias.' });
   await new AppShell(second).newsLink.click();
@@ -55,8 +56,8 @@ test('with two tabs open only one syncs, both show a post written in either, and
   await expect(secondPosts.card(title).getByText('Not sent', { exact: true })).toHaveCount(0);
   await expect(postsPage.card(title).getByText('Not sent', { exact: true })).toHaveCount(0);
   await expect.poll(async () => (await postsApi.titled(daniel, title)).length).toBe(1);
-  await expect.poll(() => firstPulls.count).toBeGreaterThan(before);
-  expect(secondPulls.count).toBe(0);
+  await expect.poll(() => firstSyncs.count).toBeGreaterThan(before);
+  expect(secondSyncs.count).toBe(0);
 
   // The leading tab closes: the second takes over and still receives what the server gets.
   await page.close();
@@ -69,7 +70,7 @@ test('with two tabs open only one syncs, both show a post written in either, and
     ...postsApi.everywhere(reference),
   });
   await expect(secondPosts.card(fromServer)).toBeVisible({ timeout: 5_000 });
-  expect(secondPulls.count).toBeGreaterThan(0);
+  expect(secondSyncs.count).toBeGreaterThan(0);
   await new AppShell(second).reload();
   await expect(secondPosts.card(fromServer)).toBeVisible();
   await expect(secondPosts.card(title)).toBeVisible();

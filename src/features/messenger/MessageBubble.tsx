@@ -42,6 +42,33 @@ function Time({ iso }: { iso: string }) {
   );
 }
 
+/** Rows of one message read again (each live read makes new objects) with the same fields. */
+function sameMessage(a: MessageRow, b: MessageRow): boolean {
+  return (Object.keys(a) as (keyof MessageRow)[]).every((key) => a[key] === b[key]) && Object.keys(a).length === Object.keys(b).length;
+}
+
+/**
+ * Drawn again only when what it shows changed: a new message in an open chat draws one
+ * bubble, not every bubble of the page (the chat's list reads its rows anew each time).
+ */
+function sameBubble(a: MessageBubbleProps, b: MessageBubbleProps): boolean {
+  return (
+    sameMessage(a.message, b.message) &&
+    a.mine === b.mine &&
+    a.author === b.author &&
+    a.state === b.state &&
+    a.failed?.seq === b.failed?.seq &&
+    a.failed?.error?.message === b.failed?.error?.message &&
+    a.mayEdit === b.mayEdit &&
+    a.mayDelete === b.mayDelete &&
+    a.onEdit === b.onEdit &&
+    a.onDelete === b.onDelete &&
+    a.onReport === b.onReport &&
+    a.onRetry === b.onRetry &&
+    a.onDiscard === b.onDiscard
+  );
+}
+
 /**
  * One message: its text (plain, links clickable), author in a group, time, "edited", and
  * for mine the outbox state; a refused one says why, with "Try again" and "Discard".
@@ -120,4 +147,4 @@ export const MessageBubble = memo(function MessageBubble({ message, mine, author
       ) : null}
     </div>
   );
-});
+}, sameBubble);

@@ -119,9 +119,10 @@ export function MessageList({ messages, entries, members, me, myCollegeRole, gro
           renderBubble={bubble}
           onShownUpTo={onShownUpTo}
           onTopReached={(topIndex) => {
-            if (!hasOlder) return;
-            setVirtualFrom(topIndex);
-            onLoadOlder();
+            // Older messages are on the device (read, not drawn) or to be read: the
+            // virtualised list draws them, and asks for more when its own top is reached
+            // (once it has placed the message at the top, so that one stays in place).
+            if (topIndex > 0 || hasOlder) setVirtualFrom(topIndex);
           }}
         />
       ) : (
@@ -155,6 +156,12 @@ export function MessageList({ messages, entries, members, me, myCollegeRole, gro
   );
 }
 
+/**
+ * The newest messages the first page draws: more than a tall screen shows. Each change
+ * (a message sent, its state) lays out every drawn bubble; older ones are drawn by the
+ * virtualised list once the person scrolls back.
+ */
+const firstPageRows = 30;
 /** Within this distance of the end, the list counts as at the end (and follows new messages). */
 const atEndSlack = 48;
 /** Within this distance of the top, older messages are asked for. */
@@ -202,37 +209,47 @@ function FirstPage({ messages, older, sentCount, renderBubble, onShownUpTo, onTo
     return top === -1 ? null : { top, bottom };
   }, []);
 
+  // The latest props, for the scroll handler and the layout effect, which run on scrolling
+  // and when a message is added or placed, not on every change of a bubble's state.
+  const latest = useRef({ messages, onShownUpTo, onTopReached });
+  useLayoutEffect(() => {
+    latest.current = { messages, onShownUpTo, onTopReached };
+  });
+
   const look = useCallback(() => {
     const element = scroller.current;
     if (!element) return;
     atEnd.current = element.scrollHeight - element.scrollTop - element.clientHeight <= atEndSlack;
     const shown = onScreen();
     if (!shown) return;
-    const position = highestPlacedUpTo(messages, shown.bottom);
-    if (position > 0) onShownUpTo(position);
+    const position = highestPlacedUpTo(latest.current.messages, shown.bottom);
+    if (position > 0) latest.current.onShownUpTo(position);
     // Reported once each time the top is reached.
     if (element.scrollTop > nearTop) topReported.current = false;
     else if (!topReported.current) {
       topReported.current = true;
-      onTopReached(shown.top);
+      latest.current.onTopReached(shown.top);
     }
-  }, [messages, onScreen, onShownUpTo, onTopReached]);
+  }, [onScreen]);
 
-  // Opened, a message added, or I sent one: to the end (when it was there, or I sent), before the paint.
+  // Opened, a message added or placed, or I sent one: to the end (when it was there, or I
+  // sent), before the paint.
   const sent = useRef(sentCount);
+  const newest = highestPlacedUpTo(messages, messages.length - 1);
   useLayoutEffect(() => {
     const element = scroller.current;
     if (!element) return;
     if (atEnd.current || sent.current !== sentCount) element.scrollTop = element.scrollHeight;
     sent.current = sentCount;
     look();
-  }, [messages, sentCount, look]);
+  }, [messages.length, newest, sentCount, look]);
 
+  const from = Math.max(0, messages.length - firstPageRows);
   return (
     <div ref={scroller} {...log} onScroll={look}>
-      {older}
-      {messages.map((message, index) => (
-        <div key={message.id} data-index={index} className="message-list-item">
+      {from > 0 ? null : older}
+      {messages.slice(from).map((message, index) => (
+        <div key={message.id} data-index={from + index} className="message-list-item">
           {renderBubble(message)}
         </div>
       ))}

@@ -17,6 +17,12 @@ export interface PullStream {
    * ones; none found empties the queue): applied as the answer a pull from there gives.
    */
   take?: ((cursor: string) => PullResponse | undefined) | undefined;
+  /**
+   * The stream is up: every change committed from now on reaches the device through it (a
+   * page or a poke), so only the pages it brought are applied, without a request. After a
+   * push: the device's own changes come back that way.
+   */
+  only?: boolean;
 }
 
 /**
@@ -77,7 +83,12 @@ export async function pullAll(db: PatioDb, api: SyncApi, signal: AbortSignal, st
     return pending;
   };
   try {
-    let next = request(cursor);
+    let next: Promise<PullResponse>;
+    if (stream.only && steady) {
+      const brought = streamed(cursor);
+      if (!brought) return received;
+      next = Promise.resolve(brought);
+    } else next = request(cursor);
     for (;;) {
       const page = await next;
       if (signal.aborted) throw signal.reason;

@@ -69,6 +69,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   /** The open stream's id, and the pages it brought that no run has taken yet. */
   let streamId: string | undefined;
   let streamedPages: StreamedPage[] = [];
+  /** A run was asked for that must pull (a poke, a poll, the app's request), not only for the stream's pages. */
+  let pullWanted = true;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> | null = null;
   let rerun = false;
@@ -88,6 +90,11 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   /** The page the stream brought from `cursor`, taken off the queue with the older ones (none: the queue is emptied). */
   function takeStreamed(cursor: string): PullResponse | undefined {
     const at = streamedPages.findIndex((streamed) => streamed.from === cursor);
+    // Pages that do not fit: the device is out of step with them, and pulls (in another run, when this one asks for nothing).
+    if (at === -1 && streamedPages.length > 0) {
+      pullWanted = true;
+      rerun = true;
+    }
     const page = at === -1 ? undefined : streamedPages[at]!.page;
     streamedPages = at === -1 ? [] : streamedPages.slice(at + 1);
     return page;
@@ -96,6 +103,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   /** One run: push everything queued (in order), then pull to the end. True when it went through. */
   async function cycle(): Promise<boolean> {
     const signal = lifetime.signal;
+    const wanted = pullWanted;
+    pullWanted = false;
     try {
       let pushed = false;
       if ((await db.outbox.where('status').equals('queued').count()) > 0) {
@@ -105,13 +114,19 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
           if (signal.aborted) return false;
         }
       }
-      // After a push the device pulls its own changes back as the server stored them: a
-      // page the stream read before that commit would not have them.
-      await pullAll(db, api, signal, { id: streamId, take: pushed ? undefined : takeStreamed });
+      // After a push the device needs its own changes back as the server stored them. With
+      // the stream up they come through it, after the commit (a page, or a poke and a pull):
+      // no pull now, a round trip less before the next run (a weak network). Without it, a
+      // pull (a page the stream read before that commit would not have them).
+      // A run only for the stream's pages (one already taken by the run before, say) asks
+      // for nothing either.
+      const streamed = streamUp && streamId !== undefined;
+      await pullAll(db, api, signal, pushed && !streamed ? { id: streamId } : { id: streamId, take: takeStreamed, only: streamed && (pushed || !wanted) });
       failures = 0;
       await writeStatus(db, { phase: 'idle', lastSyncedAt: new Date().toISOString(), error: undefined });
       return true;
     } catch (error) {
+      pullWanted ||= wanted;
       if (lifetime.signal.aborted) return false;
       await recordFailure(error);
       return false;
@@ -184,8 +199,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     timer = setTimeout(() => void syncNow(failures > 0 ? 'retry' : 'poll'), delay);
   }
 
-  function syncNow(reason: SyncReason): Promise<void> {
+  /** `pull` false: a run for the pages the stream brought (it pulls only if they do not fit). */
+  function syncNow(reason: SyncReason, pull = true): Promise<void> {
     if (lifetime.signal.aborted || paused || !clientId) return running ?? Promise.resolve();
+    if (pull) pullWanted = true;
     // Our own writes (a failed batch requeued) must not bypass the backoff.
     if (reason === 'outbox' && failures > 0) return running ?? Promise.resolve();
     if (reason === 'online' || reason === 'focus' || reason === 'visible') {
@@ -244,7 +261,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
               } else if (event.event === 'changes') {
                 const streamed = readStreamedPage(event.data);
                 if (streamed) streamedPages = [...streamedPages, streamed].slice(-streamedQueueMax);
-                void syncNow('poke');
+                // A page that does not parse is a poke.
+                void syncNow('poke', !streamed);
               } else if (event.event === 'poke') void syncNow('poke');
             },
             streamIdleMs,

@@ -360,6 +360,15 @@ describe('the sync engine against the real server', () => {
       await expect.poll(() => queryPostPage(reader, { categoryId: null, page: 1, search: 'corriente' }).then((page) => page.posts.map((p) => p.id))).toEqual([args.id]);
       expect((await status(reader)).phase).toBe('idle');
 
+      // Its own change, pushed with the stream up, comes back through the stream: no pull after the push.
+      const own = await newPostArgs(reader, { title: 'Aviso del lector' });
+      const pullsBeforeOwn = readerPulls();
+      await writePost(reader, 'posts.create', own);
+      await expect.poll(() => reader.outbox.count(), { timeout: 5_000, interval: 20 }).toBe(0);
+      await expect.poll(async () => (await status(reader)).phase, { timeout: 5_000, interval: 20 }).toBe('idle');
+      expect(await reader.posts.get(own.id)).toBeDefined();
+      expect(readerPulls()).toBe(pullsBeforeOwn);
+
       // A page that does not start at the device's cursor is not applied: it pulls instead.
       await reader.meta.put({ key: metaKeys.cursor, value: early });
       const other = await newPostArgs(writer, { title: 'Aviso tras el salto' });
