@@ -35,7 +35,7 @@ const noEntries: readonly OutboxEntry[] = [];
  * The chat's messages. It opens at the newest, loads older ones as the person scrolls back
  * (keeping what they were looking at in place), and follows new messages while at the end.
  *
- * The first page (the newest 50 and what was sent since) is a plain column, scrolled to
+ * The first page (the newest 30 of the messages read) is a plain column, scrolled to
  * its end before the first paint: opening a chat shows its newest message in the first
  * frame after the device has read it. Once the person scrolls back to the top of it and
  * there are older messages, the list becomes virtualised (react-virtuoso, from the message
