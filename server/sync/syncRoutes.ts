@@ -36,6 +36,8 @@ export function syncRoutes(app: FastifyInstance, db: Database, registry: SyncReg
   // Three of the pool's connections are never taken by pulls: pushes and posts, sign-ins
   // and the pulls' own session look-ups get one even when every device polls at once.
   const pulls = new PullLane(db, poolSize - 3);
+  // Pages sent down event streams: read in the pulls' lane, for no request.
+  const streamPulls = pulls.shared;
   const whileWaitedFor = (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
     try {
       stopIfGone(request);
@@ -112,7 +114,7 @@ export function syncRoutes(app: FastifyInstance, db: Database, registry: SyncReg
     const pages = new StreamedPages({
       cursor: request.query.cursor,
       // As the device's own pull would: its viewer, in the pulls' lane (no request to leave).
-      pull: (cursor): Promise<PullResponse> => pullChanges(pulls.shared, registry.entities, viewer, { cursor, limit: streamedPageLimit }),
+      pull: (cursor): Promise<PullResponse> => pullChanges(streamPulls, registry.entities, viewer, { cursor, limit: streamedPageLimit }),
       send,
       onError: (error) => request.log.warn({ err: error }, 'sync stream: reading a page failed; poked instead'),
     });

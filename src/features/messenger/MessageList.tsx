@@ -193,22 +193,6 @@ function FirstPage({ messages, older, sentCount, renderBubble, onShownUpTo, onTo
   const atEnd = useRef(true);
   const topReported = useRef(false);
 
-  /** The index of the last message whose top is above the list's bottom edge, and of the first whose bottom is below its top. */
-  const onScreen = useCallback((): { top: number; bottom: number } | null => {
-    const element = scroller.current;
-    if (!element) return null;
-    const box = element.getBoundingClientRect();
-    const items = element.querySelectorAll<HTMLElement>(':scope > [data-index]');
-    let top = -1;
-    let bottom = -1;
-    for (const item of items) {
-      const rect = item.getBoundingClientRect();
-      if (top === -1 && rect.bottom > box.top) top = Number(item.dataset.index);
-      if (rect.top < box.bottom) bottom = Number(item.dataset.index);
-    }
-    return top === -1 ? null : { top, bottom };
-  }, []);
-
   // The latest props, for the scroll handler and the layout effect, which run on scrolling
   // and when a message is added or placed, not on every change of a bubble's state.
   const latest = useRef({ messages, onShownUpTo, onTopReached });
@@ -220,7 +204,7 @@ function FirstPage({ messages, older, sentCount, renderBubble, onShownUpTo, onTo
     const element = scroller.current;
     if (!element) return;
     atEnd.current = element.scrollHeight - element.scrollTop - element.clientHeight <= atEndSlack;
-    const shown = onScreen();
+    const shown = onScreen(element);
     if (!shown) return;
     const position = highestPlacedUpTo(latest.current.messages, shown.bottom);
     if (position > 0) latest.current.onShownUpTo(position);
@@ -230,7 +214,7 @@ function FirstPage({ messages, older, sentCount, renderBubble, onShownUpTo, onTo
       topReported.current = true;
       latest.current.onTopReached(shown.top);
     }
-  }, [onScreen]);
+  }, []);
 
   // Opened, a message added or placed, or I sent one: to the end (when it was there, or I
   // sent), before the paint.
@@ -255,6 +239,19 @@ function FirstPage({ messages, older, sentCount, renderBubble, onShownUpTo, onTo
       ))}
     </div>
   );
+}
+
+/** The indexes of the first message whose bottom is below the list's top edge and of the last whose top is above its bottom edge. */
+function onScreen(list: HTMLElement): { top: number; bottom: number } | null {
+  const box = list.getBoundingClientRect();
+  let top = -1;
+  let bottom = -1;
+  for (const item of list.querySelectorAll<HTMLElement>(':scope > [data-index]')) {
+    const rect = item.getBoundingClientRect();
+    if (top === -1 && rect.bottom > box.top) top = Number(item.dataset.index);
+    if (rect.top < box.bottom) bottom = Number(item.dataset.index);
+  }
+  return top === -1 ? null : { top, bottom };
 }
 
 /** The highest position among the messages up to index `end` (unplaced ones have none). */

@@ -83,12 +83,9 @@ export async function pullAll(db: PatioDb, api: SyncApi, signal: AbortSignal, st
     return pending;
   };
   try {
-    let next: Promise<PullResponse>;
-    if (stream.only && steady) {
-      const brought = streamed(cursor);
-      if (!brought) return received;
-      next = Promise.resolve(brought);
-    } else next = request(cursor);
+    const brought = streamed(cursor);
+    if (!brought && stream.only && steady) return received;
+    let next = brought ? Promise.resolve(brought) : request(cursor);
     for (;;) {
       const page = await next;
       if (signal.aborted) throw signal.reason;

@@ -24,25 +24,21 @@ const pulledPage = pullResponse.extend({
 /** A `changes` event's data, the page checked as a pull's. */
 const streamedPage = z.object({ from: z.string(), page: pulledPage });
 
-/** The stream's id from its `ready` event; undefined when it has none. */
-export function readyStreamId(data: string): string | undefined {
+/** An event's data as `schema` has it; undefined when it is not JSON of that shape. */
+function eventData<T>(schema: z.ZodType<T>, data: string): T | undefined {
   try {
-    const parsed = streamReady.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data.stream : undefined;
+    const parsed = schema.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** A `changes` event's page; null when it is not one (the device pulls instead). */
-export function readStreamedPage(data: string): StreamedPage | null {
-  try {
-    const parsed = streamedPage.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
+/** The stream's id from its `ready` event; undefined when it has none. */
+export const readyStreamId = (data: string): string | undefined => eventData(streamReady, data)?.stream;
+
+/** A `changes` event's page; undefined when it is not one (the device pulls instead). */
+export const readStreamedPage = (data: string): StreamedPage | undefined => eventData(streamedPage, data);
 
 export interface PullOptions {
   /** Only without a cursor: the newest rows a first screen shows. */

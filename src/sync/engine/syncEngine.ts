@@ -115,13 +115,12 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         }
       }
       // After a push the device needs its own changes back as the server stored them. With
-      // the stream up they come through it, after the commit (a page, or a poke and a pull):
-      // no pull now, a round trip less before the next run (a weak network). Without it, a
-      // pull (a page the stream read before that commit would not have them).
-      // A run only for the stream's pages (one already taken by the run before, say) asks
-      // for nothing either.
+      // the stream up they come through it after the commit (a page, or a poke and a pull),
+      // so nothing is asked for now: a round trip less before the next run. Nor by a run only
+      // for the stream's pages. Without the stream, a pull, and no page the stream read
+      // before that commit.
       const streamed = streamUp && streamId !== undefined;
-      await pullAll(db, api, signal, pushed && !streamed ? { id: streamId } : { id: streamId, take: takeStreamed, only: streamed && (pushed || !wanted) });
+      await pullAll(db, api, signal, { id: streamId, take: pushed && !streamed ? undefined : takeStreamed, only: streamed && (pushed || !wanted) });
       failures = 0;
       await writeStatus(db, { phase: 'idle', lastSyncedAt: new Date().toISOString(), error: undefined });
       return true;
