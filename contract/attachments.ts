@@ -4,7 +4,7 @@ import { messages } from './messages';
 import { text } from './text';
 
 /**
- * Attachments: files of a post or an event (README, "Documents"). They are uploaded through
+ * Attachments: files of a post or an event (docs/features/documents.md). They are uploaded through
  * the documents' tus endpoint with `kind=attachment`, kept in the same file store, listed in
  * their owner's synced row and read at `/api/v1/attachments/{id}/file` by whoever may see the
  * owner. They are not library documents: no category, no audience of their own. What the

@@ -16,7 +16,7 @@ export const audienceFields = z.object({
 export type AudienceFields = z.infer<typeof audienceFields>;
 
 /**
- * The spec §5 rule for an audience by sections: at least one course, one grade and one
+ * The original app's rule for an audience by sections: at least one course, one grade and one
  * section. Attach it to every schema that spreads `audienceFields.shape`
  * (`schema.superRefine(requireSections)`); it runs beside the other fields' checks, so a
  * form shows every message at once.

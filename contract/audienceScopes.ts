@@ -4,7 +4,7 @@
  * - `college`: every member of the college (no sections needed);
  * - `staff`: staff and administrators only (no sections needed);
  * - `everyone`, `students`, `guardians`: students and guardians, students, or guardians
- *   of the chosen sections (spec §5: at least one course, one grade and one section).
+ *   of the chosen sections (the original app's rule: at least one course, one grade and one section).
  * Sections decide; courses and grades say how the choice was made. Staff and
  * administrators read every item addressed by section.
  *

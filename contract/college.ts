@@ -35,7 +35,7 @@ export type Section = z.infer<typeof section>;
 
 /**
  * The college record of `POST /api/colleges/domain` and `GET /api/v1/session/college`:
- * every field of the original app (spec §3) plus what Patio needs to brand itself offline
+ * every field of the original app plus what Patio needs to brand itself offline
  * (language, logo, host patterns are not exposed). Images are same-origin URLs.
  */
 export const college = z.object({

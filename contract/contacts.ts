@@ -3,7 +3,7 @@ import { messages } from './messages';
 import { text } from './text';
 
 /**
- * The school's contact directory (spec §2: `/admin/contacts`, a contact's page, creating
+ * The school's contact directory (the original app's `/admin/contacts`, a contact's page, creating
  * one; its fields were not shown): name, title or role, place, email, phone, notes and who
  * may read it. Administrators write it (`contacts.manage`); every member reads the
  * contacts meant for them, synced (entity `contacts`), and calls or mails with one tap.

@@ -1,4 +1,4 @@
-/** Languages written right to left (spec §1); every other language is left to right. */
+/** Languages written right to left (the original app's list); every other language is left to right. */
 export const rtlLanguages = ['ar', 'arc', 'dv', 'fa', 'ha', 'he', 'khw', 'ks', 'ku', 'ps', 'ur', 'yi'] as const;
 
 /** `ar`, `ar-EG`, `fa_IR` → `rtl`; anything else → `ltr`. */

@@ -5,10 +5,10 @@ import { messages } from './messages';
 import { text } from './text';
 
 /**
- * Documents (spec §3: "file name, file, category, downloads"): a library of files by
+ * Documents (the original app's "file name, file, category, downloads"): a library of files by
  * category, addressed to an audience like posts and events. Devices sync the metadata
  * (entities `documentCategories` and `documents`); files are uploaded with the tus protocol
- * at `/api/v1/uploads` and read at `/api/v1/documents/{id}/file` (README, "Documents").
+ * at `/api/v1/uploads` and read at `/api/v1/documents/{id}/file` (docs/features/documents.md).
  */
 
 export { defaultDocumentMaxBytes, documentMimeTypes, documentUploadsPath, inlineMimeTypes, type DocumentMimeType } from './documentFiles';

@@ -105,7 +105,7 @@ export function isTimeZone(timeZone: string): boolean {
   }
 }
 
-/** ISO weekday, Monday 1 … Sunday 7 (weeks start on Monday, spec §9). */
+/** ISO weekday, Monday 1 … Sunday 7 (weeks start on Monday, as in the original app). */
 export function isoWeekday(day: DayText): number {
   const w = floating(day).getUTCDay();
   return w === 0 ? 7 : w;

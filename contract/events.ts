@@ -7,7 +7,7 @@ import { messages } from './messages';
 import { text } from './text';
 
 /**
- * Events of the school calendar (spec §3: name, description, location, start and end, the
+ * Events of the school calendar (the original app's name, description, location, start and end, the
  * "calendar sync" option), synced like posts. Times are wall-clock times in the event's
  * zone (./eventTime.ts); a repetition is weekly or monthly and ends on a date or after a
  * number of times (./eventRecurrence.ts). One schema for the form, the push mutations and
@@ -16,7 +16,7 @@ import { text } from './text';
 
 /**
  * What kind of event it is: colours the calendar and filters it. The original app did not
- * show event categories; a school's calendar has these (decided in the README).
+ * show event categories; a school's calendar has these (docs/decisions.md).
  */
 export const eventCategories = ['activity', 'meeting', 'exam', 'holiday', 'sports', 'culture'] as const;
 export type EventCategory = (typeof eventCategories)[number];

@@ -4,7 +4,7 @@ import { messages } from './messages';
 import { text } from './text';
 
 /**
- * The college's SMTP settings (`/api/v1/admin/integrations/smtp`, admins only, issue 12).
+ * The college's SMTP settings (`/api/v1/admin/integrations/smtp`, admins only; docs/features/integrations.md).
  * The password is never sent back: `password_set` says whether one is stored.
  */
 export const smtpSecurities = ['none', 'starttls', 'tls'] as const;

@@ -5,7 +5,7 @@ import { roles } from './permissions';
 import { text } from './text';
 
 /**
- * Members of the college as administrators manage them (spec §2 `/users`, §6: add, create,
+ * Members of the college as administrators manage them (the original app's `/users`: add, create,
  * update and delete a user, reset a password, delete the PIN, a warning when a user has no
  * PIN). The list is synced to administrators' devices only (entity `members`, audience key
  * `admins`), so it is searched, filtered and sorted on the device, offline too, and every
@@ -45,7 +45,7 @@ export const memberRow = z.object({
 });
 export type MemberRow = z.infer<typeof memberRow>;
 
-/** A PIN: 4 to 6 digits (README, "Members": what it is for). */
+/** A PIN: 4 to 6 digits (docs/features/members.md: what it is for). */
 export const pinField = z.string({ error: messages.pinInvalid }).regex(/^\d{4,6}$/, { error: messages.pinInvalid });
 
 const ids = z.array(z.uuid()).max(50);
@@ -177,7 +177,7 @@ export const memberImportResponse = z.object({
 });
 export type MemberImportResponse = z.infer<typeof memberImportResponse>;
 
-/** `GET /api/v1/admin/members` for clients that do not sync (spec §2: paginated). */
+/** `GET /api/v1/admin/members` for clients that do not sync (paginated, as the original app's lists). */
 export const memberListQuery = z.object({
   q: text({ max: 100, trim: true }).optional(),
   role: z.enum(roles).optional(),

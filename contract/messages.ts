@@ -2,7 +2,7 @@
  * The validation and error messages the API sends, in English (the source language).
  * Server and client validate with the same zod schemas, so both produce these texts; the
  * client translates them through Lingui by looking them up here (src/i18n/serverMessages).
- * The wording follows the original app (spec §5, §8) so its clients keep understanding us.
+ * The wording follows the original app's validation and error texts so its clients keep understanding us.
  */
 export const messages = {
   required: 'field required.',

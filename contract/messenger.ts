@@ -6,8 +6,8 @@ import { text } from './text';
 export { conversationMemberId, directConversationId } from './messengerIds';
 
 /**
- * The messenger (spec §2 `/messenger`: new conversation, add chat, create group, add
- * contact; §3 a group's name, description, members and "members can reply"). Three synced
+ * The messenger (the original app's `/messenger`: new conversation, add chat, create group,
+ * add contact; a group's name, description, members and "members can reply"). Three synced
  * entities whose audience is the conversation's membership (`user:<id>` keys,
  * contract/audience.ts): a conversation and its members reach every current member; a
  * message reaches the members it was sent to (a member added later reads from their
@@ -199,7 +199,7 @@ export type MessengerMutationName = keyof typeof messengerMutations;
 export const messengerBackgroundMutations = ['messenger.delivered', 'messenger.read'] as const;
 
 /**
- * Who may start a one-to-one conversation with whom (README "Messenger"): staff and
+ * Who may start a one-to-one conversation with whom (docs/features/messenger.md): staff and
  * administrators with anyone of the college; anyone with staff and administrators; a
  * student with the students of their sections; a guardian with their own children and a
  * student with their own guardians. Families do not write to other families or to other

@@ -6,7 +6,7 @@ import { messages } from './messages';
 import { text } from './text';
 
 /**
- * Notifications (spec §2: title, content, scope, emergency-alert flag) and what each member
+ * Notifications (the original app's title, content, scope, emergency-alert flag) and what each member
  * did with them. One schema per shape serves the form, the push mutations and REST.
  *
  * - `notifications` (synced, by audience): what the college sent.

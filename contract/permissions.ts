@@ -9,7 +9,7 @@ export const permissions = {
   /** The administration area: users, roles, contacts, integrations, statistics. */
   'admin.access': ['admin'],
   'users.manage': ['admin'],
-  /** Checking in person that a PIN is a member's (README, "Members"). */
+  /** Checking in person that a PIN is a member's (docs/features/members.md). */
   'members.verifyPin': ['admin', 'staff'],
   'mail.outbox.read': ['admin'],
   /** Publishing posts, events, notifications and documents for the college. */
@@ -22,13 +22,13 @@ export const permissions = {
   'documents.categories.manage': ['admin'],
   /** The school's contact directory (every member reads it). */
   'contacts.manage': ['admin'],
-  /** The college's structure: places, courses, grades, sections and post categories (issue 11). */
+  /** The college's structure: places, courses, grades, sections and post categories (docs/features/structure.md). */
   'structure.manage': ['admin'],
-  /** The college's SMTP settings and the mail log (issue 12). */
+  /** The college's SMTP settings and the mail log (docs/features/integrations.md). */
   'integrations.manage': ['admin'],
-  /** The statistics screen (issue 12): administrators see the college's, staff their own posts' reads. */
+  /** The statistics screen: administrators see the college's, staff their own posts' reads. */
   'statistics.read': ['admin', 'staff'],
-  /** The messenger (issue 13): every member writes, to whom `mayStartConversation` (contract/messenger.ts) allows. */
+  /** The messenger: every member writes, to whom `mayStartConversation` (contract/messenger.ts) allows. */
   'messenger.use': ['admin', 'staff', 'student', 'guardian'],
   /** Making groups (any member may then be in one; its admins run it). */
   'messenger.groups.create': ['admin', 'staff'],

@@ -5,7 +5,7 @@ import { messages } from './messages';
 import { dateTime, text } from './text';
 
 /**
- * Posts (news): the first synced entity. Validation of spec §5 ("content required; at
+ * Posts (news): the first synced entity. Validation of the original app's rule ("content required; at
  * least one course, one grade and one section", unless the post is for the whole college
  * or for staff only: contract/audience.ts) is this one schema, used by the new-post form,
  * the push mutation handlers and the REST endpoints alike.

@@ -3,8 +3,8 @@ import { isDay } from './eventTime';
 import { roles } from './permissions';
 
 /**
- * The statistics screen (issue 12): most read posts, most downloaded documents, entries to
- * the app by hour of the day and over time ("ingresos", DESIGN.md), and active members by
+ * The statistics screen (docs/features/statistics.md): most read posts, most downloaded documents, entries to
+ * the app by hour of the day and over time ("ingresos": entries, not money), and active members by
  * role. Figures are computed by the server in SQL; the screen is online-only.
  *
  * Who sees what: administrators see the college's figures; staff see only the reads of

@@ -3,7 +3,7 @@ import { messages } from './messages';
 import { text } from './text';
 
 /**
- * The college's structure as administrators manage it (issue 11): places (campuses), courses,
+ * The college's structure as administrators manage it (docs/features/structure.md): places (campuses), courses,
  * their grades and the grades' sections, which posts, events, documents and members point
  * at. Rows are the core's reference entities (contract/college.ts); these are the mutations
  * an administrator's device pushes (`structure.manage`). Nothing is deleted: an item is

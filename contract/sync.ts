@@ -2,7 +2,7 @@ import { z } from './zod';
 import { text } from './text';
 
 /**
- * The sync protocol (DESIGN.md "The sync protocol"). Entity-agnostic: a synced entity is
+ * The sync protocol (docs/sync.md). Entity-agnostic: a synced entity is
  * named by a string and its rows are validated by the entity's own schema on each side.
  */
 
