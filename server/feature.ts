@@ -21,7 +21,7 @@ export interface SeededCollege {
 }
 
 /**
- * A feature as the core sees it (DESIGN.md "Feature modules"): its tables live in its own
+ * A feature as the core sees it (docs/architecture.md, "Feature modules"): its tables live in its own
  * `schema.ts`; the rest it declares here. The app lists the modules once
  * (server/features.ts); the sync core, the database layer and the jobs runner take them as
  * arguments and import no feature.

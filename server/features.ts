@@ -12,8 +12,8 @@ import { structureModule } from './structure/module';
 import { referenceEntities } from './sync/referenceEntities';
 
 /**
- * The feature modules of this server: adding a feature is one line here (README, "Adding a
- * synced entity"). Nothing else in the core names a feature.
+ * The feature modules of this server: adding a feature is one line here (docs/architecture.md,
+ * "Adding a synced feature"). Nothing else in the core names a feature.
  */
 export const features = [postsModule, eventsModule, notificationsModule, documentsModule, contactsModule, structureModule, membersModule, integrationsModule, statisticsModule, messengerModule];
 

@@ -16,7 +16,7 @@ import { attachments } from './schema';
 
 /**
  * Attachments' records: who may attach, the rows, and the owner's list kept in step in the
- * same write (README, "Documents"). The bytes (tus, sniffing, resizing, serving, removing)
+ * same write (docs/features/documents.md). The bytes (tus, sniffing, resizing, serving, removing)
  * are the documents feature's, which calls these.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Attachments of posts and events (README, "Documents"): the files, and the column of their
+ * Attachments of posts and events (docs/features/documents.md): the files, and the column of their
  * owners' rows that lists them. drizzle.config.ts reads every `server/<folder>/schema.ts`.
  */
 import { sql } from 'drizzle-orm';

@@ -16,7 +16,7 @@ import { authOf, requireUser } from './requireUser';
 import { issueAccessToken, newSecret, revokeAccessToken } from './tokens';
 import { userView } from './userView';
 
-/** Sign-in, sign-out and the CSRF cookie of the original app (spec §7). */
+/** Sign-in, sign-out and the CSRF cookie of the original app (its API paths are kept). */
 export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, storage } = ctx;
   const api = app.withTypeProvider<ZodTypeProvider>();

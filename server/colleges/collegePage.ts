@@ -32,7 +32,7 @@ export interface PageExtras {
 }
 
 /**
- * The built index.html with the college of the request's host in it (spec §1 metadata):
+ * The built index.html with the college of the request's host in it (the original app's metadata):
  * title, description, Open Graph tags, theme colour, manifest and touch icon, language and
  * direction. Link previews and the first paint then show the college before any script
  * runs; the client sets the same tags again (src/tenant/pageMeta.ts, branding.ts). With

@@ -12,7 +12,7 @@ export function collegeRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, directory } = ctx;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  /** The college of a domain or origin, whatever host the request came to (spec §7). */
+  /** The college of a domain or origin, whatever host the request came to (the original app's call). */
   api.post(
     '/api/colleges/domain',
     { schema: { body: collegeDomainRequest, response: { 200: college } } },

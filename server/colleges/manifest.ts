@@ -1,7 +1,7 @@
 import { textDirection } from '../../contract/direction';
 import type { CollegeRow } from '../tenancy/collegeDirectory';
 
-/** Spec §1: the page description, from the app title (the client translates it). */
+/** The original app's page description, from the app title (the client translates it). */
 export function collegeDescription(college: CollegeRow): string {
   return `${college.name} management application`;
 }

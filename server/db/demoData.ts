@@ -1,4 +1,4 @@
-/** The demo tenants and people (issue 2: exact, so anyone can try Patio). */
+/** The demo tenants and people (fixed, so anyone can try Patio: README "Demo accounts"). */
 export const demoPassword = 'patio-demo-2026';
 
 export interface DemoCollege {
@@ -80,7 +80,7 @@ export const demoColleges: DemoCollege[] = [
   },
 ];
 
-/** The colinas admin's rut, fixed by the issue. */
+/** The colinas admin's rut, fixed so it can be typed at the sign-in (README "Demo accounts"). */
 export const colinasAdminRut = '12345678-5';
 
 export const demoRoles = ['admin', 'staff', 'student', 'guardian'] as const;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { FileStore } from '@tus/file-store';
 
 /**
- * Where documents' files live (README, "Documents: where files live"): one folder per
+ * Where documents' files live (docs/features/documents.md, "Where files live"): one folder per
  * college under `<dataDir>/documents/`, each a tus FileStore (the file, and its tus
  * metadata as `<key>.json` beside it). A finished upload stays where tus wrote it; its
  * upload id is the document's `file_key`. Every API process on the host (or sharing the

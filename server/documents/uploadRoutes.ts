@@ -64,7 +64,7 @@ function parsedMetadata(metadata: Upload['metadata']): UploadMetadata {
 }
 
 /**
- * The tus endpoint (README, "Documents"): staff and administrators upload to their
+ * The tus endpoint (docs/features/documents.md): staff and administrators upload to their
  * college's folder; an upload's key starts with its uploader's id, and anyone else (another
  * member, another college's host, where the folder differs) is answered 404. Metadata is
  * checked when the upload is created; when its last byte arrives, the file's type is read

@@ -32,7 +32,7 @@ function feedAddress(request: FastifyRequest, row: CalendarFeedRow): CalendarFee
 }
 
 /**
- * Private calendar feeds (issue 8). A signed-in member reads, makes (or replaces) and revokes
+ * Private calendar feeds (docs/features/events.md). A signed-in member reads, makes (or replaces) and revokes
  * their feed's address; calendar apps read the feed itself without signing in, the address
  * being the secret. The feed lists what the member may see at the time it is read, so a new
  * section, role or audience shows at the next refresh, and a member who leaves the college

@@ -12,7 +12,7 @@ export const mailRetryJob: Job = {
 };
 
 /**
- * The college's integrations (issue 12): its SMTP server, which every mail of the college
+ * The college's integrations (docs/features/integrations.md): its SMTP server, which every mail of the college
  * goes through once saved (server/mail/mailer.ts is the only door), and the mail log.
  */
 export const integrationsModule: FeatureModule = {

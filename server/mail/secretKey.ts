@@ -7,7 +7,7 @@ import { join } from 'node:path';
  * (the SMTP password). It lives OUTSIDE the database, so a dump or a backup of the database
  * alone reveals nothing: `PATIO_SECRET_KEY` (base64 of 32 bytes) when set, else the file
  * `secret.key` under the data directory, made once (mode 0600) at the first start. Several
- * processes on one PostgreSQL must share it: set the variable (README, "Mail: SMTP settings").
+ * processes on one PostgreSQL must share it: set the variable (docs/features/integrations.md).
  */
 export interface SecretKey {
   seal: (plain: string) => string;

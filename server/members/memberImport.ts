@@ -211,7 +211,7 @@ export class ImportRefused extends Error {
  * `confirm` writes them all in one transaction — one `writeInCollege`, inserts in batches —
  * or none (ImportRefused, 422) when any row is wrong. The college is read again inside the
  * write, under its lock, so a member added meanwhile is a duplicate there too. Imported
- * members have no password: they sign in after a reset (README "Members").
+ * members have no password: they sign in after a reset (docs/features/members.md).
  */
 export async function importMembers(db: Database, collegeId: string, rows: readonly MemberImportRow[], confirm: boolean): Promise<MemberImportResponse> {
   if (!confirm) {

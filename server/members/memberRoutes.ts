@@ -34,7 +34,7 @@ const idParams = z.object({ id: z.string().max(100) });
 const importBodyLimit = 16 * 1024 * 1024;
 
 /**
- * Members over REST (README "Members"): the list and the writes for clients that do not
+ * Members over REST (docs/features/members.md): the list and the writes for clients that do not
  * sync (the same service as the members.* mutations), and what needs the server at that
  * moment: a reset password, a PIN check, a CSV import. Administrators only, except the PIN
  * check (staff too).

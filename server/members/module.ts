@@ -6,7 +6,7 @@ import { memberRoutes } from './memberRoutes';
 import { seedDemoMembers } from './seed';
 
 /**
- * Members as administrators manage them (issue 11, README "Members"): the list synced to
+ * Members as administrators manage them (docs/features/members.md): the list synced to
  * administrators' devices, the members.* mutations, and REST for what needs the server at
  * that moment (reset password, PIN check, CSV import) or for clients that do not sync.
  */

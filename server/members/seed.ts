@@ -7,7 +7,7 @@ import { users } from '../db/schema';
 import type { SeededCollege } from '../feature';
 import type { Write } from '../sync/writeInCollege';
 
-/** The demo PIN (README, "Members"). */
+/** The demo PIN (README "Demo accounts"; docs/features/members.md). */
 export const demoPin = '1234';
 
 let hashes: Promise<{ pin: string; password: string }> | null = null;

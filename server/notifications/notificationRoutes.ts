@@ -30,7 +30,7 @@ import { notificationPreferences } from '../push/schema';
 const idParams = z.object({ id: z.string().max(100) });
 
 /**
- * Notifications over REST: the spec's `GET /api/v1/notifications` (the member's list), the
+ * Notifications over REST: the original app's `GET /api/v1/notifications` (the member's list), the
  * same writes as the notifications.* mutations, the figures staff see, the member's quiet
  * hours and the college's emergency setting. Another college's ids answer 404, as unknown ones.
  */

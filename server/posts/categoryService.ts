@@ -10,7 +10,7 @@ import type { Write } from '../sync/writeInCollege';
 import { categories } from './schema';
 
 /**
- * Post categories as administrators manage them from the structure screen (issue 11). The
+ * Post categories as administrators manage them from the structure screen (docs/features/structure.md). The
  * table is the posts module's, so its writes are here rather than in server/structure (no
  * feature imports another). Nothing is deleted: an archived category keeps its posts and its
  * name, devices leave it out of the post form. A rename keeps the slug, so links stay.

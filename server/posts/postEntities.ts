@@ -8,7 +8,7 @@ import { categories, postStats, posts } from './schema';
 export type PostRow = typeof posts.$inferSelect;
 
 /**
- * DESIGN.md "Roles", as audience keys (contract/audience.ts): staff and admins see every
+ * Who sees a post, as audience keys (contract/audience.ts): staff and admins see every
  * post addressed by section; a student or a guardian sees a post when one of their
  * sections is targeted and the scope includes their role. A scheduled post is its
  * author's alone until it is released (server/audience/release.ts).

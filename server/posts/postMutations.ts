@@ -28,7 +28,7 @@ export const postMutationHandlers = [
     args: viewPostArgs,
     apply: (write, actor, args) => viewPost(write, actor, args),
   }),
-  // Categories, from the administrators' structure screen (issue 11).
+  // Categories, from the administrators' structure screen (docs/features/structure.md).
   defineMutation({ name: 'categories.create', permission: 'structure.manage', args: categoryArgs, apply: createCategory }),
   defineMutation({ name: 'categories.update', permission: 'structure.manage', args: categoryArgs, apply: renameCategory }),
   defineMutation({ name: 'categories.reorder', permission: 'structure.manage', args: reorderCategoriesArgs, apply: reorderCategories }),

@@ -34,7 +34,7 @@ export const posts = syncedTable(
   'posts',
   {
     title: text('title').notNull(),
-    /** Sanitised HTML (server/posts/sanitizeContent.ts). */
+    /** Sanitised HTML (server/richText/sanitizeContent.ts). */
     content: text('content').notNull(),
     categoryId: uuid('category_id')
       .notNull()

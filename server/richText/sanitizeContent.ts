@@ -24,7 +24,7 @@ export function sanitizeContent(html: string): string {
   return sanitizeHtml(html, options).trim();
 }
 
-/** Whether sanitised HTML still says something (spec §5: "content required"). */
+/** Whether sanitised HTML still says something (the original app's rule: "content required"). */
 export function hasText(html: string): boolean {
   return html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() !== '';
 }

@@ -1,7 +1,7 @@
 import type { FeatureModule } from '../feature';
 import { statisticsRoutes } from './statisticsRoutes';
 
-/** The statistics screen's figures (issue 12): REST only, computed in SQL, nothing synced. */
+/** The statistics screen's figures (docs/features/statistics.md): REST only, computed in SQL, nothing synced. */
 export const statisticsModule: FeatureModule = {
   name: 'statistics',
   routes: statisticsRoutes,

@@ -17,7 +17,7 @@ import { collegeOf } from '../tenancy/resolveCollege';
 import { entryHours, entryTimeline, membersByRole, topDocuments, topPosts, type StatisticsScope } from './statisticsQueries';
 
 /**
- * `GET /api/v1/statistics/…` (issue 12). Administrators get the college's figures; staff get
+ * `GET /api/v1/statistics/…` (docs/features/statistics.md). Administrators get the college's figures; staff get
  * the reads of their own posts only (`/posts`), and 403 on the rest. The permission is
  * checked before the query string, so a student is refused whatever it sends.
  */

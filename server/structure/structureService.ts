@@ -9,7 +9,7 @@ import type { MutationActor } from '../sync/mutation';
 import type { Write } from '../sync/writeInCollege';
 
 /**
- * Writing the college's structure (issue 11): the one implementation behind the push
+ * Writing the college's structure (docs/features/structure.md): the one implementation behind the push
  * mutations places.*, courses.*, grades.*, sections.* (server/structure/module.ts). Every
  * row is reference data every member receives, so writes stamp without keys (everyone is
  * poked). Nothing is deleted: archiving sets `archived_at`, which devices read as

@@ -9,7 +9,7 @@ import { audienceOf, type Viewer } from './viewer';
 const resetReply: PullResponse = { changes: [], cursor: '', hasMore: true, reset: true };
 
 /**
- * One page of the viewer's change feed (DESIGN.md sync invariant 1): the rows of every
+ * One page of the viewer's change feed (docs/sync.md, rule 1): the rows of every
  * synced entity of the college changed after the cursor that concern the viewer, merged in
  * change order (which is commit order, see writeInCollege), at most `limit`. A visible row
  * is an upsert; a row deleted or no longer visible is a delete — only for a viewer who may
@@ -63,7 +63,7 @@ export async function pullChanges(
  * A new device's first request: the rows each entity's first screen shows (its `head`: the
  * newest posts, the categories), visible to the viewer, then a cursor to sync everything
  * from, in order, as without a head. The cursor starts at the beginning (`s` 0), so it is
- * never ahead of what the device stores (DESIGN.md invariant 1): the sync sends these rows
+ * never ahead of what the device stores (docs/sync.md, rule 1): the sync sends these rows
  * again in their place. Its `h` is this snapshot's counter, so a head row changed or
  * hidden after it comes as an upsert or a delete, as for any row the device has.
  */

@@ -4,7 +4,7 @@ import { HttpError } from '../http/errors';
 
 /**
  * The device closed its connection: nobody will read the answer (499, as nginx logs it; it
- * is never sent). A device's fetch gives up after 10 s and asks again; work done for the
+ * is never sent). A device's fetch gives up after 15 s (src/api/http.ts) and asks again; work done for the
  * request it left only delays the one it sent instead.
  */
 export const clientGone = () => new HttpError(499, 'Client Closed Request');

@@ -10,7 +10,7 @@ import { writeInCollege } from './writeInCollege';
 
 /**
  * Applies a device's mutations in the order given, each in its own transaction and at most
- * once (DESIGN.md sync invariant 3). A rejection (422/403/404/409) rolls that mutation back,
+ * once (docs/sync.md, rule 3). A rejection (422/403/404/409) rolls that mutation back,
  * is recorded so a replay answers the same, and does not stop the ones after it. Anything
  * else (a bug, the database gone) fails the whole request with 5xx: the device keeps the
  * rest queued and retries, and what was applied answers as a replay.

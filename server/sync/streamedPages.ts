@@ -14,12 +14,12 @@ export interface StreamedPagesOptions {
 }
 
 /**
- * One device's event stream, sending what changed instead of a poke (DESIGN.md "The sync
- * protocol"). The server keeps the cursor the device is at: the one it connected with, then
+ * One device's event stream, sending what changed instead of a poke (docs/sync.md,
+ * rule 5). The server keeps the cursor the device is at: the one it connected with, then
  * the end of each page it sent down the stream or answered to a pull naming the stream. On
  * a change for the member it sends the page a pull from that cursor answers, as a `changes`
  * event with the cursor it starts from; the device applies it only when that is its
- * cursor, so the rows it stores are exactly a pull's (invariant 1), and pulls otherwise.
+ * cursor, so the rows it stores are exactly a pull's (rule 1), and pulls otherwise.
  * Anything else (no cursor known, a reset, a failed read) is a plain `poke`.
  *
  * Changes heard while a page is being read coalesce into one more page, read from the

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { syncState } from '../db/schema';
 
-/** The channel of `pg_notify`; its payload says whom to poke (server/sync/poke.ts). */
+/** The channel of `pg_notify`; its payload says whom to poke (server/sync/changeFeed.ts). */
 export const syncChannel = 'patio_sync';
 
 /** A write in progress: its transaction, its college and the stamp of its rows. */
@@ -48,7 +48,7 @@ export function onCommitted(db: Database, listener: Committed): () => void {
  * Runs `work` in one transaction whose first statement locks the college's counter row,
  * so the writers of one college run one after another until commit: change numbers are
  * allocated in commit order and a pull can never pass over a row that commits later with
- * a lower number (DESIGN.md sync invariant 2). Every row written gets its own number, so a
+ * a lower number (docs/sync.md, rule 2). Every row written gets its own number, so a
  * page boundary never splits a write. When anything was stamped, a `pg_notify` (delivered
  * on commit) tells every API process the college's new number and pokes its concerned
  * listeners.

@@ -43,7 +43,7 @@ export class CollegeDirectory {
     return this.rows.find((row) => row.id === id);
   }
 
-  /** The full record of `POST /api/colleges/domain` (spec §3), cached with the rows. */
+  /** The full record of `POST /api/colleges/domain` (docs/features/colleges.md), cached with the rows. */
   async record(row: CollegeRow): Promise<College> {
     const cached = this.records.get(row.id);
     if (cached) return cached;

@@ -17,7 +17,7 @@ ALTER TABLE "pin_attempts" ADD CONSTRAINT "pin_attempts_user_id_users_id_fk" FOR
 CREATE INDEX "pin_attempts_member_idx" ON "pin_attempts" USING btree ("college_id","user_id","attempted_at");--> statement-breakpoint
 CREATE INDEX "users_college_seq_idx" ON "users" USING btree ("college_id","seq");
 --> statement-breakpoint
--- Hand-written backfill (members, issue 11): existing members get their sections copied
+-- Hand-written backfill (members, docs/features/members.md): existing members get their sections copied
 -- from user_sections and a change number each after the college's counter, which is then
 -- advanced past them (as 0002 did for the reference data).
 UPDATE "users" AS u SET "section_ids" = coalesce((SELECT array_agg(s."section_id"::text ORDER BY s."section_id") FROM "user_sections" AS s WHERE s."user_id" = u."id"), '{}'::text[]);
