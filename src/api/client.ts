@@ -5,7 +5,7 @@ export { ApiError, NetworkError, isUnauthenticated } from './errors';
 export type { Parser } from './http';
 
 /**
- * The app's HTTP client (STYLE.md §2): same origin (the server picks the college from the
+ * The app's HTTP client (the one HTTP door, docs/architecture.md): same origin (the server picks the college from the
  * Host header), the token read from local storage on every request.
  */
 const http = createHttp({ getToken: readToken });

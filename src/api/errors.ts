@@ -30,7 +30,7 @@ export class FileUnreadableError extends Error {
   }
 }
 
-/** Only this answer means the token is dead (DESIGN.md invariant 7). */
+/** Only this answer means the token is dead (docs/sync.md, rule 7). */
 export function isUnauthenticated(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401 && error.message === messages.unauthenticated;
 }

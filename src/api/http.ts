@@ -4,7 +4,7 @@ import { messages } from '../../contract/messages';
 import { ApiError, NetworkError } from './errors';
 
 /**
- * The one HTTP door (STYLE.md §2), shared by the app (token from local storage) and the
+ * The one HTTP door (docs/architecture.md), shared by the app (token from local storage) and the
  * sync worker (token handed over by the app; a worker cannot read local storage). Adds the
  * Bearer token, asks for JSON and turns every failure into an ApiError (the server
  * answered) or a NetworkError (it could not be reached). DOM-free: the worker compiles it.

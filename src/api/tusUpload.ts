@@ -3,7 +3,7 @@ import { ApiError, FileUnreadableError, NetworkError } from './errors';
 import { errorMessageOf } from './http';
 
 /**
- * The door for resumable uploads (STYLE.md §2: HTTP only through src/api): one file sent
+ * The door for resumable uploads (HTTP only through src/api: docs/architecture.md): one file sent
  * with the tus protocol by tus-js-client, which does the protocol (creation, HEAD for the
  * offset, PATCH chunks, termination); the caller decides when to try again. Failures come
  * out as the app's errors: ApiError (the server answered, with its `{ message, errors? }`),

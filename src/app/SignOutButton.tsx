@@ -12,9 +12,9 @@ import { LogOutIcon } from '../ui/icons';
 
 /**
  * Signs out, which deletes this user's local data (src/session/localData.ts), so it always
- * asks first. With changes not sent yet it warns about them (DESIGN.md sync invariant 6):
+ * asks first. With changes not sent yet it warns about them (docs/sync.md, rule 6):
  * waiting keeps the user signed in and tries to send them now. Without, it says that the
- * offline copy goes and comes back at the next sign-in (issue 14).
+ * offline copy goes and comes back at the next sign-in.
  */
 export function SignOutButton() {
   const { t } = useLingui();

@@ -42,7 +42,7 @@ async function administration() {
 }
 
 /**
- * Routes of spec §2 built so far. Screens are lazy so the shell's first download stays
+ * The app's routes (the original app's addresses, docs/features/). Screens are lazy so the shell's first download stays
  * small; only the public layout and the guards are in the shell.
  */
 export function createAppRouter() {

@@ -5,7 +5,7 @@ import { useCollege } from '../tenant/tenantStore';
 import { whenIdle } from '../ui/whenIdle';
 
 /**
- * On every navigation the current user is fetched again (spec §4). Runs in the
+ * On every navigation the current user is fetched again, as the original app did (docs/features/auth.md). Runs in the
  * background once the screen has settled: the screen never waits for it, so an offline
  * start shows at once.
  */

@@ -5,8 +5,8 @@ import { isQuotaError } from '../db/lifecycle';
 import { StorageFullError } from '../sync/StorageFullError';
 
 /**
- * Attachments of posts and events kept on this device (issue 10: "an attachment of a post the
- * device has is downloaded with it when the member keeps that category offline"). The files
+ * Attachments of posts and events kept on this device (docs/features/posts.md, "Attachments and kept
+ * news": an attachment of a post the device has is downloaded with it while its category is kept). The files
  * are stored in Cache Storage under the very addresses the screens use (a cover's `srcset`
  * candidates, the link that opens the file), in one cache per local database
  * (`<database name>-attachments`, deleted with the database at sign-out, src/db/lifecycle.ts);

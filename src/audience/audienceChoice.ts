@@ -11,7 +11,7 @@ export interface AudienceChoice {
 
 /**
  * The choice with these sections, in school order, and the grades and courses they belong
- * to (what the contract asks for: spec §5's courses and grades say how sections were chosen).
+ * to (what the contract asks for: the courses and grades say how sections were chosen).
  */
 export function withSections<T extends AudienceChoice>(values: T, sectionIds: Iterable<string>, options: AudienceOptions): T {
   const chosen = new Set(sectionIds);

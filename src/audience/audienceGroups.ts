@@ -50,7 +50,7 @@ export function sectionLabel(grade: Pick<Grade, 'name'>, section: Pick<Section, 
 export const sectionsOfCourse = (group: CourseGroup): Section[] => group.grades.flatMap((grade) => grade.sections);
 
 /**
- * What a picker offers for a new choice (issue 11): sections neither archived nor in an
+ * What a picker offers for a new choice (docs/features/structure.md): sections neither archived nor in an
  * archived grade or course, plus those already chosen (an edit keeps its audience). Grades
  * and courses left without sections then drop out of groupSections.
  */

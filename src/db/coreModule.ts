@@ -22,7 +22,7 @@ export const coreModule = defineDataModule({
       },
     },
   },
-  // Shape 2: rows carry `archived` (issue 11; older apps dropped the field).
+  // Shape 2: rows carry `archived` (archiving, docs/features/structure.md; older apps dropped the field).
   entities: {
     places: { table: 'places', shape: 2, toLocal: parsedBy(() => contract().then((c) => c.place)) },
     courses: { table: 'courses', shape: 2, toLocal: parsedBy(() => contract().then((c) => c.course)) },

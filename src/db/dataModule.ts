@@ -2,7 +2,7 @@ import type { Transaction } from 'dexie';
 import type { z } from 'zod';
 
 /**
- * What a feature tells the local database and the sync engine about its data (DESIGN.md
+ * What a feature tells the local database and the sync engine about its data (docs/architecture.md,
  * "Feature modules"). A feature's `module.ts` exports one; the single list of them is
  * src/registry/dataModules.ts, read by both the app and the sync worker, so the two can
  * never disagree on the schema. DOM- and React-free: the worker loads it.

@@ -124,7 +124,7 @@ const newGroup = (): string => `${Date.now().toString(36)}-${Math.random().toStr
  * its words and group) to find its postings again when it changes or goes. A batch of
  * 1,000 posts writes its distinct words (a few hundred to a few thousand rows) and 1,000
  * small rows, instead of the ≈ 50–80 multi-entry index entries per post that made indexing
- * 5× the cost of writing the posts themselves (bench/RESULTS.md, issue 7).
+ * 5× the cost of writing the posts themselves (bench/RESULTS.md, "Newest first, search with the sync").
  */
 
 /** Drops rows' postings and words rows (inside the caller's transaction over both tables). */

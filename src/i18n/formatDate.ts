@@ -5,7 +5,7 @@ export function formatLongDate(date: Date, locale: string): string {
   return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
 }
 
-/** Monday…Sunday in the given locale (spec §9: weekdays are localised). */
+/** Monday…Sunday in the given locale (weekdays are localised, as in the original app). */
 export function weekdayNames(locale: string, width: 'long' | 'short' = 'long'): string[] {
   const format = new Intl.DateTimeFormat(locale, { weekday: width, timeZone: 'UTC' });
   // 2024-01-01 was a Monday.

@@ -7,7 +7,7 @@ import type { OutboxEntry, PatioDb } from '../db/database';
 import type { AttachmentQueue } from '../uploads/attachmentQueue';
 
 /**
- * What a feature shows (DESIGN.md "Feature modules"): its routes, its navigation entries
+ * What a feature shows (docs/architecture.md, "Feature modules"): its routes, its navigation entries
  * and how its outbox entries read. A feature's `ui.tsx` exports one; the list is
  * src/registry/uiModules.ts. The app composes routes and navigation from it; the outbox
  * screen (core) reads the labels through useUiModules(). Screens stay lazy: routes load
@@ -48,7 +48,7 @@ export interface UiModule {
   background?: () => Promise<ComponentType>;
   /**
    * Entries of the administration (`/admin`, one navigation entry for them all): the
-   * screens of administrators (members, the school's structure, integrations, statistics,
+   * screens of administrators (members, the school's structure, integrations, message reports,
    * billing), each shown to the roles its permission names.
    */
   admin?: readonly AdminEntry[];

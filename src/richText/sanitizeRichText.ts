@@ -1,6 +1,6 @@
 /**
  * The client's allow-list for post HTML, the same tags as the server's
- * (server/posts/sanitizeContent.ts). The server sanitises what it stores, but a post written
+ * (server/richText/sanitizeContent.ts). The server sanitises what it stores, but a post written
  * on this device and not sent yet never went through it, so the detail screen passes every
  * post through here before rendering. It also normalises what the editor produces
  * (`<b>`→`<strong>`, `<i>`→`<em>`, `<div>`→`<p>`) so the server keeps the formatting.

@@ -34,7 +34,7 @@ export function SignedInData({ modules, children }: { modules: readonly DataModu
 
 /**
  * The worker pauses on a 401. Whether the session is really dead is the session's call
- * (only "Unauthenticated." signs out, DESIGN.md invariant 7), so ask it to re-check.
+ * (only "Unauthenticated." signs out, docs/sync.md rule 7), so ask it to re-check.
  */
 function PausedSyncRecheck() {
   const db = useDb();

@@ -5,14 +5,14 @@ import { getTenant } from '../tenant/tenantStore';
 import type { SignOutKind } from './createSession';
 
 /**
- * What happens to a user's local database when they are signed out (DESIGN.md sync
- * invariant 6: a shared school computer must not show the previous user's data):
+ * What happens to a user's local database when they are signed out (docs/sync.md,
+ * rule 6: a shared school computer must not show the previous user's data):
  *
  * - The user signed out (`user`): they were warned about unsent changes and chose to go
  *   (src/app/SignOutButton.tsx), so the database is deleted, outbox and all.
  * - The server signed them out (`forced`: "Unauthenticated.", e.g. the token was revoked
  *   or expired): nobody chose to lose anything, so a database with unsent changes is KEPT
- *   (invariant 4) — when the same user signs in again, the worker resumes the queue. A
+ *   (docs/sync.md, rule 4) — when the same user signs in again, the worker resumes the queue. A
  *   database with an empty outbox is deleted as usual. The kept data stays unreadable in
  *   the app: it is opened only for that user after they sign in.
  *

@@ -2,7 +2,7 @@ import { readLocal, removeLocal, writeLocal } from '../storage/localValue';
 
 /**
  * What the first screen of the News list (`/blog/all`, page 1, no search) last showed, kept
- * so `public/boot.js` can paint it before the app's code runs (issue 7: offline cold start).
+ * so `public/boot.js` can paint it before the app's code runs (docs/features/posts.md, "The first news screen").
  * Data only, never markup: boot.js builds its elements with `createElement` and
  * `textContent`, so nothing stored here can run. It holds the user's id (boot.js shows it
  * only to the same signed-in user) and is removed at every sign-out (src/session/session.ts).

@@ -1,6 +1,6 @@
 /**
  * Start-up parts (i18n, tenant, session, service worker) are each guarded: a failure is
- * logged with the part's name and the app still mounts (spec §4 "a plugin failure is logged
+ * logged with the part's name and the app still mounts (as the original app did: "a plugin failure is logged
  * and start-up continues").
  */
 export function reportStartupFailure(part: string, error: unknown): void {

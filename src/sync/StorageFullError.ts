@@ -1,5 +1,5 @@
 /**
- * The device's storage is full (STYLE.md §8). The change was not made and nothing queued
+ * The device's storage is full (a real error: QuotaExceededError). The change was not made and nothing queued
  * before it was lost; the UI says "storage full: free space" and keeps the user's input.
  */
 export class StorageFullError extends Error {

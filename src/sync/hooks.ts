@@ -22,7 +22,7 @@ export interface SyncStatusView {
   lastSyncedAt: string | null;
   /**
    * The first download has not finished (or its state is not read yet): an empty list may
-   * just not have arrived, so screens say "Downloading…", never "nothing yet" (issue 14).
+   * just not have arrived, so screens say "Downloading…", never "nothing yet".
    */
   firstSyncPending: boolean;
 }

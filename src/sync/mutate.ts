@@ -17,7 +17,7 @@ export interface MutationInput {
 }
 
 /**
- * A write from the UI (DESIGN.md "The shape"): in ONE transaction, remembers the row as it
+ * A write from the UI (docs/architecture.md, "One-way data flow"): in ONE transaction, remembers the row as it
  * was, applies the optimistic local change and appends the mutation to the outbox; then
  * asks the worker to push. Either all of it happens or none of it. A full disk throws
  * StorageFullError and leaves the database (and the outbox) as it was. Returns the outbox

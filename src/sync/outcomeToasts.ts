@@ -6,7 +6,7 @@ import { whenAnswered, type MutationOutcome } from './mutationOutcome';
 
 /** A feature's words for its change, already translated. */
 export interface OutcomeTexts {
-  /** The server applied it (spec §8: "Publication created successfully"). */
+  /** The server applied it (the original app's "Publication created successfully"). */
   sent: string;
   /** The server refused it; `reason` is the server's message, translated. */
   refused: (reason: string) => string;
@@ -25,7 +25,7 @@ function tell(i18n: I18n, outcome: MutationOutcome, texts: OutcomeTexts): void {
 }
 
 /**
- * One honest toast for a queued change (issue 14): the success text only once the server
+ * One honest toast for a queued change (docs/sync.md, "Honest feedback on screens"): the success text only once the server
  * applied it, the refusal with its reason, or — offline, or when no answer came quickly —
  * that it is saved on this device, followed later by a second toast when it is finally sent
  * or refused. The toast store is global, so that later toast survives leaving the screen.

@@ -2,7 +2,7 @@ import { wrap, type Remote } from 'comlink';
 import { workerReadyMessage, type SyncReason, type SyncStartOptions, type SyncWorkerApi } from './workerApi';
 
 /**
- * The one door to the sync worker (STYLE.md §2–3). The worker is created on the first
+ * The one door to the sync worker (docs/architecture.md, "One door to each outside thing"). The worker is created on the first
  * `start`; calls made before it has exposed its API are queued (in order) until it says
  * it is ready. Focus and becoming visible ask for a sync.
  */

@@ -1,5 +1,5 @@
 /**
- * The sync worker's whole surface (STYLE.md §3): workers/sync.worker.ts implements it,
+ * The sync worker's whole surface (one typed interface): workers/sync.worker.ts implements it,
  * src/sync/syncClient.ts calls it. DOM-free so both the app and the worker compile it.
  */
 export interface SyncStartOptions {

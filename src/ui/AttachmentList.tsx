@@ -15,7 +15,7 @@ export interface AttachmentListProps {
 /**
  * The files of a post or an event, under its text: the name (opens it), its kind and size.
  * PDFs and images open in a new tab; other files are saved with their real name (the
- * server's `Content-Disposition`). The link is read with the session's cookie (README,
+ * server's `Content-Disposition`). The link is read with the session's cookie (docs/features/documents.md,
  * "Attachments of posts and events"), as a navigation sends no header.
  */
 export function AttachmentList({ attachments, headingLevel = 2 }: AttachmentListProps) {

@@ -24,7 +24,7 @@ export function visiblePages(page: number, pages: number): (number | 'gap')[] {
   return out;
 }
 
-/** Page links plus a "Go to page" field (spec §2: paginated lists have a go-to-page control). */
+/** Page links plus a "Go to page" field (the original app's paginated lists have a go-to-page control). */
 export function Pagination({ page, pages, hrefFor, onGoTo }: PaginationProps) {
   const { t } = useLingui();
   const inputId = useId();

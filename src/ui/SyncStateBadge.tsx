@@ -3,7 +3,7 @@ import './syncStateBadge.css';
 
 export type ItemSyncState = 'queued' | 'sending' | 'attention';
 
-/** An item's unsent state (issue 3: "not sent / sending / needs attention"); nothing when sent. */
+/** An item's unsent state ("not sent / sending / needs attention", docs/sync.md rule 4); nothing when sent. */
 export function SyncStateBadge({ state }: { state: ItemSyncState | null | undefined }) {
   if (!state) return null;
   return (

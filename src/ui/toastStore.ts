@@ -6,7 +6,7 @@ export interface ToastItem {
   tone: 'success' | 'error' | 'info';
 }
 
-/** Toasts last 2000 ms (spec §9). */
+/** Toasts last 2000 ms, as in the original app. */
 export const toastDurationMs = 2000;
 
 let items: readonly ToastItem[] = [];

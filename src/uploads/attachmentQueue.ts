@@ -2,7 +2,7 @@ import type { AttachmentOwnerKind } from '../../contract/attachments';
 import type { PatioDb } from '../db/database';
 
 /**
- * The upload queue as the post and event forms see it (README, "Attachments of posts and
+ * The upload queue as the post and event forms see it (docs/features/documents.md, "Attachments of posts and
  * events"). The queue itself, its table and its runner are the documents feature's
  * (src/features/documents/uploadQueue.ts), which hands this to the app through its UiModule
  * (`attachmentQueue`); features do not import each other, so the forms reach it here, and

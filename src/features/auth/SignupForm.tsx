@@ -22,7 +22,7 @@ export type SignupSubmit = (values: SignupValues) => Promise<SubmitFailure | nul
 
 const empty: SignupValues = { name: '', email: '', password: '', password_confirmation: '', promotions: false };
 
-/** Every spec §5 sign-up message comes from the contract schema the server also runs. */
+/** Every sign-up message of the original app comes from the contract schema the server also runs. */
 export function SignupForm({ onSubmit }: { onSubmit: SignupSubmit }) {
   const { t } = useLingui();
   const [values, setValues] = useState<SignupValues>(empty);

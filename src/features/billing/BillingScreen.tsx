@@ -9,8 +9,8 @@ import { usePageMeta } from '../../tenant/usePageMeta';
 import './billing.css';
 
 /**
- * `/admin/billing` (administrators): the card entry of the original app (spec §2, "card
- * entry display"), where a payment integration will take the school's card. No payment
+ * `/admin/billing` (administrators): the card entry of the original app ("card
+ * entry display", docs/features/billing.md), where a payment integration will take the school's card. No payment
  * provider is connected yet, so a valid card is only confirmed on screen: nothing is sent,
  * stored, logged or synced, and the screen says so before anything is typed.
  */

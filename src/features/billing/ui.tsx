@@ -3,7 +3,7 @@ import { defineUiModule } from '../../modules/uiModule';
 import { LockIcon } from '../../ui/icons';
 
 /**
- * Billing (issue 12, "card entry display"): the card form a future payment integration will
+ * Billing (the original app's "card entry display", docs/features/billing.md): the card form a future payment integration will
  * use, shown to administrators at `/admin/billing`. No data module: card data is never
  * stored or synced, so this feature has no table at all.
  */

@@ -16,7 +16,7 @@ export interface ContactDetailViewProps {
   onDelete: () => void;
 }
 
-/** One contact (spec §2 `/admin/contacts/{contact}`): who, where, and large call and mail buttons. */
+/** One contact (the original app's `/admin/contacts/{contact}`): who, where, and large call and mail buttons. */
 export function ContactDetailView({ contact, place, state, canManage, onDelete }: ContactDetailViewProps) {
   return (
     <div className="page contact-detail-page">

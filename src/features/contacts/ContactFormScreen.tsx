@@ -22,7 +22,7 @@ function firstErrors(errors: Record<string, string[]> | undefined): FieldErrors 
   return out;
 }
 
-/** `/admin/contacts/create` (spec §2): a new contact, queued through the outbox (offline too). */
+/** `/admin/contacts/create` (the original app's address): a new contact, queued through the outbox (offline too). */
 export function NewContactScreen() {
   const { t, i18n } = useLingui();
   const db = useContactsDb();

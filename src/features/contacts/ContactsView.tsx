@@ -21,7 +21,7 @@ export interface ContactsViewProps {
   states: ReadonlyMap<string, ItemSyncState>;
 }
 
-/** The directory (spec §2 `/admin/contacts`): search, then each contact with one-tap call and mail. */
+/** The directory (the original app's `/admin/contacts`): search, then each contact with one-tap call and mail. */
 export function ContactsView({ contacts, places, firstSyncPending, search, onSearch, canManage, states }: ContactsViewProps) {
   const { t } = useLingui();
   return (

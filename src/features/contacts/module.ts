@@ -2,7 +2,7 @@ import { defineDataModule, parsedBy } from '../../db/dataModule';
 import { contactsSearch } from './contactWords';
 
 /**
- * The contacts module's data (DESIGN.md "Feature modules"): the school's directory, synced
+ * The contacts module's data (docs/architecture.md, "Feature modules"): the school's directory, synced
  * to every member it is meant for, and its words index so it is searched offline by name,
  * title, email or phone. Loaded by the sync worker too: no React here. Its screens,
  * routes, navigation and outbox labels are in ui.tsx.

@@ -13,7 +13,7 @@ export type KeepToggleProps = { document: DocumentRow; category?: undefined } | 
 
 /**
  * Keep on this device, or remove, for one document or (with `category`) a whole category
- * (issue 10, "Keep offline"), with the download's progress and what went wrong ("This
+ * (docs/features/documents.md, "Files kept on a device"), with the download's progress and what went wrong ("This
  * device is full…"). Nothing where the browser cannot keep files (no Cache Storage).
  */
 export function KeepToggle(props: KeepToggleProps) {

@@ -67,7 +67,7 @@ function KeptCategoryItem({ category, onEvenOnSlowNetwork, onStopKeeping }: { ca
 }
 
 /**
- * Files kept on this device (issue 10): how much they take, the device's space as the
+ * Files kept on this device (docs/features/documents.md): how much they take, the device's space as the
  * browser reports it, whether the storage is persistent, each kept category with its
  * "slow networks too" setting, and "Remove all".
  */

@@ -7,8 +7,8 @@ const countedKey = (id: string): string => `documentsDownloaded:${id}`;
 class AlreadyCounted extends Error {}
 
 /**
- * Counts the member's download of a document once per device, offline too (issue 10,
- * "downloads are counted once per member, offline too (queued)"): the mark in `meta` and
+ * Counts the member's download of a document once per device, offline too (docs/features/documents.md:
+ * downloads are counted once per member, offline too, queued): the mark in `meta` and
  * the queued `documents.downloaded` are one transaction, and a second call (another open,
  * another tab) finds the mark and queues nothing. The server counts each member once
  * whatever the devices send. It is a background mutation (module.ts): never shown as the

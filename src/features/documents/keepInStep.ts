@@ -40,8 +40,8 @@ async function prune(db: DocumentsDb, files: KeptFile[], documents: (DocumentRow
 }
 
 /**
- * Brings the device in step with what the member keeps (issue 10, "a kept category
- * downloads new documents as they sync"): removes kept files of documents that no longer
+ * Brings the device in step with what the member keeps (docs/features/documents.md: a kept category
+ * downloads new documents as they sync): removes kept files of documents that no longer
  * exist or left a kept category (and kept categories that no longer exist), then downloads,
  * one file at a time, newest first, the documents of kept categories that are not on the
  * device or changed since, and kept documents whose file changed. A kept category's

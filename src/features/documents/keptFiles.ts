@@ -9,7 +9,7 @@ import { askPersistence } from '../../storage/persistence';
 export { isSlowNetwork } from '../../ui/slowNetwork';
 
 /**
- * The files kept on this device (issue 10, "Keep offline"): the ONE module that stores a
+ * The files kept on this device (docs/features/documents.md, "Files kept on a device"): the ONE module that stores a
  * document's bytes on the device and reads them back. The bytes are in Cache Storage, in
  * one cache per local database (`<database name>-files`: deleted with the database at
  * sign-out, src/db/lifecycle.ts), one entry per document and SHA-256, so a changed file is

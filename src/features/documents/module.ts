@@ -1,7 +1,7 @@
 import { defineDataModule, parsedBy } from '../../db/dataModule';
 
 /**
- * The documents module's data (DESIGN.md "Feature modules"): the library's categories and
+ * The documents module's data (docs/architecture.md, "Feature modules"): the library's categories and
  * documents (their metadata, synced), and what this device holds of it: the files kept on
  * the device and the categories kept whole (src/features/documents/keptFiles.ts), and the
  * uploads waiting to be sent (uploadQueue.ts). The last three are the device's own: a

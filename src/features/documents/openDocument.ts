@@ -27,7 +27,7 @@ function follow(url: string, attributes: { download?: string; target?: string })
 }
 
 /**
- * Opens a document (issue 10, "Opening"): a PDF or an image in a new tab, anything else
+ * Opens a document (docs/features/documents.md, "Files kept on a device"): a PDF or an image in a new tab, anything else
  * downloaded with its real name; from the device's copy when there is a current one
  * (offline too), else from the server. The file route reads the token from the
  * `Authorization` header only (server/auth/requireUser.ts), so a plain link or a new tab

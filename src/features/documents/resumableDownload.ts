@@ -50,8 +50,8 @@ const defaultStallMs = 30_000;
 const resumeBackoff = { base: 1000, max: 16_000 };
 
 /**
- * A file's bytes as ONE stream that outlives dropped connections (issue 10: "downloads of
- * large files resume after a dropped connection"): when a connection fails, stalls or ends
+ * A file's bytes as ONE stream that outlives dropped connections (docs/features/documents.md: downloads of
+ * large files resume after a dropped connection): when a connection fails, stalls or ends
  * early, it asks again with `Range: bytes=<received>-` and `If-Range: <etag>`, so only the
  * missing bytes travel again, and a file that changed meanwhile is not spliced onto the old
  * one (the server answers it whole, 200, with another ETag: the stream fails with

@@ -250,7 +250,7 @@ function outcomeOf(error: unknown, upload: QueuedUpload, hadAddress: boolean): '
 export const uploadLockName = (db: DocumentsDb) => `patio-uploads-${db.name}`;
 
 /**
- * Runs the queue while this tab holds the device's lock for it (DESIGN.md sync invariant
+ * Runs the queue while this tab holds the device's lock for it (docs/sync.md, rule
  * 6, for uploads): waits for it when another tab has it, takes over when that tab closes.
  * Returns `stop`, which ends the runner (an upload being sent stays resumable) and gives
  * the lock up.

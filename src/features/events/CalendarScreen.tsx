@@ -24,7 +24,7 @@ import { useAudienceOptions } from './useAudienceOptions';
 import { useSettledMonth, useShownMonth } from './useShownMonth';
 
 /**
- * `/events` (spec §2): the school calendar as an agenda or a month, filtered, with an
+ * `/events` (the original app's address): the school calendar as an agenda or a month, filtered, with an
  * event's details over it. Its whole state is in the address (calendarParams.ts). Days are
  * the college's: "today" is today in its time zone, and times are the events' wall times.
  */

@@ -15,7 +15,7 @@ export const firstOfMonth = (month: string): DayText => `${month}-01`;
 export const lastOfMonth = (month: string): DayText => addDays(firstOfMonth(shiftMonth(month, 1)), -1);
 
 /**
- * The days a month's grid shows: whole weeks from Monday to Sunday (spec §9), from the week
+ * The days a month's grid shows: whole weeks from Monday to Sunday (as in the original app), from the week
  * of its first day to the week of its last: 35 or 42 days (28 for a February that starts on
  * a Monday in a common year).
  */

@@ -61,7 +61,7 @@ export function formatTime(wall: TimeText, locale: string): string {
   return formatOf(locale, 'time').format(floating(wall));
 }
 
-/** Monday…Sunday, long ("lunes"), short ("lun") or narrow ("L"), in the page's language (spec §9). */
+/** Monday…Sunday, long ("lunes"), short ("lun") or narrow ("L"), in the page's language (as in the original app). */
 export function weekdayNames(locale: string, width: 'long' | 'short' | 'narrow'): string[] {
   const format = cached(`${locale}\u0000weekday-${width}`, () => new Intl.DateTimeFormat(locale, { weekday: width, timeZone: 'UTC' }));
   // 2024-01-01 was a Monday.

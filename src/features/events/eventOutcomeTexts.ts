@@ -4,7 +4,7 @@ import type { OutcomeTexts } from '../../sync/outcomeToasts';
 
 export type EventChange = 'create' | 'update' | 'delete';
 
-/** The toasts of an event's change (spec §8: "Event created / edited / deleted successfully" once the server applied it). */
+/** The toasts of an event's change (the original app's "Event created / edited / deleted successfully", once the server applied it). */
 export function eventOutcomeTexts(i18n: I18n, change: EventChange): OutcomeTexts {
   switch (change) {
     case 'create':

@@ -1,7 +1,7 @@
 import { defineDataModule } from '../../db/dataModule';
 
 /**
- * The events module's data (DESIGN.md "Feature modules"): its table and synced entity.
+ * The events module's data (docs/architecture.md, "Feature modules"): its table and synced entity.
  * Loaded by the sync worker too: no React here. Its screens, routes, navigation and outbox
  * labels are in ui.tsx.
  */

@@ -10,7 +10,7 @@ import { CalendarIcon } from '../../ui/icons';
 import { eventsDb } from './eventsDb';
 
 /**
- * What the events feature shows: the calendar (spec §2 `/events`, with the details of an
+ * What the events feature shows: the calendar (the original app's `/events`, with the details of an
  * event at `/events?event=<id>`), the form (`/events/new-event`, `/events/event/:id/edit`),
  * the Events entry of the navigation, the coming events on the home screen, the calendar
  * feed on the profile and the outbox labels of its mutations. In the shell's first

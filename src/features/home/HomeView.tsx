@@ -19,7 +19,7 @@ export function HomeView({ college, userName, locale, today, sections }: HomeVie
   const name = <bdi>{userName.split(/\s+/)[0] ?? userName}</bdi>;
   const date = formatLongDate(today, locale);
   const collegeName = <bdi>{college.name}</bdi>;
-  // An archived campus (issue 11) is no longer one of the school's.
+  // An archived campus (docs/features/structure.md) is no longer one of the school's.
   const campuses = college.places.filter((place) => place.archived !== true);
   return (
     <div className="page">

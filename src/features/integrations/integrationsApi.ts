@@ -11,7 +11,7 @@ import { requestJson } from '../../api/client';
 
 /**
  * The integrations' REST calls. Online only: the settings hold a password, which must not
- * wait in the device's outbox (README, "Mail: SMTP settings and the mail log").
+ * wait in the device's outbox (docs/features/integrations.md).
  */
 const smtpPath = 'api/v1/admin/integrations/smtp';
 

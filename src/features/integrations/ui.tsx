@@ -3,7 +3,7 @@ import { defineUiModule } from '../../modules/uiModule';
 import { MailIcon } from '../../ui/icons';
 
 /**
- * The integrations feature (issue 12): the administrators' `/admin/integrations` screen
+ * The integrations feature (docs/features/integrations.md): the administrators' `/admin/integrations` screen
  * (the college's SMTP server and the mail log) and its entry in the administration (`/admin`). Online only, so it
  * has no data module and no outbox labels. In the shell's first download: keep it small.
  */

@@ -19,7 +19,7 @@ export function StatusBadge({ status }: { status: MemberRow['status'] }) {
   return null;
 }
 
-/** Spec §6: the list warns when a member has no PIN (an icon and words). */
+/** As in the original app, the list warns when a member has no PIN (an icon and words). */
 export function NoPinWarning() {
   return (
     <span className="member-nopin">

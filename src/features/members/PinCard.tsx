@@ -20,7 +20,7 @@ export interface PinCardProps {
   onDelete: () => Promise<void>;
 }
 
-/** A member's PIN (README "Members"): whether one is set, a new one (masked, digits), or removing it. */
+/** A member's PIN (docs/features/members.md): whether one is set, a new one (masked, digits), or removing it. */
 export function PinCard({ hasPin, lockedReason, onSet, onDelete }: PinCardProps) {
   const { t } = useLingui();
   const id = useId();

@@ -17,7 +17,7 @@ export interface MemberFilters {
   status: MemberStatus | '';
   place: string;
   section: string;
-  /** Only members without a PIN (spec §6's warning). */
+  /** Only members without a PIN (the original app's warning). */
   noPin: boolean;
   sort: MemberSort;
 }

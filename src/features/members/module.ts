@@ -1,7 +1,7 @@
 import { defineDataModule } from '../../db/dataModule';
 
 /**
- * The members module's data (DESIGN.md "Feature modules"): the college's members as synced
+ * The members module's data (docs/architecture.md, "Feature modules"): the college's members as synced
  * to administrators (entity `members`, contract/members.ts `memberRow`). Other roles'
  * devices receive none (the server's audience is `admins`), so the table stays empty there.
  * Loaded by the sync worker too: no React here; screens and labels are in ui.tsx.

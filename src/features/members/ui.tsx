@@ -7,7 +7,7 @@ import { UsersIcon } from './memberIcons';
 import { membersDb } from './membersDb';
 
 /**
- * What the members feature shows administrators (spec §2 `/users`, "User Roles" in the
+ * What the members feature shows administrators (the original app's `/users`, "User Roles" in its
  * sidebar): the list (`/users`), a member (`/users/:id`), the form (`/users/new`,
  * `/users/:id/edit`), the CSV import (`/users/import`), the sign-ups waiting on home and
  * the outbox labels of its mutations. In the shell's first download: no screens, no zod.
@@ -46,7 +46,7 @@ export const membersUi = defineUiModule({
   admin: [
     {
       to: '/users',
-      // The original's sidebar name (spec §2, §6).
+      // The original app's sidebar name.
       label: msg`User Roles`,
       description: msg`Members, their roles and PINs; sign-ups waiting for approval; import and export.`,
       icon: UsersIcon,

@@ -14,7 +14,7 @@ import { NewConversationDialog } from './NewConversationDialog';
 import { useConversations } from './useConversations';
 import { useMessengerDb } from './useMessengerDb';
 
-/** `/messenger` (spec §2): my conversations, read from the device (offline too); `?q=` is the search. */
+/** `/messenger` (the original app's address): my conversations, read from the device (offline too); `?q=` is the search. */
 export function ConversationsScreen() {
   const { t, i18n } = useLingui();
   const db = useMessengerDb();

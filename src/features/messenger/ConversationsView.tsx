@@ -58,7 +58,7 @@ function Preview({ summary, me }: { summary: ConversationSummary; me: string }) 
   );
 }
 
-/** The conversation list (spec §2 `/messenger`): newest activity first, unread counts, search. */
+/** The conversation list (the original app's `/messenger`): newest activity first, unread counts, search. */
 export function ConversationsView({ conversations, firstSyncPending, me, search, onSearch, onNewConversation, mayCreateGroup }: ConversationsViewProps) {
   const { t, i18n } = useLingui();
   const now = new Date(useClock(60_000));

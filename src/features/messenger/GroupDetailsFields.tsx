@@ -12,7 +12,7 @@ export interface GroupDetails {
   members_can_reply: boolean;
 }
 
-/** A group's name, description and the spec's "members can reply" flag (off: only its admins write). */
+/** A group's name, description and the original app's "members can reply" flag (off: only its admins write). */
 export function GroupDetailsFields({ values, errors, onChange }: { values: GroupDetails; errors: FieldErrors; onChange: (patch: Partial<GroupDetails>) => void }) {
   const { t } = useLingui();
   const id = useId();

@@ -2,7 +2,7 @@ import { defineDataModule, parsedBy } from '../../db/dataModule';
 import { messagesSearch } from './messageWords';
 
 /**
- * The messenger's data (issue 13; DESIGN.md "Feature modules"): the conversations this
+ * The messenger's data (docs/features/messenger.md; docs/architecture.md, "Feature modules"): the conversations this
  * member is in, their members (names, roles, how far each received and read) and their
  * messages, all synced to the conversation's members, and a words index of the messages
  * for the offline search. Loaded by the sync worker too: no React here. Its screens,

@@ -1,5 +1,5 @@
 import './messenger.css';
 import { ConversationsScreen } from './ConversationsScreen';
 
-/** The conversation list (spec §2 `/messenger`), in one chunk. */
+/** The conversation list (the original app's `/messenger`), in one chunk. */
 export const conversationsRoute = { Component: ConversationsScreen };

@@ -7,7 +7,7 @@ import { MessageIcon } from '../../ui/icons';
 import { entryConversation, entryFlag, entryMemberName, entryName, entryText, firstWords } from './outboxText';
 
 /**
- * What the messenger shows (issue 13): the conversations (spec §2 `/messenger`), a new
+ * What the messenger shows (docs/features/messenger.md): the conversations (`/messenger`), a new
  * group, a chat and its details, the Messages entry of the navigation with the unread
  * count, the administrators' reports of messages, the delivered markers sent whatever
  * screen is open, and the outbox labels of its changes. In the shell's first download (the

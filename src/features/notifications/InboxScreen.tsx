@@ -11,7 +11,7 @@ import { NotificationDialog } from './NotificationDialog';
 import { inboxPageSize, useInbox } from './notificationQueries';
 
 /**
- * `/notifications` (spec §2): the member's notifications from the device, newest first,
+ * `/notifications` (the original app's address): the member's notifications from the device, newest first,
  * with one open over the list at `?notification=<id>`. Staff and administrators also find
  * what the college sent and the form from here.
  */

@@ -14,7 +14,7 @@ import { createNotification } from './notificationWrites';
 import { useNotificationsDb } from './useNotificationsDb';
 
 /**
- * `/college-notifications/new-notification` (spec §2): staff and administrators write a
+ * `/college-notifications/new-notification` (the original app's address): staff and administrators write a
  * notification; it is saved on this device and queued, so it can be written offline and is
  * sent when the connection returns.
  */

@@ -11,7 +11,7 @@ import { SentView } from './SentView';
 import { useSent } from './useSent';
 
 /**
- * `/college-notifications` (spec §2): what the college sent, with figures, and one's live
+ * `/college-notifications` (the original app's address): what the college sent, with figures, and one's live
  * delivery over the list at `?notification=<id>`. Staff and administrators.
  */
 export function SentScreen() {

@@ -1,7 +1,7 @@
 import { defineDataModule, type RowParser } from '../../db/dataModule';
 
 /**
- * The notifications module's data (DESIGN.md "Feature modules"): what the college sent and
+ * The notifications module's data (docs/architecture.md, "Feature modules"): what the college sent and
  * this member's receipts of it, both synced. Loaded by the sync worker too: no React here.
  * Its screens, routes, navigation and outbox labels are in ui.tsx.
  */

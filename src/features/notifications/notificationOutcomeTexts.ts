@@ -2,7 +2,7 @@ import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { OutcomeTexts } from '../../sync/outcomeToasts';
 
-/** The toasts of a sent notification (spec §8: "Notification created successfully", once the server applied it). */
+/** The toasts of a sent notification (the original app's "Notification created successfully", once the server applied it). */
 export function createOutcomeTexts(i18n: I18n): OutcomeTexts {
   return {
     sent: i18n._(msg`Notification created successfully`),

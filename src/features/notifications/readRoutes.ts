@@ -1,5 +1,5 @@
 import './notifications.css';
 import { InboxScreen } from './InboxScreen';
 
-/** The inbox (spec §2 `/notifications`, a notification's details included), in one chunk. */
+/** The inbox (the original app's `/notifications`, a notification's details included), in one chunk. */
 export const inboxRoute = { Component: InboxScreen };

@@ -5,7 +5,7 @@ import { BellIcon } from '../../ui/icons';
 import { notificationsDb } from './notificationsDb';
 
 /**
- * What the notifications feature shows: the inbox (spec §2 `/notifications`, one open at
+ * What the notifications feature shows: the inbox (the original app's `/notifications`, one open at
  * `/notifications?notification=<id>`), what the college sent (`/college-notifications`) and
  * its form (`/college-notifications/new-notification`), the Notifications entry of the
  * navigation with the unread count (also on the installed app's icon), open emergency

@@ -27,7 +27,7 @@ export function OutboxEntryItem({ entry, knownTitle, canFix, onResend, onDiscard
   const modules = useUiModules();
   const label = outboxLabel(i18n, modules, entry, knownTitle);
   const gone = itemGone(entry);
-  // Fixing or retrying a change of an item that no longer exists cannot work (issue 14).
+  // Fixing or retrying a change of an item that no longer exists cannot work (src/sync/itemGone.ts).
   const fix = canFix && !gone ? fixHref(modules, entry) : null;
   const keepAsNew = canFix && gone ? presenterOf(modules, entry)?.keepAsNew : undefined;
   const item = itemHref(modules, entry);

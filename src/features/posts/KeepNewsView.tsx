@@ -24,7 +24,7 @@ export interface KeepNewsViewProps {
 }
 
 /**
- * A news category's "keep on this device" control (issue 10): the photos and files of its
+ * A news category's "keep on this device" control (docs/features/posts.md, "Attachments and kept news"): the photos and files of its
  * publications are downloaded with them, so they open offline; what is there, and why the
  * rest is not yet.
  */

@@ -29,7 +29,7 @@ export interface PostDetailViewProps {
 }
 
 export function PostDetailView({ post, categoryName, categorySlug, syncState, attention, canPublish, audience, onDelete, onDiscard, onKeepAsNew }: PostDetailViewProps) {
-  // The server said the post no longer exists: editing or deleting it cannot work (issue 14).
+  // The server said the post no longer exists: editing or deleting it cannot work (src/sync/itemGone.ts).
   const gone = attention.some(itemGone);
   const { t } = useLingui();
   const [confirmDelete, setConfirmDelete] = useState(false);

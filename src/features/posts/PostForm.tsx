@@ -38,7 +38,7 @@ export interface PostFormProps {
 
 /**
  * Create and edit a post. Validated with `postFields`, the schema the server applies, so
- * spec §5's messages appear next to their fields and nothing is written while invalid.
+ * the original app's messages appear next to their fields and nothing is written while invalid.
  */
 export function PostForm(props: PostFormProps) {
   const { title, initial, reference, submitLabel, initialErrors = {}, initialFormError = null, attachable = false, existingAttachments = [], onSubmit, onCancel } = props;

@@ -5,7 +5,7 @@ import { mutate } from '../../sync/mutate';
 import type { PostsDb } from './postsDb';
 
 /**
- * Post categories' changes from the structure screen (issue 11), through the outbox. The
+ * Post categories' changes from the structure screen (docs/features/structure.md), through the outbox. The
  * server makes a new category's slug (unique in the college); the device guesses it from
  * the name meanwhile. Positions are the server's: 1, 2, … in list order.
  */

@@ -10,7 +10,7 @@ import type { KeptPostFile, LocalPost, PostsDb } from './postsDb';
 import { askPersistence } from '../../storage/persistence';
 
 /**
- * News kept on this device (issue 10, "Attachments on posts and events"): a member keeps a
+ * News kept on this device (docs/features/posts.md, "Attachments and kept news"): a member keeps a
  * news category, and the photos and files of its posts on the device are downloaded with
  * them, the new ones as they sync, so a circular with its PDF opens in a classroom with no
  * signal. The bytes are src/attachments/keptAttachments.ts's; what is kept and why is here.

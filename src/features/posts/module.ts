@@ -6,7 +6,7 @@ import type { PostWords } from './postsDb';
 import { postsSearch } from './postWords';
 
 /**
- * The posts module's data (DESIGN.md "Feature modules"): its tables, synced entities,
+ * The posts module's data (docs/architecture.md, "Feature modules"): its tables, synced entities,
  * search index and background mutations. Loaded by the sync worker too: no React here.
  * Its screens, routes, navigation and outbox labels are in ui.tsx.
  */
@@ -94,11 +94,11 @@ export const postsData = defineDataModule({
     // Search words are not derived here: the engine stores them with each pulled page (postsSearch).
     // Shape 2: rows carry their attachments (older apps dropped the field).
     posts: { table: 'posts', shape: 2, toLocal: parsedBy(() => contract().then((c) => c.post)) },
-    // Shape 2: rows carry `archived` (issue 11).
+    // Shape 2: rows carry `archived` (docs/features/structure.md).
     categories: { table: 'categories', shape: 2, toLocal: parsedBy(() => contract().then((c) => c.category)) },
     postStats: { table: 'postStats', toLocal: parsedBy(() => contract().then((c) => c.postStats)) },
   },
   search: [postsSearch],
-  // Reading a post is not the reader's change (issue 6 §4).
+  // Reading a post is not the reader's change (docs/sync.md, "Views are not changes").
   backgroundMutations: ['posts.view'],
 });

@@ -4,7 +4,7 @@ import type { OutcomeTexts } from '../../sync/outcomeToasts';
 
 export type PostChange = 'create' | 'update' | 'delete';
 
-/** The toasts of a post's change (spec §8 texts once the server applied it). */
+/** The toasts of a post's change (the original app's texts, once the server applied it). */
 export function postOutcomeTexts(i18n: I18n, change: PostChange): OutcomeTexts {
   switch (change) {
     case 'create':

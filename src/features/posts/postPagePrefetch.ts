@@ -10,7 +10,7 @@ import { queryPostPage, type PostPage, type PostPageQuery } from './postQueries'
  * The News list read ahead by its route's loader: a tap on "News", a page number, a category
  * or a search waits for the page's posts (a few milliseconds from the local indexes) and
  * then draws the screen once, with its cards, instead of drawing it empty, painting, and
- * only then starting the read (issue 7 §2: first 20 cards ≤ 50 ms). The screens' live
+ * only then starting the read (the goal: first 20 cards ≤ 50 ms, `npm run bench:feed`). The screens' live
  * queries take over at once; what is kept here only fills their first render.
  */
 

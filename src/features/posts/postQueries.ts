@@ -16,7 +16,7 @@ export async function withViewCounts(db: PostsDb, posts: LocalPost[]): Promise<L
   });
 }
 
-/** Posts per page of a list (spec §2: paginated lists with a go-to-page control). */
+/** Posts per page of a list (the original app's paginated lists with a go-to-page control). */
 export const postsPerPage = 20;
 
 export interface PostPageQuery {

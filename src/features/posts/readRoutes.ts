@@ -4,7 +4,7 @@ import { loadPostPage } from './postPagePrefetch';
 import { PostListScreen } from './PostListScreen';
 
 /**
- * The reading screens of the news (spec §2 `/blog/all`, `/blog/post/:post`), in one chunk:
+ * The reading screens of the news (the original app's `/blog/all`, `/blog/post/:post`), in one chunk:
  * what a teacher opens every day. The writing screens (the editor, the form's contract and
  * zod) are in writeRoutes.ts, loaded when someone writes.
  */

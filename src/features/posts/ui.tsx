@@ -11,7 +11,7 @@ import { NewsIcon } from '../../ui/icons';
 import { postsDb } from './postsDb';
 
 /**
- * What the posts feature shows: the news routes (spec §2 `/blog/...`, a lazy chunk for
+ * What the posts feature shows: the news routes (the original app's `/blog/...`, a lazy chunk for
  * reading and one for writing), the News entry of the navigation and the outbox labels of its mutations.
  * Its "Latest news" is a section of the home screen (`home`). In the
  * shell's first download (the router needs the routes): keep it free of screens and zod.
@@ -28,7 +28,7 @@ const categoryNameOf = (entry: OutboxEntry, known: string): string => {
   return known || (typeof before === 'string' ? before : '');
 };
 
-/** Categories' changes, from the structure screen (issue 11). */
+/** Categories' changes, from the structure screen (docs/features/structure.md). */
 function categoryLabel(i18n: I18n, entry: OutboxEntry, known: string): string {
   const name = categoryNameOf(entry, known);
   switch (entry.name) {
@@ -66,7 +66,7 @@ export const postsUi = defineUiModule({
   ],
   nav: [{ to: '/blog/all', section: '/blog/', label: msg`News`, icon: NewsIcon, order: 100 }],
   home: [{ order: 100, load: () => import('./latestNewsRoute').then((m) => m.LatestNews) }],
-  // The post categories, on the administrators' structure screen (issue 11).
+  // The post categories, on the administrators' structure screen (docs/features/structure.md).
   structure: [{ order: 100, load: () => import('./CategoriesAdmin').then((m) => m.CategoriesAdmin) }],
   // The photos and files of kept news categories, kept in step whatever screen is open.
   background: () => import('./KeptNewsInStep').then((m) => m.KeptNewsInStep),

@@ -2,7 +2,7 @@ import { user, type ProfileUpdateFields, type User } from '../../../contract/aut
 import { requestJson } from '../../api/client';
 import { parseMessageReply } from '../../api/schemas';
 
-/** Multipart with `_method=PUT`, as the original API expects (spec §7). */
+/** Multipart with `_method=PUT`, as the original API expects. */
 export function updateProfile(fields: ProfileUpdateFields, avatar: File | null): Promise<User> {
   const form = new FormData();
   form.append('_method', 'PUT');

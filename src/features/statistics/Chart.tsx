@@ -6,7 +6,7 @@ import { chartHeight, chartOptions, type ChartShape } from './chartOptions';
 export type { ChartSeries } from './chartOptions';
 
 /**
- * A chart drawn by uPlot on a canvas (small and fast: DESIGN.md's budget), as wide as its
+ * A chart drawn by uPlot on a canvas (small and fast: docs/features/statistics.md), as wide as its
  * card, in the theme's colours read from the CSS variables, redrawn when the theme changes
  * and resized when the card does. Columns and lines run left to right in RTL too (hours and
  * days, as printed charts do); horizontal bars mirror, their labels on the reading side.

@@ -10,7 +10,7 @@ const ChartIcon = (p: SVGProps<SVGSVGElement>) => (
 );
 
 /**
- * The statistics screen (issue 12): `/statistics`, for administrators (the college's
+ * The statistics screen (docs/features/statistics.md): `/statistics`, for administrators (the college's
  * figures) and staff (the reads of their own posts). Online only, no data module: the
  * figures come from the server. In the shell's first download: no screens, no uPlot.
  */

@@ -4,7 +4,7 @@ import type { PatioDb } from '../../db/database';
 import { mutate } from '../../sync/mutate';
 
 /**
- * The structure's changes (issue 11), each through the outbox, so an administrator can
+ * The structure's changes (docs/features/structure.md), each through the outbox, so an administrator can
  * build a section offline: the row changes on this device at once, the server hears of it
  * when it can. Positions are the server's: 0, 1, … in the order of a list.
  */

@@ -5,7 +5,7 @@ import { defineUiModule } from '../../modules/uiModule';
 import { StructureIcon } from '../../ui/icons';
 
 /**
- * What the structure feature shows (issue 11): the administrators' `/admin/structure`
+ * What the structure feature shows (docs/features/structure.md): the administrators' `/admin/structure`
  * screen, its entry in the administration (administrators only) and the outbox labels of its changes.
  * Its rows are the core's reference tables, so it has no data module of its own. In the
  * shell's first download: keep it free of screens, Dexie queries and zod.

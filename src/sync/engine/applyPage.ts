@@ -35,8 +35,8 @@ export interface PageOptions {
 }
 
 /**
- * Applies one pull page AND stores its cursor in one transaction (DESIGN.md sync
- * invariant 1): a crash leaves either both or neither. The last page of the initial sync
+ * Applies one pull page AND stores its cursor in one transaction (docs/sync.md,
+ * rule 1): a crash leaves either both or neither. The last page of the initial sync
  * also marks it done (`firstSyncDone`). Entities no module declares are
  * skipped (an older client against a newer server), and so are rows that do not fit the
  * contract. A row with a change of ours not answered yet keeps our optimistic version: the

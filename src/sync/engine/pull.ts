@@ -40,7 +40,7 @@ export interface PullStream {
  *
  * Pipelined: as soon as a page arrives, the next one is requested with its cursor, so the
  * server builds page N+1 while page N is written. Pages are still applied strictly in order,
- * each with its cursor in one transaction (DESIGN.md sync invariant 1); the cursor stored
+ * each with its cursor in one transaction (docs/sync.md, rule 1); the cursor stored
  * is never ahead of the rows stored. When applying a page fails, the prefetched page is
  * dropped (its request aborted) and the error goes up: the next run starts again from the
  * last cursor stored.

@@ -48,7 +48,7 @@ async function requeue(db: PatioDb, batch: readonly OutboxEntry[]): Promise<void
 const unexplained: MutationError = { status: 409, message: messages.conflict };
 
 /**
- * Sends one batch (DESIGN.md sync invariants 3–4) and records the answer: an applied
+ * Sends one batch (docs/sync.md, rules 3–4) and records the answer: an applied
  * mutation leaves the outbox; a rejected one waits for the user in "needs attention" with
  * its arguments (the user's text) intact, and does not hold back the ones after it (a
  * rejected background entry is simply dropped). When

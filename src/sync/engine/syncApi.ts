@@ -49,7 +49,7 @@ export interface PullOptions {
   stream?: string;
 }
 
-/** The sync endpoints (DESIGN.md "The sync protocol"), parsed by the contract's schemas. */
+/** The sync endpoints (docs/sync.md), parsed by the contract's schemas. */
 export interface SyncApi {
   /**
    * One page after `cursor`. `head` (only without a cursor): the newest rows a first

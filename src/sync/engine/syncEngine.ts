@@ -50,7 +50,7 @@ const streamIdleMs = 75_000;
 const streamedQueueMax = 20;
 
 /**
- * The sync engine of one user's database (DESIGN.md "The sync protocol"). Runs only in the
+ * The sync engine of one user's database (docs/sync.md; its states are drawn there). Runs only in the
  * device's leader (workers/sync.worker.ts holds the lock); DOM-free so it runs in a worker
  * and in node tests. One run at a time: requests during a run coalesce into one more run.
  */
@@ -134,7 +134,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
 
   async function recordFailure(error: unknown): Promise<void> {
     if (error instanceof ApiError && error.status === 401) {
-      // Invariant 4/7: nothing is dropped and nobody is signed out here; the app re-checks
+      // docs/sync.md rules 4 and 7: nothing is dropped and nobody is signed out here; the app re-checks
       // the session and hands over a new token (setToken) after the user signs in again.
       paused = true;
       stopStream();

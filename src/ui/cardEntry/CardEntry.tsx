@@ -33,7 +33,7 @@ const problemTexts = {
 } as const;
 
 /**
- * Card entry (spec §2: holder, number, expiration, security code), for a future payment
+ * Card entry (the original app's holder, number, expiration, security code), for a future payment
  * integration: a live preview, the number grouped as its brand prints it, Luhn and brand
  * checks, an expiry in the future, the security code's length by brand, the browser's
  * `cc-*` autofill, and errors tied to their fields (shown on leaving a field, all at once on

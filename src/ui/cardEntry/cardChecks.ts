@@ -1,7 +1,7 @@
 import cardValidator from 'card-validator';
 
 /**
- * The checks of a payment card as a person types it (spec §2, "card entry display"), with
+ * The checks of a payment card as a person types it (the original app's "card entry display"), with
  * Braintree's `card-validator` (Luhn, the brands' number ranges, lengths and security-code
  * sizes, expiry dates): a kept library rather than tables of our own that go stale when a
  * brand adds a range. Pure functions: the form (CardEntry.tsx) keeps the values in memory
