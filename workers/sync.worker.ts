@@ -7,7 +7,7 @@ import { workerReadyMessage, type SyncStartOptions, type SyncWorkerApi } from '.
 
 /**
  * The sync worker: one per tab, but only the holder of the device's Web Lock for a
- * database syncs it (DESIGN.md sync invariant 6). The others wait for the lock; when the
+ * database syncs it (docs/sync.md, rule 6). The others wait for the lock; when the
  * leader's tab closes, the browser releases it and the next tab's worker takes over and
  * resumes the queue. A follower's writes reach the leader through Dexie (its outbox watch).
  */
