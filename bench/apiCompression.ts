@@ -1,6 +1,6 @@
 /**
  * What compressing the API's answers costs the server, and what it saves on the wire
- * (issue 7 §2: "measure the server CPU it costs").
+ * (the CPU it costs is the reason to measure).
  *
  *   npm run bench:api-compression        (= node --import tsx bench/apiCompression.ts)
  *

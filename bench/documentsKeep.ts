@@ -1,6 +1,6 @@
 /**
- * Keeping a whole category on the device (issue 10: "keeping a category of 100 documents
- * (200 MB) on campus Wi-Fi: time and peak memory of the page").
+ * Keeping a whole category on the device (docs/features/documents.md: a category of 100 documents
+ * (200 MB) on campus Wi-Fi; time and peak memory of the page).
  *
  *   npm run bench:documents-keep        (= node --import tsx bench/documentsKeep.ts)
  *

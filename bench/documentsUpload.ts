@@ -1,5 +1,5 @@
 /**
- * A document upload on the "weak" network with one drop half-way (issue 10): how many bytes
+ * A document upload on the "weak" network with one drop half-way (docs/features/documents.md): how many bytes
  * go over the network twice, and how long the whole upload takes.
  *
  *   npm run bench:documents-upload        (= node --import tsx bench/documentsUpload.ts)

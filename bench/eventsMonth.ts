@@ -1,6 +1,6 @@
 /**
  * The month grid of a college with 2,000 events: a tap → the grid of the month asked for
- * painted with its events (issue 8, goal ≤ 50 ms on the median).
+ * painted with its events (goal ≤ 50 ms on the median).
  *
  *   npm run bench:events-month        (= node --import tsx bench/eventsMonth.ts)
  *

@@ -1,5 +1,5 @@
 /**
- * A feed of 10,000 posts: a tap → the first 20 post cards painted (issue 7 §2, goal ≤ 50 ms),
+ * A feed of 10,000 posts: a tap → the first 20 post cards painted (goal ≤ 50 ms),
  * and whether scrolling a page of them stays smooth.
  *
  *   npm run bench:feed        (= node --import tsx bench/feed.ts)

@@ -1,5 +1,5 @@
 /**
- * Sign-in → the first news screen on a fresh device, with the demo data (issue 6, §7).
+ * Sign-in → the first news screen on a fresh device, with the demo data.
  *
  *   npm run bench:first-news        (= node --import tsx bench/firstNews.ts)
  *

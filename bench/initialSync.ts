@@ -1,5 +1,5 @@
 /**
- * Initial sync of 10,000 posts vs a raw Dexie bulkPut of the same rows (issue 3, bench 1).
+ * Initial sync of 10,000 posts vs a raw Dexie bulkPut of the same rows.
  *
  *   npm run bench:initial-sync        (= node --import tsx bench/initialSync.ts)
  *

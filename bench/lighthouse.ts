@@ -1,7 +1,7 @@
 /**
  * Lighthouse (npm `lighthouse`, mobile: its default Moto G Power emulation with simulated
- * slow 4G and 4× CPU) on the landing page, the sign-in screen and News signed in (issue 14,
- * "Fast first paint"): the four category scores and the paint metrics, median of
+ * slow 4G and 4× CPU) on the landing page, the sign-in screen and News signed in
+ * (docs/features/app-shell.md, "The first paint"): the four category scores and the paint metrics, median of
  * BENCH_RUNS runs (default 3, 1–7) per page.
  *
  *   npm run bench:lighthouse        (= node --import tsx bench/lighthouse.ts)

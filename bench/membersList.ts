@@ -1,6 +1,6 @@
 /**
  * The members list of a college with 5,000 members: a key typed in the search → the
- * filtered list painted (issue 11, goal ≤ 100 ms).
+ * filtered list painted (goal ≤ 100 ms).
  *
  *   npm run bench:members-list        (= node --import tsx bench/membersList.ts)
  *

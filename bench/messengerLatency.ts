@@ -1,5 +1,5 @@
 /**
- * The messenger's figures (issue 13): a message sent → on the other member's open screen
+ * The messenger's figures (docs/features/messenger.md): a message sent → on the other member's open screen
  * (goal ≤ 1 s, median and p95), and a conversation of 10,000 messages opened at the newest
  * (goal ≤ 100 ms) and scrolled back.
  *

@@ -1,5 +1,5 @@
 /**
- * Notification latency (issue 9): an emergency alert committed on the server → on screen in
+ * Notification latency (docs/features/notifications.md): an emergency alert committed on the server → on screen in
  * an open guardian's inbox, and in that browser's IndexedDB, without a reload (goal ≤ 1 s).
  *
  *   npm run bench:notification-latency      (= node --import tsx bench/notificationLatency.ts)

@@ -1,6 +1,6 @@
 /**
  * Offline cold start of the installed app → the first post visible on News, beside a static
- * page served by the same service worker (issue 7 §2, goal ≤ 3× the static page).
+ * page served by the same service worker (goal ≤ 3× the static page).
  *
  *   npm run bench:offline-start        (= node --import tsx bench/offlineColdStart.ts)
  *

@@ -1,6 +1,6 @@
 /**
  * Poke latency: a post committed on the server → its title on screen in a second, already
- * open browser, without a reload (issue 3, bench 3).
+ * open browser, without a reload.
  *
  *   npm run bench:poke        (= node --import tsx bench/pokeLatency.ts)
  *

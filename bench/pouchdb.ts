@@ -1,5 +1,5 @@
 /**
- * Patio's initial sync vs PouchDB replication of the same 10,000 documents (issue 3, bench 2).
+ * Patio's initial sync vs PouchDB replication of the same 10,000 documents.
  *
  *   npm run bench:pouchdb        (= node --import tsx bench/pouchdb.ts)
  *

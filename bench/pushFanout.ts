@@ -1,6 +1,6 @@
 /**
  * One emergency alert to a college of 5,000 members, each with a browser subscribed to
- * Web Push: the time until every push is handed over to the push service (issue 9).
+ * Web Push: the time until every push is handed over to the push service.
  *
  *   npm run bench:push-fanout        (= node --import tsx bench/pushFanout.ts)
  *

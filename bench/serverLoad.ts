@@ -1,5 +1,5 @@
 /**
- * The server holds a whole school at the bell (issue 7 §3).
+ * The server holds a whole school at the bell (docs/sync.md, "Answering from memory").
  *
  *   npm run bench:server-load        (= node --import tsx bench/serverLoad.ts)
  *

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:statistics` (issue 12): each statistics query on PostgreSQL for a college
+ * `npm run bench:statistics` (docs/features/statistics.md): each statistics query on PostgreSQL for a college
  * with 1,000,000 entries over a year, 10,000 posts read 500,000 times, 2,000 members and
  * 200 documents downloaded 40,000 times. Warm, median of 10 runs, against the 300 ms goal;
  * for the last 30 days and for the whole year. BENCH_PG (default

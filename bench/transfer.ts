@@ -1,7 +1,7 @@
 /**
  * Bytes on the wire for a first visit to the landing page, with compression (a browser's
  * `Accept-Encoding: br, gzip`) beside without (`identity`, what the server sent before
- * issue 14). Chromium (service worker blocked, so only the page's own loads count) opens
+ * compression). Chromium (service worker blocked, so only the page's own loads count) opens
  * `/` of the default demo college on the real server (port 8486) and records every
  * same-origin URL the page fetches until the network is idle; each is then fetched again
  * over raw HTTP with each `Accept-Encoding`, and the response bodies are counted as sent

@@ -1,5 +1,5 @@
 /**
- * The first sync of a fresh device on an emulated weak network (issue 7 §1), beside the same
+ * The first sync of a fresh device on an emulated weak network, beside the same
  * sync on loopback in the same run.
  *
  *   npm run bench:weak-network        (= node --import tsx bench/weakNetwork.ts)
