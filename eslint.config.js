@@ -47,8 +47,8 @@ const serverBoundaries = [
 ];
 
 // ---------------------------------------------------------------------------------------
-// src/: the direction of imports between the core and the feature modules (DESIGN.md
-// "Feature modules", issue 6). A feature module is a folder of src/features with a
+// src/: the direction of imports between the core and the feature modules
+// (docs/architecture.md, "Feature modules"). A feature module is a folder of src/features with a
 // `module.ts`; the list is read from the disk, so a new feature is covered as it lands.
 //   - The core (src/db, src/sync, src/api, src/ui, src/session, src/features/outbox and
 //     every other folder of src/features without a module.ts, …) imports no feature module
@@ -79,7 +79,7 @@ const doors = [
 const restrictImports = ({ paths = doors, patterns = [] }) => ({
   'no-restricted-imports': ['error', { paths, patterns }],
 });
-const coreMessage = 'The core imports no feature module (issue 6): the app hands features to it (src/registry, src/app).';
+const coreMessage = 'The core imports no feature module (docs/architecture.md): the app hands features to it (src/registry, src/app).';
 const corePatterns = [
   ...(featureModules.length > 0 ? [{ regex: `^(\\.\\./)+(features/)?(${alternatives(featureModules)})(/|$)`, message: coreMessage }] : []),
   { regex: '^(\\.\\./)+registry(/|$)', message: coreMessage },
@@ -168,7 +168,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // One door to each outside thing (STYLE.md §2); imports: `boundaries` above.
+      // One door to each outside thing (docs/architecture.md); imports: `boundaries` above.
       'no-restricted-globals': [
         'error',
         { name: 'fetch', message: 'HTTP goes through src/api/client.' },
@@ -191,7 +191,7 @@ export default tseslint.config(
     ignores: ['src/**/*.test.{ts,tsx}'],
     plugins: { lingui: pluginLingui },
     rules: {
-      // No literal UI strings (STYLE.md §11): a string with a capital letter or a space
+      // No literal UI strings (every text through Lingui): a string with a capital letter or a space
       // must come from Lingui; keys, paths, ids and class names pass.
       'lingui/no-unlocalized-strings': [
         'error',
