@@ -1,5 +1,5 @@
 /**
- * Screenshots of the billing page's card entry (issue 12), for looking at its design: the
+ * Screenshots of the billing page's card entry (docs/features/billing.md), for looking at its design: the
  * form with its errors and with a card typed, on a phone (390×844) and a desktop
  * (1280×800), light and dark, in Spanish and in Arabic (right to left). Saves
  * `docs/screenshots/issue-12/<screen>-<device>-<theme>-<locale>.png`.

@@ -1,5 +1,5 @@
 /**
- * Screenshots of the school's directory (issue 11): the list, a contact and the form (with
+ * Screenshots of the school's directory (docs/features/contacts.md): the list, a contact and the form (with
  * a phone number refused on the device), on a phone (390×844) and a desktop (1280×800),
  * light and dark, in Spanish and in Arabic (right to left): four looks, each combination
  * of size, theme and language seen once per screen. Serves the app with the real server on

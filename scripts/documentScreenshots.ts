@@ -1,5 +1,5 @@
 /**
- * Screenshots of the documents library (issue 10), for looking at their design: the
+ * Screenshots of the documents library (docs/features/documents.md), for looking at their design: the
  * library, a category, the storage panel, an upload in progress and a news category kept on
  * the device, on a phone (390×844)
  * and a desktop (1280×800), light and dark, in Spanish and in Arabic (right to left).

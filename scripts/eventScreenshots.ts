@@ -1,5 +1,5 @@
 /**
- * Screenshots of the school calendar (issue 8), for looking at its design: the agenda, the
+ * Screenshots of the school calendar (docs/features/events.md), for looking at its design: the agenda, the
  * month grid, an event's details and the new-event form with its date picker open, on a
  * phone (390×844) and a desktop (1280×800), light and dark, in Spanish and in Arabic (right
  * to left). Builds the app when dist/ is missing, serves it with the real server on a fresh

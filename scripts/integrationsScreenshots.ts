@@ -1,5 +1,5 @@
 /**
- * Screenshots of the administrators' integrations screen (issue 12), for looking at its
+ * Screenshots of the administrators' integrations screen (docs/features/integrations.md), for looking at its
  * design: the SMTP form with a saved password and a test email's answer, and the mail log
  * (a sent mail and one waiting to retry with the server's error), on a phone (390×844) and a
  * desktop (1280×800), light and dark, in Spanish and in Arabic (right to left). Serves the

@@ -1,5 +1,5 @@
 /**
- * Screenshots of the members' screens (issue 11), for looking at their design: the list
+ * Screenshots of the members' screens (docs/features/members.md), for looking at their design: the list
  * (pending sign-ups, no-PIN warnings), a member waiting for approval, the form of a
  * guardian with a child, and an import preview with errors; on a phone (390×844) and a
  * desktop (1280×800), light and dark, in Spanish and in Arabic (right to left): four

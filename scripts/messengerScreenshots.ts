@@ -1,5 +1,5 @@
 /**
- * Screenshots of the messenger (issue 13): the teacher's conversation list, a family's
+ * Screenshots of the messenger (docs/features/messenger.md): the teacher's conversation list, a family's
  * chat in a group with a few messages, one of them refused ("Not sent: …", with "Try
  * again" and "Discard") and one waiting to be sent (offline), the new group form with two
  * people chosen, and the demo families' group's details as its admin (the demo teacher) sees them; on a phone (390×844) and

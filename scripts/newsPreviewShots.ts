@@ -1,6 +1,6 @@
 /**
- * Screenshots of the News list that public/boot.js paints before the app's code runs (issue
- * 7, offline cold start), each beside the app's own list on the same device, to compare:
+ * Screenshots of the News list that public/boot.js paints before the app's code runs
+ * (docs/features/posts.md, "The first news screen"), each beside the app's own list on the same device, to compare:
  * phone (412×823), light in Spanish and dark in Arabic (RTL). Serves the built app (builds
  * it when dist/ is missing) with the real server on a fresh demo database on 127.0.0.1:8392,
  * signs in as staff, opens News (the list keeps its snapshot), then reloads with the app's

@@ -1,5 +1,5 @@
 /**
- * Screenshots of notifications (issue 9), for looking at their design: the inbox, an
+ * Screenshots of notifications (docs/features/notifications.md), for looking at their design: the inbox, an
  * emergency alert open, the form with its confirmation (whom it reaches, what an alert
  * does) and a notification's delivery figures, on a phone (390×844) and a desktop
  * (1280×800), light and dark, in Spanish and in Arabic (right to left). Builds the app when

@@ -1,6 +1,6 @@
 /**
- * Screenshots of every screen built so far, for looking at the design (issue 2/3 "Look at
- * what you build"): phone and desktop × light and dark × es and ar (RTL). Builds the app
+ * Screenshots of every screen built so far, for looking at the design (look at
+ * what you build): phone and desktop × light and dark × es and ar (RTL). Builds the app
  * when dist/ is missing, serves it with the real server on a fresh demo database, and
  * saves `.tmp/shots/<screen>-<device>-<theme>-<locale>.png`.
  *

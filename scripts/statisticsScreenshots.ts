@@ -1,5 +1,5 @@
 /**
- * Screenshots of the statistics screen (issue 12): the whole page as an administrator
+ * Screenshots of the statistics screen (docs/features/statistics.md): the whole page as an administrator
  * (period, most read posts, documents, hours, timeline, members by role), on a phone
  * (390×844) and a desktop (1280×800), light and dark, in Spanish and in Arabic (right to
  * left). Serves the built app with the real server on a fresh demo database, where a few

@@ -1,5 +1,5 @@
 /**
- * Screenshots of the administrators' structure screen (issue 11), for looking at its
+ * Screenshots of the administrators' structure screen (docs/features/structure.md), for looking at its
  * design: the screen with an archived section shown (badge, Restore) and the dialog that
  * adds a section, on a phone (390×844) and a desktop (1280×800), light and dark, in Spanish
  * and in Arabic (right to left). Serves the built app with the real server on a fresh demo
