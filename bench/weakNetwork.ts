@@ -27,7 +27,7 @@
  * Loopback runs also time, after the sync and its search indexing, the raw Dexie bulkPut of
  * the same rows that bench:initial-sync uses as its reference (bench/lib/rawWrite.ts).
  * On "weak", the first run takes screenshots of the News screen during the sync into
- * docs/screenshots/issue-7/ (BENCH_SCREENSHOTS=0: none).
+ * .tmp/weak-network-shots/ (BENCH_SCREENSHOTS=0: none).
  * Each run is capped at BENCH_RUN_LIMIT_MIN minutes (default 15): a sync not done by then is
  * printed as "not done after N min, X of Y posts", not failed.
  * BENCH_REFERENCE=<another checkout, built> seeds and serves that checkout too (its own
@@ -54,7 +54,7 @@ const clamp = (value: number, low: number, high: number) => Math.min(Math.max(Nu
 const postCount = clamp(Number(process.env.BENCH_POSTS ?? 10_000), 1, 100_000);
 const runs = clamp(Number(process.env.BENCH_RUNS ?? 1), 1, 5);
 const runLimitMs = clamp(Number(process.env.BENCH_RUN_LIMIT_MIN ?? 15), 1, 30) * 60_000;
-const screenshotDir = 'docs/screenshots/issue-7';
+const screenshotDir = '.tmp/weak-network-shots';
 const trace = process.env.BENCH_TRACE === '1';
 const viewport = { width: 412, height: 823 };
 const email = 'staff@colinas.test';

@@ -1,232 +1,194 @@
 /**
- * Screenshots of every screen built so far, for looking at the design (look at
- * what you build): phone and desktop × light and dark × es and ar (RTL). Builds the app
- * when dist/ is missing, serves it with the real server on a fresh demo database, and
- * saves `.tmp/shots/<screen>-<device>-<theme>-<locale>.png`.
+ * The pictures in docs/screenshots/ (listed in its README.md): each main screen of the
+ * demo college in a few looks, not in all of them. Every screen is in phone-light-es and
+ * desktop-dark-ar, and in one more look, so that each of the eight (phone 390×844 or
+ * desktop 1280×800, light or dark, Spanish or Arabic) is seen on several screens; three
+ * screens are also in German at 320 px. Serves the built app with the real server on a
+ * fresh demo database in .tmp/ and saves `docs/screenshots/<screen>-<look>.png`.
  *
- *   node --import tsx scripts/screenshots.ts
+ *   npm run build && npm run screenshots
+ *   SHOTS_ONLY=chat,desktop-dark npm run screenshots   (the pictures whose name has a part)
+ *   PATIO_SHOTS_PORT=8482 npm run screenshots          (the server's port, 8481 otherwise)
  *
- * The server it starts is stopped by its pid at the end, also when a step fails. Every
- * wait is bounded.
+ * A full run first removes the folder's pictures. The app is signed in through the API
+ * (its token and user stored where the app reads them), except on the sign-in screen.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { devices, forEachCombo, newContext, root, runShots, shotName, submitSignIn, waitLong, waitShort, type Combo } from './lib/screenshotKit';
+import type { Browser, Page } from '@playwright/test';
+import { uuidv7 } from '../contract/ids';
+import { apiSignIn, closeUpdatePrompt, newContext, root, runShots, shoot, waitLong, type Look, type Member } from './lib/screenshotKit';
 
-const port = 8391;
+const port = Number(process.env.PATIO_SHOTS_PORT ?? 8481);
 const origin = `http://127.0.0.1:${port}`;
-const dataDir = '.tmp/shots-data';
-const outDir = join(root, '.tmp', 'shots');
-const email = 'staff@colinas.test';
+const outDir = join(root, 'docs', 'screenshots');
 const password = 'patio-demo-2026';
+const only = process.env.SHOTS_ONLY?.split(',');
 
-/** A tiny client of the REST API, as the college's admin (to make and remove posts). */
-async function adminApi() {
-  const login = await fetch(`${origin}/api/login-mobile`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@colinas.test', password }),
+/** The demo's members and rows the screens open. */
+interface Demo {
+  staff: Member;
+  admin: Member;
+  /** The newest post with a photo (server/posts/seed.ts). */
+  photoPost: string;
+  /** The demo teacher's group with the families of a section (server/messenger/seed.ts). */
+  familiesGroup: string;
+}
+
+interface Screen {
+  name: string;
+  /** Who is signed in: the demo teacher sees the messenger, the administrator the administration. */
+  as: 'nobody' | 'staff' | 'admin';
+  /** Besides phone-light-es and desktop-dark-ar. */
+  also: Look[];
+  /** Opens the screen and brings it to the state the picture shows. */
+  open: (page: Page, demo: Demo) => Promise<void>;
+}
+
+async function visit(page: Page, path: string, ready: string): Promise<void> {
+  await page.goto(`${origin}${path}`);
+  await page.locator(ready).first().waitFor({ timeout: waitLong });
+}
+
+async function api(member: Member, method: string, path: string, body?: unknown): Promise<Response> {
+  const headers = { authorization: `Bearer ${member.token}`, ...(body ? { 'content-type': 'application/json' } : {}) };
+  const reply = await fetch(`${origin}${path}`, { method, headers, body: body ? JSON.stringify(body) : undefined });
+  if (!reply.ok) throw new Error(`${method} ${path} answered ${reply.status}: ${(await reply.text()).slice(0, 300)}`);
+  return reply;
+}
+
+async function rows<T>(member: Member, path: string): Promise<T[]> {
+  return ((await (await api(member, 'GET', path)).json()) as { data: T[] }).data;
+}
+
+/**
+ * An outbox entry that needs attention, made the way it happens to people: the teacher
+ * edits a post offline that the administrator deletes meanwhile, and the server refuses
+ * the edit when the device is back online.
+ */
+async function refusedEdit(page: Page, { admin }: Demo): Promise<void> {
+  const [audience] = await rows<Record<string, unknown>>(admin, '/api/v1/posts?per_page=1');
+  const id = randomUUID();
+  await api(admin, 'POST', '/api/v1/posts', {
+    id,
+    title: 'Reunión de apoderados',
+    content: '<p>Reunión de apoderados el jueves a las 18:00 en el gimnasio.</p>',
+    scope: 'everyone',
+    ...Object.fromEntries(['category_id', 'course_ids', 'grade_ids', 'section_ids'].map((key) => [key, audience?.[key]])),
   });
-  if (!login.ok) throw new Error(`admin sign-in failed: ${login.status}`);
-  const { token } = (await login.json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  const list = await fetch(`${origin}/api/v1/posts?per_page=1`, { headers });
-  const { data } = (await list.json()) as { data: Record<string, unknown>[] };
-  const template = data[0];
-  if (!template) throw new Error('the demo college has no posts');
-  return {
-    /** A post for everyone, made on the server; returns its id. */
-    async createPost(title: string): Promise<string> {
-      const id = randomUUID();
-      const reply = await fetch(`${origin}/api/v1/posts`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({
-          id,
-          title,
-          content: '<p>Reunión de apoderados el jueves a las 18:00 en el gimnasio.</p>',
-          category_id: template.category_id,
-          course_ids: template.course_ids,
-          grade_ids: template.grade_ids,
-          section_ids: template.section_ids,
-          scope: 'everyone',
-        }),
-      });
-      if (reply.status !== 201) throw new Error(`creating a post failed: ${reply.status} ${await reply.text()}`);
-      return id;
+  await visit(page, `/blog/post/${id}/edit`, 'form.post-form input[name="title"]');
+  const title = page.locator('input[name="title"]');
+  await page.waitForFunction(() => document.querySelector<HTMLInputElement>('input[name="title"]')?.value !== '', undefined, { timeout: waitLong });
+  await page.context().setOffline(true);
+  await title.fill('Reunión de apoderados: cambio de sala al auditorio');
+  await page.locator('form.post-form button[type="submit"]').click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/edit'));
+  await api(admin, 'DELETE', `/api/v1/posts/${id}`);
+  await page.context().setOffline(false);
+  await page.locator('.sync-chip-attention').waitFor({ timeout: waitLong });
+  await visit(page, '/app/outbox', '.outbox-entry-attention');
+}
+
+/** In the order they are taken in one context: the outbox's refused edit last, as it stays in the app bar. */
+const screens: Screen[] = [
+  { name: 'sign-in', as: 'nobody', also: ['desktop-light-es'], open: (page) => visit(page, '/auth/login', 'input[name="identifier"]') },
+  { name: 'home', as: 'staff', also: ['phone-dark-es', 'small-light-de'], open: (page) => visit(page, '/app', '.post-card') },
+  { name: 'news', as: 'staff', also: ['phone-light-ar'], open: (page) => visit(page, '/blog/all', '.post-card') },
+  { name: 'post', as: 'staff', also: ['desktop-light-ar'], open: (page, demo) => visit(page, `/blog/post/${demo.photoPost}`, '.post-detail .attachment-item') },
+  {
+    name: 'new-post',
+    as: 'staff',
+    also: ['desktop-dark-es', 'small-light-de'],
+    open: async (page) => {
+      await visit(page, '/blog/new-post', 'form.post-form');
+      await page.locator('input[name="title"]').fill('Salida al museo');
+      await page.locator('form.post-form button[type="submit"]').click();
+      await page.locator('[aria-invalid="true"]').first().waitFor();
+      await page.evaluate(() => window.scrollTo(0, 0));
     },
-    async deletePost(id: string): Promise<void> {
-      const reply = await fetch(`${origin}/api/v1/posts/${id}`, { method: 'DELETE', headers: { authorization: headers.authorization } });
-      if (reply.status !== 204) throw new Error(`deleting a post failed: ${reply.status}`);
-    },
-  };
-}
-type AdminApi = Awaited<ReturnType<typeof adminApi>>;
+  },
+  { name: 'events', as: 'staff', also: ['phone-dark-ar'], open: (page) => visit(page, '/events', '.event-item, .month-day-events') },
+  { name: 'messenger', as: 'staff', also: ['phone-light-ar'], open: (page) => visit(page, '/messenger', '.conversation-item >> nth=2') },
+  {
+    name: 'chat',
+    as: 'staff',
+    also: ['phone-dark-ar', 'small-light-de'],
+    open: (page, demo) => visit(page, `/messenger/${demo.familiesGroup}`, '.bubble >> nth=2'),
+  },
+  { name: 'profile', as: 'staff', also: ['phone-light-ar'], open: (page) => visit(page, '/app/profile', '.profile-grid') },
+  { name: 'outbox', as: 'staff', also: ['phone-dark-es'], open: refusedEdit },
+  { name: 'notifications', as: 'admin', also: ['desktop-light-es'], open: (page) => visit(page, '/notifications', '.notification-item') },
+  { name: 'documents', as: 'admin', also: ['phone-dark-es'], open: (page) => visit(page, '/documentos', '.document-item') },
+  { name: 'members', as: 'admin', also: ['desktop-dark-es'], open: (page) => visit(page, '/users', '.member-item') },
+  { name: 'administration', as: 'admin', also: ['desktop-light-ar'], open: (page) => visit(page, '/admin', '.administration-entry') },
+  {
+    name: 'statistics',
+    as: 'admin',
+    also: ['phone-dark-ar', 'desktop-light-es'],
+    open: (page) => visit(page, '/statistics?period=30&bucket=day', '.statistics-chart canvas >> nth=2'),
+  },
+];
 
-/**
- * Closes the service worker's prompt when it shows: another build of dist/ during a run
- * makes a "new version" appear, which is not what these pictures are about.
- */
-async function dismissUpdatePrompt(page: Page): Promise<void> {
-  const prompt = page.locator('.update-prompt');
-  if (await prompt.isVisible()) await prompt.locator('button').last().click();
-}
+const looks: Look[] = ['phone-light-es', 'phone-dark-es', 'phone-light-ar', 'phone-dark-ar', 'desktop-light-es', 'desktop-dark-es', 'desktop-light-ar', 'desktop-dark-ar', 'small-light-de'];
 
-/**
- * The first page of a context installs the service worker, whose "ready to work offline"
- * prompt would cover the bottom of the pictures: wait for it (bounded) and close it.
- */
-async function afterFirstLoad(page: Page): Promise<void> {
-  await page
-    .evaluate(() => Promise.race([navigator.serviceWorker.ready.then(() => true), new Promise((resolve) => setTimeout(resolve, 8_000))]))
-    .catch(() => undefined);
-  await page.locator('.update-prompt').waitFor({ timeout: 3_000 }).catch(() => undefined);
-  await dismissUpdatePrompt(page);
-}
-
-async function settle(page: Page): Promise<void> {
-  // Not "networkidle": signed in, the sync stream keeps a request open.
-  await page.waitForLoadState('load', { timeout: 5_000 }).catch(() => undefined);
-  await page.locator('.spinner').first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
-  await dismissUpdatePrompt(page);
-  // No hover state left over from the last click.
-  await page.mouse.move(0, 0);
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  // Screens fade in; reduced motion shortens it, this covers the rest.
-  await page.waitForTimeout(350);
+function wanted(screen: Screen, look: Look): boolean {
+  const name = `${screen.name}-${look}`;
+  return (look === 'phone-light-es' || look === 'desktop-dark-ar' || screen.also.includes(look)) && (!only || only.some((part) => name.includes(part)));
 }
 
-async function shot(page: Page, screen: string, combo: Combo): Promise<void> {
-  await settle(page);
-  const path = join(outDir, shotName(screen, combo));
-  // The whole page, with fixed bars where a person sees them (at its ends): the viewport
-  // grows to the page's height for the picture, then goes back.
-  const viewport = devices[combo.device];
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  if (height > viewport.height) await page.setViewportSize({ width: viewport.width, height });
-  try {
-    await page.screenshot({ path, timeout: waitShort });
-  } finally {
-    if (height > viewport.height) await page.setViewportSize(viewport);
+/** Members sign in (entries) and read the demo posts (reads), so the statistics are not empty. */
+async function readSomePosts(staff: Member): Promise<void> {
+  const posts = await rows<{ id: string }>(staff, '/api/v1/posts?per_page=20');
+  for (const [i, email] of ['student@colinas.test', 'guardian@colinas.test', 'admin@colinas.test', 'staff@colinas.test'].entries()) {
+    const reader = await apiSignIn(origin, email, password);
+    const mutations = posts.slice(0, posts.length - i * 3).map((post) => ({ id: uuidv7(), name: 'posts.view', args: { post_id: post.id } }));
+    await api(reader, 'POST', '/api/v1/sync/push', { clientId: `screenshots-${i}`, mutations });
   }
-  console.log(`  ${shotName(screen, combo)}`);
 }
 
-async function openH1(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await page.locator('h1').first().waitFor({ state: 'visible' });
+async function demoOf(): Promise<Demo> {
+  const staff = await apiSignIn(origin, 'staff@colinas.test', password);
+  const admin = await apiSignIn(origin, 'admin@colinas.test', password);
+  const posts = await rows<{ id: string; title: string }>(staff, '/api/v1/posts?per_page=50');
+  const conversations = await rows<{ id: string; name: string }>(staff, '/api/v1/messenger/conversations');
+  const photoPost = posts.find((post) => post.title === 'Nuevos libros en la biblioteca')?.id;
+  const familiesGroup = conversations.find((row) => row.name.startsWith('Apoderados'))?.id;
+  if (!photoPost || !familiesGroup) throw new Error('the demo data has changed: no post with a photo or no families group');
+  await readSomePosts(staff);
+  return { staff, admin, photoPost, familiesGroup };
 }
 
-async function signedOutScreens(browser: Browser, combo: Combo): Promise<void> {
-  const context = await newContext(browser, combo);
+/** One look, one member: a browser context, its first download, then the member's screens. */
+async function shootAs(browser: Browser, demo: Demo, look: Look, as: Screen['as'], list: Screen[]): Promise<void> {
+  const member = as === 'nobody' ? undefined : demo[as];
+  const context = await newContext(browser, look, origin, member);
   try {
     const page = await context.newPage();
-    await openH1(page, `${origin}/`);
-    await afterFirstLoad(page);
-    await shot(page, 'landing', combo);
-
-    await openH1(page, `${origin}/auth/login`);
-    await shot(page, 'login', combo);
-    await page.locator('form button[type="submit"]').click();
-    await page.locator('[aria-invalid="true"]').first().waitFor();
-    await shot(page, 'login-errors', combo);
-
-    await openH1(page, `${origin}/auth/signup-no`);
-    await shot(page, 'signup', combo);
-
-    await openH1(page, `${origin}/no-such-page`);
-    await shot(page, 'notfound', combo);
-
-    for (const slug of ['british', 'alianza'] as const) {
-      await openH1(page, `http://${slug}.localhost:${port}/`);
-      await afterFirstLoad(page);
-      await shot(page, `landing-${slug}`, combo);
+    if (member) {
+      await visit(page, '/app', '.post-card');
+      await page.locator('.sync-spinner').waitFor({ state: 'detached', timeout: waitLong });
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      await closeUpdatePrompt(page, 3_000);
+    }
+    for (const screen of list) {
+      await screen.open(page, demo);
+      await shoot(page, outDir, screen.name, look);
     }
   } finally {
     await context.close();
   }
 }
 
-async function signIn(page: Page): Promise<void> {
-  await openH1(page, `${origin}/auth/login`);
-  await submitSignIn(page, email, password);
-  // The initial sync: the progress chip goes away and the latest news appear.
-  await page.locator('.post-card').first().waitFor({ timeout: waitLong });
-  await page.locator('.sync-spinner').waitFor({ state: 'detached', timeout: waitLong });
-}
-
-/**
- * An outbox entry that needs attention, made the way it happens to people: a post edited
- * offline that someone else deleted meanwhile; the server refuses the edit when the
- * device is back online.
- */
-async function entryNeedingAttention(page: Page, context: BrowserContext, api: AdminApi, combo: Combo): Promise<void> {
-  const id = await api.createPost(`Reunión de apoderados (${combo.device}, ${combo.theme}, ${combo.locale})`);
-  await page.goto(`${origin}/blog/post/${id}/edit`);
-  const title = page.locator('input[name="title"]');
-  await title.waitFor({ timeout: waitLong });
-  await expectValue(page, 'input[name="title"]', /Reunión/);
-  await context.setOffline(true);
-  await title.fill('Reunión de apoderados: cambio de sala al auditorio');
-  await dismissUpdatePrompt(page);
-  await page.locator('form.post-form button[type="submit"]').click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/edit'), { timeout: waitShort });
-  await api.deletePost(id);
-  await context.setOffline(false);
-  await page.locator('.sync-chip-attention').waitFor({ timeout: waitLong });
-}
-
-async function expectValue(page: Page, selector: string, pattern: RegExp): Promise<void> {
-  await page.waitForFunction(
-    ([s, source]) => new RegExp(source).test(document.querySelector<HTMLInputElement>(s)?.value ?? ''),
-    [selector, pattern.source] as const,
-    { timeout: waitLong },
-  );
-}
-
-async function signedInScreens(browser: Browser, combo: Combo, api: AdminApi): Promise<void> {
-  const context = await newContext(browser, combo);
-  try {
-    const page = await context.newPage();
-    await signIn(page);
-    await afterFirstLoad(page);
-    await shot(page, 'home', combo);
-
-    await openH1(page, `${origin}/app/profile`);
-    await shot(page, 'profile', combo);
-
-    await openH1(page, `${origin}/blog/all`);
-    await page.locator('.post-card').first().waitFor();
-    await shot(page, 'news', combo);
-
-    await page.locator('.post-card-link').first().click();
-    await page.waitForURL(/\/blog\/post\//);
-    await page.locator('h1').first().waitFor();
-    await shot(page, 'post', combo);
-
-    await openH1(page, `${origin}/blog/new-post`);
-    await page.locator('form.post-form').waitFor();
-    await shot(page, 'new-post', combo);
-    await dismissUpdatePrompt(page);
-    await page.locator('form.post-form button[type="submit"]').click();
-    await page.locator('[aria-invalid="true"]').first().waitFor();
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await shot(page, 'new-post-errors', combo);
-
-    await entryNeedingAttention(page, context, api, combo);
-    await openH1(page, `${origin}/app/outbox`);
-    await page.locator('.outbox-entry-attention').first().waitFor({ timeout: waitLong });
-    await shot(page, 'outbox', combo);
-  } finally {
-    await context.close();
+runShots({ port, dataDir: '.tmp/screenshots-data' }, async (browser) => {
+  mkdirSync(outDir, { recursive: true });
+  if (!only) for (const file of readdirSync(outDir).filter((name) => name.endsWith('.png'))) rmSync(join(outDir, file));
+  const demo = await demoOf();
+  for (const look of looks) {
+    console.log(look);
+    for (const as of ['nobody', 'staff', 'admin'] as const) {
+      const list = screens.filter((screen) => screen.as === as && wanted(screen, look));
+      if (list.length > 0) await shootAs(browser, demo, look, as, list);
+    }
   }
-}
-
-runShots({ port, dataDir, outDir }, async (browser) => {
-  const api = await adminApi();
-  await forEachCombo(async (combo) => {
-    await signedOutScreens(browser, combo);
-    await signedInScreens(browser, combo, api);
-  });
 });

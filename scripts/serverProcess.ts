@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * The real server (`server/main.ts`) for the screenshot scripts: on 127.0.0.1:`port`, with a
+ * The real server (`server/main.ts`) for scripts/screenshots.ts: on 127.0.0.1:`port`, with a
  * fresh embedded database in `dataDir` (relative to `root`), stopped by its pid.
  */
 export function startServer(root: string, port: number, dataDir: string): ChildProcess {
