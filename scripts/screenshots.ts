@@ -1,9 +1,9 @@
 /**
  * The pictures in docs/screenshots/ (listed in its README.md): each main screen of the
  * demo college in a few looks, not in all of them. Every screen is in phone-light-es and
- * desktop-dark-ar, and in one more look, so that each of the eight (phone 390×844 or
- * desktop 1280×800, light or dark, Spanish or Arabic) is seen on several screens; three
- * screens are also in German at 320 px. Serves the built app with the real server on a
+ * desktop-dark-ar, and in one or two more looks, so that each of the eight (phone 390×844
+ * or desktop 1280×800, light or dark, Spanish or Arabic) is seen on several screens; three
+ * screens are also in German at 320 px (`small-light-de`). Serves the built app with the real server on a
  * fresh demo database in .tmp/ and saves `docs/screenshots/<screen>-<look>.png`.
  *
  *   npm run build && npm run screenshots
@@ -109,7 +109,7 @@ const screens: Screen[] = [
     },
   },
   { name: 'events', as: 'staff', also: ['phone-dark-ar'], open: (page) => visit(page, '/events', '.event-item, .month-day-events') },
-  { name: 'messenger', as: 'staff', also: ['phone-light-ar'], open: (page) => visit(page, '/messenger', '.conversation-item >> nth=2') },
+  { name: 'messenger', as: 'staff', also: ['phone-light-ar', 'desktop-dark-es'], open: (page) => visit(page, '/messenger', '.conversation-item >> nth=2') },
   {
     name: 'chat',
     as: 'staff',
@@ -117,7 +117,7 @@ const screens: Screen[] = [
     open: (page, demo) => visit(page, `/messenger/${demo.familiesGroup}`, '.bubble >> nth=2'),
   },
   { name: 'profile', as: 'staff', also: ['phone-light-ar'], open: (page) => visit(page, '/app/profile', '.profile-grid') },
-  { name: 'outbox', as: 'staff', also: ['phone-dark-es'], open: refusedEdit },
+  { name: 'outbox', as: 'staff', also: ['phone-dark-es', 'desktop-light-ar'], open: refusedEdit },
   { name: 'notifications', as: 'admin', also: ['desktop-light-es'], open: (page) => visit(page, '/notifications', '.notification-item') },
   { name: 'documents', as: 'admin', also: ['phone-dark-es'], open: (page) => visit(page, '/documentos', '.document-item') },
   { name: 'members', as: 'admin', also: ['desktop-dark-es'], open: (page) => visit(page, '/users', '.member-item') },
