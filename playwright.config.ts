@@ -26,6 +26,8 @@ export default defineConfig({
     baseURL: `http://localhost:${e2ePort}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // Installed-app stories allow it (tests/e2e/fixtures.ts, installedApp).
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: chromiumPath,
       args: chromiumArgs,

@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import axeCore, { type Result } from 'axe-core';
 import { translated } from './catalog';
 import { EventsApi } from './eventsPages';
-import { appStart, Device, expect, localDbName, password, PostsApi, syncDone, test, uniqueTitle } from './fixtures';
+import { appStart, Device, expect, installedApp, localDbName, password, PostsApi, syncDone, test, uniqueTitle } from './fixtures';
 import { NotificationsApi } from './notificationsPages';
 
 /**
@@ -201,219 +201,222 @@ for (const look of looks) {
       await screens.check('page not found');
     });
 
-    test('the signed-in screens pass axe, and fit the width', async ({ page, context, request }) => {
-      // A sign-in, the first download, about twenty screens and a change sent while offline.
-      test.slow();
-      const screens = new ScreenCheck(page, look);
-      const device = new Device(page);
-      const postsApi = new PostsApi(request);
-      const staff = await postsApi.signIn('staff@colinas.test');
-      // The profile then shows the calendar link card with its address (the fullest state).
-      await new EventsApi(request).createFeed(staff);
-      const reference = await postsApi.reference(staff);
-      const title = uniqueTitle('Reunión de apoderados');
-      const post = await postsApi.create(staff, {
-        title,
-        content: '<p>El jueves a las 18:00 en el gimnasio.</p>',
-        category_id: reference.categories[0]!.id,
-        scope: 'everyone',
-        ...postsApi.everywhere(reference),
+    test.describe('on an installed app', () => {
+      test.use(installedApp);
+      test('the signed-in screens pass axe, and fit the width', async ({ page, request, device }) => {
+        // A sign-in, the first download, about twenty screens and a change sent while offline.
+        test.slow();
+        const screens = new ScreenCheck(page, look);
+        const postsApi = new PostsApi(request);
+        const staff = await postsApi.signIn('staff@colinas.test');
+        // The profile then shows the calendar link card with its address (the fullest state).
+        await new EventsApi(request).createFeed(staff);
+        const reference = await postsApi.reference(staff);
+        const title = uniqueTitle('Reunión de apoderados');
+        const post = await postsApi.create(staff, {
+          title,
+          content: '<p>El jueves a las 18:00 en el gimnasio.</p>',
+          category_id: reference.categories[0]!.id,
+          scope: 'everyone',
+          ...postsApi.everywhere(reference),
+        });
+        // An emergency alert to everyone (staff included), unread: home shows it, the inbox marks it.
+        const notificationsApi = new NotificationsApi(request);
+        const alert = await notificationsApi.send(await postsApi.signIn('admin@colinas.test'), {
+          title: uniqueTitle('Simulacro de evacuación'),
+          content: 'Hoy a las 11:00.\nSigan las indicaciones de sus profesores.',
+          emergency: true,
+          scope: 'college',
+          course_ids: [],
+          grade_ids: [],
+          section_ids: [],
+        });
+
+        await open(page, '/auth/login');
+        await page.locator('input[name="identifier"]').fill('staff@colinas.test');
+        await page.locator('input[name="password"]').fill(password);
+        await page.locator('main form button[type="submit"]').click();
+        await expect(page).toHaveURL(/\/app$/, { timeout: appStart });
+        await device.waitForSync(localDbName(staff.id));
+        await device.waitForServiceWorker();
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.locator('main article').first()).toBeVisible();
+        await expect(page.locator('main .open-alerts')).toBeVisible();
+        await expectLook(page);
+        await screens.check('home, with an emergency alert');
+
+        const signOut = page.getByRole('button', { name: tr('Sign out'), exact: true });
+        await signOut.click();
+        const confirmation = page.getByRole('alertdialog', { name: tr('Sign out?') });
+        await expect(confirmation).toBeVisible();
+        await screens.check('the sign-out confirmation', '[role="alertdialog"]');
+        await page.keyboard.press('Escape');
+        await expect(confirmation).toHaveCount(0);
+
+        // Addresses typed in (or followed from outside): a page load each.
+        await open(page, '/blog/post/019a0000-0000-7000-8000-000000000000', page.getByText(tr('This publication no longer exists.')));
+        await screens.check('an unknown publication');
+        await open(page, '/app/no-such-page');
+        await screens.check('page not found, signed in');
+
+        // The rest as a user moves: through the app's links, without reloading it.
+        await open(page, '/app/profile');
+        await expect(page.locator('main .calendar-feed input[name="calendar_feed"]')).toBeVisible({ timeout: appStart });
+        await expect(page.locator('main .quiet-hours-form')).toBeVisible({ timeout: appStart });
+        await screens.check('profile, with the calendar link and quiet hours');
+
+        await follow(page, '/app/outbox');
+        await expect(page.getByText(tr('Everything has been sent.'))).toBeVisible();
+        await screens.check('the outbox, empty');
+
+        await follow(page, '/blog/all');
+        await expect(page.locator('main article').first()).toBeVisible();
+        await screens.check('the news list');
+
+        await follow(page, '/blog/new-post', 'a[href^="/blog/new-post"]');
+        await screens.check('a new publication');
+        await page.locator('main form button[type="submit"]').click();
+        await expect(page.locator('main [aria-invalid="true"]').first()).toBeVisible();
+        await screens.check('a new publication with the fields left empty', 'main form');
+
+        // The school calendar (issue 8): agenda, month, an event's details, the new-event form.
+        await follow(page, '/events');
+        const firstEvent = page.locator('main .agenda .event-item-link').first();
+        await expect(firstEvent).toBeVisible();
+        await screens.check('the calendar, agenda');
+        await page.locator('main .calendar-views a[href*="view=month"]').click();
+        await expect(page.locator('main table.month-grid:visible .month-day-events').first()).toBeVisible();
+        await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+        // The day buttons' names hold what their chips show (WCAG 2.5.3), and days around the month keep 4.5:1.
+        await screens.check('the calendar, month');
+        await page.locator('main .calendar-views a:not([href*="view=month"])').click();
+        await firstEvent.click();
+        const details = page.getByRole('dialog');
+        await expect(details.locator('.event-details')).toBeVisible();
+        await screens.check("an event's details", '[role="dialog"]');
+        await page.keyboard.press('Escape');
+        await expect(details).toHaveCount(0);
+
+        await follow(page, '/events/new-event', 'a[href="/events/new-event"]');
+        await expect(page.locator('main form.event-form')).toBeVisible();
+        await screens.check('a new event');
+        await page.locator('main .date-field .picker-button').first().click();
+        await expect(page.locator('.date-popover [role="grid"]')).toBeVisible();
+        // The picker's days of other months are muted by colour, not opacity (4.5:1).
+        await screens.check('a new event, choosing its date');
+        await page.keyboard.press('Escape');
+        await expect(page.locator('.date-popover')).toHaveCount(0);
+        await page.locator('main form button[type="submit"]').click();
+        await expect(page.locator('main [aria-invalid="true"]').first()).toBeVisible();
+        await screens.check('a new event with the fields left empty', 'main form');
+
+        // Notifications (issue 9): the inbox, an alert open, the form and its confirmation, the figures.
+        await follow(page, '/notifications');
+        // Other looks run beside this one and send alerts of their own: this one is found by its title.
+        const alertItem = page.locator('main .notification-item.is-emergency.is-unread').filter({ hasText: alert.title });
+        await expect(alertItem).toBeVisible();
+        await screens.check('the notifications, an alert unread');
+        await alertItem.locator('.notification-link').click();
+        const alertOpen = page.getByRole('dialog');
+        await expect(alertOpen.locator('.notification-ack button')).toBeVisible();
+        await screens.check('an emergency alert, open', '[role="dialog"]');
+        await alertOpen.locator('.notification-ack button').click();
+        await expect(alertOpen.locator('.notification-ack-done')).toBeVisible();
+        await screens.check('an emergency alert, acknowledged', '[role="dialog"]');
+        await page.keyboard.press('Escape');
+        await expect(alertOpen).toHaveCount(0);
+
+        await follow(page, '/college-notifications/new-notification', 'a[href="/college-notifications/new-notification"]');
+        await expect(page.locator('main form.notification-form')).toBeVisible();
+        await screens.check('a new notification');
+        await page.locator('main form button[type="submit"]').click();
+        await expect(page.locator('main [aria-invalid="true"]').first()).toBeVisible();
+        await screens.check('a new notification with the fields left empty', 'main form');
+        await page.locator('main input[name="title"]').fill('Reunión de apoderados');
+        await page.locator('main textarea[name="content"]').fill('El jueves a las 18:00.');
+        await page.locator('main input[type="radio"][value="college"]').check();
+        await page.locator('main form button[type="submit"]').click();
+        const confirmSend = page.getByRole('alertdialog');
+        await expect(confirmSend.locator('.confirm-reach strong')).toBeVisible();
+        await screens.check('a new notification, confirming whom it reaches', '[role="alertdialog"]');
+        await page.keyboard.press('Escape');
+        await expect(confirmSend).toHaveCount(0);
+
+        await open(page, '/college-notifications');
+        await expect(page.locator('main .sent-list').first()).toBeVisible();
+        await screens.check('the notifications sent by the college');
+        await page.locator(`main .sent-link[href$="notification=${alert.id}"]`).click();
+        const delivery = page.getByRole('dialog');
+        await expect(delivery.locator('.delivery-figures')).toBeVisible({ timeout: appStart });
+        await screens.check("a notification's delivery figures", '[role="dialog"]');
+        await page.keyboard.press('Escape');
+        await expect(delivery).toHaveCount(0);
+
+        // Documents (issue 10): the library with what the device holds, the upload dialog, a category.
+        await follow(page, '/documentos');
+        await expect(page.locator('main .document-item').first()).toBeVisible();
+        await expect(page.locator('main .storage-panel')).toBeVisible();
+        await screens.check('the documents library and the files on this device');
+        await page.getByRole('button', { name: tr('Upload documents') }).click();
+        const uploadDialog = page.getByRole('dialog');
+        await expect(uploadDialog.locator('input[type="file"]')).toBeAttached();
+        await screens.check('uploading documents', '[role="dialog"]');
+        await page.keyboard.press('Escape');
+        await expect(uploadDialog).toHaveCount(0);
+        const firstCategory = page.locator('main .category-tab[href^="/documentos/"]').first();
+        await follow(page, (await firstCategory.getAttribute('href'))!, 'main .category-tab[href^="/documentos/"]');
+        await expect(page.locator('main .document-item').first()).toBeVisible();
+        await screens.check('a category of documents');
+
+        // The school's directory (issue 11): the list with its call and mail buttons, one contact.
+        await follow(page, '/admin/contacts');
+        await expect(page.locator('main .contact-item').first()).toBeVisible();
+        await screens.check('the contacts');
+        const firstContact = page.locator('main .contact-item-name').first();
+        await follow(page, (await firstContact.getAttribute('href'))!, 'main .contact-item-name');
+        await expect(page.locator('main .contact-links .contact-link').first()).toBeVisible();
+        await screens.check('a contact');
+
+        await follow(page, '/blog/all');
+        await follow(page, `/blog/post/${post.id}`, `main a[href="/blog/post/${post.id}"]`, page.getByRole('heading', { name: title, level: 1 }));
+        await screens.check('a publication');
+
+        await follow(page, `/blog/post/${post.id}/edit`);
+        const titleField = page.locator('main input[name="title"]');
+        await expect(titleField).toHaveValue(title);
+        await screens.check('editing a publication');
+
+        // Edited offline: the post says it is not sent, the outbox lists it, sign-out warns.
+        await device.goOffline();
+        await expect(page.getByRole('banner').getByText(tr('Offline'), { exact: true })).toBeVisible();
+        const edited = `${title} (gimnasio 2)`;
+        await titleField.fill(edited);
+        await page.locator('main form button[type="submit"]').click();
+        await expect(page.getByRole('heading', { name: edited, level: 1 })).toBeVisible();
+        await expect(page.locator('.post-detail-header .sync-badge')).toBeVisible();
+        await screens.check('a publication not sent, offline');
+
+        await signOut.click();
+        const warning = page.getByRole('dialog', { name: tr('Sign out?') });
+        await expect(warning).toBeVisible();
+        await screens.check('the sign-out warning about unsent changes', '[role="dialog"]');
+        await warning.getByRole('button', { name: tr('Wait'), exact: true }).click();
+        await expect(warning).toHaveCount(0);
+
+        await follow(page, '/app/outbox');
+        const entry = page.locator('main article.outbox-entry');
+        await expect(entry).toBeVisible();
+        await screens.check('the outbox with a change not sent');
+
+        // A colleague deletes the post meanwhile: back online, the edit is refused.
+        await postsApi.remove(staff, post.id);
+        await device.goOnline();
+        await expect(entry.getByRole('alert')).toBeVisible({ timeout: syncDone });
+        await screens.check('the outbox with a change that needs attention');
+
+        await open(page, `/blog/post/${post.id}`, page.getByRole('alert').first());
+        await screens.check('a publication whose change needs attention');
       });
-      // An emergency alert to everyone (staff included), unread: home shows it, the inbox marks it.
-      const notificationsApi = new NotificationsApi(request);
-      const alert = await notificationsApi.send(await postsApi.signIn('admin@colinas.test'), {
-        title: uniqueTitle('Simulacro de evacuación'),
-        content: 'Hoy a las 11:00.\nSigan las indicaciones de sus profesores.',
-        emergency: true,
-        scope: 'college',
-        course_ids: [],
-        grade_ids: [],
-        section_ids: [],
-      });
-
-      await open(page, '/auth/login');
-      await page.locator('input[name="identifier"]').fill('staff@colinas.test');
-      await page.locator('input[name="password"]').fill(password);
-      await page.locator('main form button[type="submit"]').click();
-      await expect(page).toHaveURL(/\/app$/, { timeout: appStart });
-      await device.waitForSync(localDbName(staff.id));
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expect(page.locator('main article').first()).toBeVisible();
-      await expect(page.locator('main .open-alerts')).toBeVisible();
-      await expectLook(page);
-      await screens.check('home, with an emergency alert');
-
-      const signOut = page.getByRole('button', { name: tr('Sign out'), exact: true });
-      await signOut.click();
-      const confirmation = page.getByRole('alertdialog', { name: tr('Sign out?') });
-      await expect(confirmation).toBeVisible();
-      await screens.check('the sign-out confirmation', '[role="alertdialog"]');
-      await page.keyboard.press('Escape');
-      await expect(confirmation).toHaveCount(0);
-
-      // Addresses typed in (or followed from outside): a page load each.
-      await open(page, '/blog/post/019a0000-0000-7000-8000-000000000000', page.getByText(tr('This publication no longer exists.')));
-      await screens.check('an unknown publication');
-      await open(page, '/app/no-such-page');
-      await screens.check('page not found, signed in');
-
-      // The rest as a user moves: through the app's links, without reloading it.
-      await open(page, '/app/profile');
-      await expect(page.locator('main .calendar-feed input[name="calendar_feed"]')).toBeVisible({ timeout: appStart });
-      await expect(page.locator('main .quiet-hours-form')).toBeVisible({ timeout: appStart });
-      await screens.check('profile, with the calendar link and quiet hours');
-
-      await follow(page, '/app/outbox');
-      await expect(page.getByText(tr('Everything has been sent.'))).toBeVisible();
-      await screens.check('the outbox, empty');
-
-      await follow(page, '/blog/all');
-      await expect(page.locator('main article').first()).toBeVisible();
-      await screens.check('the news list');
-
-      await follow(page, '/blog/new-post', 'a[href^="/blog/new-post"]');
-      await screens.check('a new publication');
-      await page.locator('main form button[type="submit"]').click();
-      await expect(page.locator('main [aria-invalid="true"]').first()).toBeVisible();
-      await screens.check('a new publication with the fields left empty', 'main form');
-
-      // The school calendar (issue 8): agenda, month, an event's details, the new-event form.
-      await follow(page, '/events');
-      const firstEvent = page.locator('main .agenda .event-item-link').first();
-      await expect(firstEvent).toBeVisible();
-      await screens.check('the calendar, agenda');
-      await page.locator('main .calendar-views a[href*="view=month"]').click();
-      await expect(page.locator('main table.month-grid:visible .month-day-events').first()).toBeVisible();
-      await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
-      // The day buttons' names hold what their chips show (WCAG 2.5.3), and days around the month keep 4.5:1.
-      await screens.check('the calendar, month');
-      await page.locator('main .calendar-views a:not([href*="view=month"])').click();
-      await firstEvent.click();
-      const details = page.getByRole('dialog');
-      await expect(details.locator('.event-details')).toBeVisible();
-      await screens.check("an event's details", '[role="dialog"]');
-      await page.keyboard.press('Escape');
-      await expect(details).toHaveCount(0);
-
-      await follow(page, '/events/new-event', 'a[href="/events/new-event"]');
-      await expect(page.locator('main form.event-form')).toBeVisible();
-      await screens.check('a new event');
-      await page.locator('main .date-field .picker-button').first().click();
-      await expect(page.locator('.date-popover [role="grid"]')).toBeVisible();
-      // The picker's days of other months are muted by colour, not opacity (4.5:1).
-      await screens.check('a new event, choosing its date');
-      await page.keyboard.press('Escape');
-      await expect(page.locator('.date-popover')).toHaveCount(0);
-      await page.locator('main form button[type="submit"]').click();
-      await expect(page.locator('main [aria-invalid="true"]').first()).toBeVisible();
-      await screens.check('a new event with the fields left empty', 'main form');
-
-      // Notifications (issue 9): the inbox, an alert open, the form and its confirmation, the figures.
-      await follow(page, '/notifications');
-      // Other looks run beside this one and send alerts of their own: this one is found by its title.
-      const alertItem = page.locator('main .notification-item.is-emergency.is-unread').filter({ hasText: alert.title });
-      await expect(alertItem).toBeVisible();
-      await screens.check('the notifications, an alert unread');
-      await alertItem.locator('.notification-link').click();
-      const alertOpen = page.getByRole('dialog');
-      await expect(alertOpen.locator('.notification-ack button')).toBeVisible();
-      await screens.check('an emergency alert, open', '[role="dialog"]');
-      await alertOpen.locator('.notification-ack button').click();
-      await expect(alertOpen.locator('.notification-ack-done')).toBeVisible();
-      await screens.check('an emergency alert, acknowledged', '[role="dialog"]');
-      await page.keyboard.press('Escape');
-      await expect(alertOpen).toHaveCount(0);
-
-      await follow(page, '/college-notifications/new-notification', 'a[href="/college-notifications/new-notification"]');
-      await expect(page.locator('main form.notification-form')).toBeVisible();
-      await screens.check('a new notification');
-      await page.locator('main form button[type="submit"]').click();
-      await expect(page.locator('main [aria-invalid="true"]').first()).toBeVisible();
-      await screens.check('a new notification with the fields left empty', 'main form');
-      await page.locator('main input[name="title"]').fill('Reunión de apoderados');
-      await page.locator('main textarea[name="content"]').fill('El jueves a las 18:00.');
-      await page.locator('main input[type="radio"][value="college"]').check();
-      await page.locator('main form button[type="submit"]').click();
-      const confirmSend = page.getByRole('alertdialog');
-      await expect(confirmSend.locator('.confirm-reach strong')).toBeVisible();
-      await screens.check('a new notification, confirming whom it reaches', '[role="alertdialog"]');
-      await page.keyboard.press('Escape');
-      await expect(confirmSend).toHaveCount(0);
-
-      await open(page, '/college-notifications');
-      await expect(page.locator('main .sent-list').first()).toBeVisible();
-      await screens.check('the notifications sent by the college');
-      await page.locator(`main .sent-link[href$="notification=${alert.id}"]`).click();
-      const delivery = page.getByRole('dialog');
-      await expect(delivery.locator('.delivery-figures')).toBeVisible({ timeout: appStart });
-      await screens.check("a notification's delivery figures", '[role="dialog"]');
-      await page.keyboard.press('Escape');
-      await expect(delivery).toHaveCount(0);
-
-      // Documents (issue 10): the library with what the device holds, the upload dialog, a category.
-      await follow(page, '/documentos');
-      await expect(page.locator('main .document-item').first()).toBeVisible();
-      await expect(page.locator('main .storage-panel')).toBeVisible();
-      await screens.check('the documents library and the files on this device');
-      await page.getByRole('button', { name: tr('Upload documents') }).click();
-      const uploadDialog = page.getByRole('dialog');
-      await expect(uploadDialog.locator('input[type="file"]')).toBeAttached();
-      await screens.check('uploading documents', '[role="dialog"]');
-      await page.keyboard.press('Escape');
-      await expect(uploadDialog).toHaveCount(0);
-      const firstCategory = page.locator('main .category-tab[href^="/documentos/"]').first();
-      await follow(page, (await firstCategory.getAttribute('href'))!, 'main .category-tab[href^="/documentos/"]');
-      await expect(page.locator('main .document-item').first()).toBeVisible();
-      await screens.check('a category of documents');
-
-      // The school's directory (issue 11): the list with its call and mail buttons, one contact.
-      await follow(page, '/admin/contacts');
-      await expect(page.locator('main .contact-item').first()).toBeVisible();
-      await screens.check('the contacts');
-      const firstContact = page.locator('main .contact-item-name').first();
-      await follow(page, (await firstContact.getAttribute('href'))!, 'main .contact-item-name');
-      await expect(page.locator('main .contact-links .contact-link').first()).toBeVisible();
-      await screens.check('a contact');
-
-      await follow(page, '/blog/all');
-      await follow(page, `/blog/post/${post.id}`, `main a[href="/blog/post/${post.id}"]`, page.getByRole('heading', { name: title, level: 1 }));
-      await screens.check('a publication');
-
-      await follow(page, `/blog/post/${post.id}/edit`);
-      const titleField = page.locator('main input[name="title"]');
-      await expect(titleField).toHaveValue(title);
-      await screens.check('editing a publication');
-
-      // Edited offline: the post says it is not sent, the outbox lists it, sign-out warns.
-      await context.setOffline(true);
-      await expect(page.getByRole('banner').getByText(tr('Offline'), { exact: true })).toBeVisible();
-      const edited = `${title} (gimnasio 2)`;
-      await titleField.fill(edited);
-      await page.locator('main form button[type="submit"]').click();
-      await expect(page.getByRole('heading', { name: edited, level: 1 })).toBeVisible();
-      await expect(page.locator('.post-detail-header .sync-badge')).toBeVisible();
-      await screens.check('a publication not sent, offline');
-
-      await signOut.click();
-      const warning = page.getByRole('dialog', { name: tr('Sign out?') });
-      await expect(warning).toBeVisible();
-      await screens.check('the sign-out warning about unsent changes', '[role="dialog"]');
-      await warning.getByRole('button', { name: tr('Wait'), exact: true }).click();
-      await expect(warning).toHaveCount(0);
-
-      await follow(page, '/app/outbox');
-      const entry = page.locator('main article.outbox-entry');
-      await expect(entry).toBeVisible();
-      await screens.check('the outbox with a change not sent');
-
-      // A colleague deletes the post meanwhile: back online, the edit is refused.
-      await postsApi.remove(staff, post.id);
-      await context.setOffline(false);
-      await expect(entry.getByRole('alert')).toBeVisible({ timeout: syncDone });
-      await screens.check('the outbox with a change that needs attention');
-
-      await open(page, `/blog/post/${post.id}`, page.getByRole('alert').first());
-      await screens.check('a publication whose change needs attention');
     });
 
     test("the messenger's screens pass axe, and fit the width", async ({ page, request }) => {

@@ -4,7 +4,6 @@ import { expect, localDbName, test, toast, uniqueTitle } from './fixtures';
 
 test('a teacher addresses a publication to all of 4° Básico in one choice, sees who that is and how many it reaches, and its page tells staff who it is for', async ({
   page,
-  context,
   signIn,
   postsApi,
   postsPage,
@@ -71,9 +70,9 @@ test('a teacher addresses a publication to all of 4° Básico in one choice, see
   await expect(picker.reach).toContainText(`Reaches ${ofFourth.total} people`);
 
   // Offline the count is not guessed.
-  await context.setOffline(true);
+  await device.goOffline();
   await expect(picker.reach).toHaveText('How many people it reaches cannot be counted offline.');
-  await context.setOffline(false);
+  await device.goOnline();
   await expect(picker.reach).toContainText(`Reaches ${ofFourth.total} people`);
 
   await page.getByRole('button', { name: 'Publish' }).click();

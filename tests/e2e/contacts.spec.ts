@@ -1,14 +1,16 @@
 import { ContactsPage } from './contactsPages';
-import { AppShell, appStart, expect, LoginPage, localDbName, SignIn, test, toast } from './fixtures';
+import { appStart, expect, installedApp, localDbName, test, toast } from './fixtures';
 
-test('an administrator adds a contact; a guardian finds it offline and calls or mails it with one tap', async ({ page, context, signIn, shell, device, devices, postsApi }) => {
+test.use(installedApp);
+
+test('an administrator adds a contact; a guardian finds it offline and calls or mails it with one tap', async ({ page, signIn, shell, device, devices, postsApi }) => {
   // Two sign-ins, an initial download and an offline reload on a busy machine (fixtures: appStart).
   test.slow();
   const name = `Biblioteca ${Date.now().toString(36)}`;
 
   // Patricia, an administrator, adds the library to the directory.
   const office = await devices.open();
-  await new SignIn(new LoginPage(office.page), new AppShell(office.page)).as('admin@colinas.test', 'Patricia');
+  await office.signIn.as('admin@colinas.test', 'Patricia');
   const adminContacts = new ContactsPage(office.page);
   await adminContacts.goto();
   await adminContacts.create({ name, title: 'Bibliotecaria', email: 'biblioteca@colinas.test', phone: '+56 2 2345 6720', notes: 'Préstamos de 8:00 a 16:00.' });
@@ -30,7 +32,7 @@ test('an administrator adds a contact; a guardian finds it offline and calls or 
   await expect(contacts.item('Mantención')).toHaveCount(0);
 
   // Without a network, after a reload, he searches by a piece of the number and opens it.
-  await context.setOffline(true);
+  await device.goOffline();
   await shell.reload();
   await expect(contacts.heading).toBeVisible();
   await contacts.search.fill('2345 6720');
@@ -43,5 +45,5 @@ test('an administrator adds a contact; a guardian finds it offline and calls or 
   await expect(page.getByRole('link', { name: /Email/ })).toHaveAttribute('href', 'mailto:biblioteca@colinas.test');
   await expect(page.getByText('Préstamos de 8:00 a 16:00.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0);
-  await context.setOffline(false);
+  await device.goOnline();
 });

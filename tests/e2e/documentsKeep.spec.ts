@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { appStart, expect, syncDone, test } from './fixtures';
+import { appStart, expect, installedApp, syncDone, test } from './fixtures';
 
 /**
  * Documents kept on the device (issue 10, "Keep offline" and "Opening"): a member keeps a
@@ -31,47 +31,50 @@ async function untilControlled(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: appStart }).toBe(true);
 }
 
-test('keeps a category on the device, and opens its PDF offline after a reload; the download is counted once back online', async ({ page, context, signIn, shell, postsApi, request }) => {
-  await recordObjectUrls(page);
-  await signIn.as('emilia.castro@colinas.test', 'Emilia');
-  const member = await postsApi.signIn('emilia.castro@colinas.test');
-  const listed = async () => {
-    const reply = await request.get(`/api/v1/documents?q=${encodeURIComponent('Reglamento interno')}`, { headers: { Authorization: `Bearer ${member.token}` } });
-    expect(reply.status()).toBe(200);
-    return ((await reply.json()) as { data: { title: string; sha256: string; downloads: number }[] }).data.find((row) => row.title === pdfTitle)!;
-  };
-  const before = await listed();
-  await untilControlled(page);
+test.describe('on an installed app', () => {
+  test.use(installedApp);
+  test('keeps a category on the device, and opens its PDF offline after a reload; the download is counted once back online', async ({ page, device, signIn, shell, postsApi, request }) => {
+    await recordObjectUrls(page);
+    await signIn.as('emilia.castro@colinas.test', 'Emilia');
+    const member = await postsApi.signIn('emilia.castro@colinas.test');
+    const listed = async () => {
+      const reply = await request.get(`/api/v1/documents?q=${encodeURIComponent('Reglamento interno')}`, { headers: { Authorization: `Bearer ${member.token}` } });
+      expect(reply.status()).toBe(200);
+      return ((await reply.json()) as { data: { title: string; sha256: string; downloads: number }[] }).data.find((row) => row.title === pdfTitle)!;
+    };
+    const before = await listed();
+    await untilControlled(page);
 
-  await page.goto('/documentos');
-  await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: new RegExp(`^${category}`) }).click();
-  await expect(page.getByRole('heading', { name: category, level: 1 })).toBeVisible({ timeout: appStart });
-  await page.getByRole('button', { name: /^Keep this category on this device/ }).click();
-  const item = page.getByRole('article', { name: pdfTitle });
-  await expect(item.getByText('On this device', { exact: true })).toBeVisible({ timeout: syncDone });
-  await expect(item.getByText('Kept with its category')).toBeVisible();
+    await page.goto('/documentos');
+    await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: new RegExp(`^${category}`) }).click();
+    await expect(page.getByRole('heading', { name: category, level: 1 })).toBeVisible({ timeout: appStart });
+    await page.getByRole('button', { name: /^Keep this category on this device/ }).click();
+    const item = page.getByRole('article', { name: pdfTitle });
+    await expect(item.getByText('On this device', { exact: true })).toBeVisible({ timeout: syncDone });
+    await expect(item.getByText('Kept with its category')).toBeVisible();
 
-  await context.setOffline(true);
-  await shell.reload();
-  await expect(page.getByRole('heading', { name: category, level: 1 })).toBeVisible();
-  await expect(item.getByText('On this device', { exact: true })).toBeVisible();
+    await device.goOffline();
+    await shell.reload();
+    await expect(page.getByRole('heading', { name: category, level: 1 })).toBeVisible();
+    await expect(item.getByText('On this device', { exact: true })).toBeVisible();
 
-  const opened = page.waitForEvent('popup');
-  await item.getByRole('button', { name: pdfTitle, exact: true }).click();
-  const tab = await opened;
-  await expect.poll(() => tab.url(), { timeout: appStart }).toMatch(/^blob:/);
-  // The bytes handed to the tab are the document's, offline: from the device's copy.
-  const bytes = await page.evaluate(async () => {
-    const blobs = (window as unknown as { madeBlobs: Blob[] }).madeBlobs;
-    return Array.from(new Uint8Array(await blobs.at(-1)!.arrayBuffer()));
+    const opened = page.waitForEvent('popup');
+    await item.getByRole('button', { name: pdfTitle, exact: true }).click();
+    const tab = await opened;
+    await expect.poll(() => tab.url(), { timeout: appStart }).toMatch(/^blob:/);
+    // The bytes handed to the tab are the document's, offline: from the device's copy.
+    const bytes = await page.evaluate(async () => {
+      const blobs = (window as unknown as { madeBlobs: Blob[] }).madeBlobs;
+      return Array.from(new Uint8Array(await blobs.at(-1)!.arrayBuffer()));
+    });
+    expect(createHash('sha256').update(Buffer.from(bytes)).digest('hex')).toBe(before.sha256);
+    expect(Buffer.from(bytes.slice(0, 5)).toString('latin1')).toBe('%PDF-');
+    await tab.close();
+
+    // Opened offline, counted once online (through the outbox, as a background change).
+    await device.goOnline();
+    await expect.poll(async () => (await listed()).downloads, { timeout: syncDone }).toBe(before.downloads + 1);
   });
-  expect(createHash('sha256').update(Buffer.from(bytes)).digest('hex')).toBe(before.sha256);
-  expect(Buffer.from(bytes.slice(0, 5)).toString('latin1')).toBe('%PDF-');
-  await tab.close();
-
-  // Opened offline, counted once online (through the outbox, as a background change).
-  await context.setOffline(false);
-  await expect.poll(async () => (await listed()).downloads, { timeout: syncDone }).toBe(before.downloads + 1);
 });
 
 test('a full device stores nothing of a document it could not keep, and says so', async ({ page, context, signIn, shell }) => {

@@ -1,4 +1,4 @@
-import { appStart, baseUrlOf, expect, localDbName, test } from './fixtures';
+import { appStart, baseUrlOf, expect, installedApp, localDbName, test } from './fixtures';
 import { DocumentsApi, UploadsPage, pdfFile, sha256, throttleUploads, watchUploads } from './documentsUploadPages';
 
 /**
@@ -13,39 +13,43 @@ const slowUpload = 500_000;
 test.describe('uploading documents', () => {
   test.slow();
 
-  test('a 5 MB file cut off half-way goes on when the network returns, and the stored file is the original', async ({ page, context, baseURL, signIn, postsApi, device, request }) => {
-    const alianza = baseUrlOf('alianza.localhost', baseURL);
-    const daniel = await postsApi.at(alianza).signIn('staff@alianza.test');
-    await signIn.at(alianza, 'staff@alianza.test', 'Daniel');
-    await device.waitForSync(localDbName(daniel.id, 'alianza'));
-    const uploads = new UploadsPage(page, alianza);
-    await uploads.goto();
-    const sent = watchUploads(context);
-    await throttleUploads(context, page, slowUpload);
+  test.describe('on an installed app', () => {
+    test.use(installedApp);
+    test('a 5 MB file cut off half-way goes on when the network returns, and the stored file is the original', async ({ page, context, baseURL, signIn, postsApi, device, request }) => {
+      const alianza = baseUrlOf('alianza.localhost', baseURL);
+      const daniel = await postsApi.at(alianza).signIn('staff@alianza.test');
+      await signIn.at(alianza, 'staff@alianza.test', 'Daniel');
+      await device.waitForSync(localDbName(daniel.id, 'alianza'));
+      await device.waitForServiceWorker();
+      const uploads = new UploadsPage(page, alianza);
+      await uploads.goto();
+      const sent = watchUploads(context);
+      await throttleUploads(context, page, slowUpload);
 
-    const file = pdfFile('Reglamento interno 2026.pdf', 5 * 1024 * 1024);
-    await uploads.queue(file);
-    await uploads.waitForProgress(file.name, 50);
+      const file = pdfFile('Reglamento interno 2026.pdf', 5 * 1024 * 1024);
+      await uploads.queue(file);
+      await uploads.waitForProgress(file.name, 50);
 
-    await context.setOffline(true);
-    await expect(uploads.item(file.name)).toContainText('Paused: you are offline. It will go on when you are back online.');
-    const before = sent.patchOffsets().length;
-    // The outbox lists it too, with the changes not sent: this device's work waiting for the network.
-    await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Outbox' }).click();
-    await expect(page.getByRole('heading', { name: 'Changes not sent', level: 1 })).toBeVisible();
-    await expect(uploads.item(file.name)).toContainText('Paused: you are offline.');
+      await device.goOffline();
+      await expect(uploads.item(file.name)).toContainText('Paused: you are offline. It will go on when you are back online.');
+      const before = sent.patchOffsets().length;
+      // The outbox lists it too, with the changes not sent: this device's work waiting for the network.
+      await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Outbox' }).click();
+      await expect(page.getByRole('heading', { name: 'Changes not sent', level: 1 })).toBeVisible();
+      await expect(uploads.item(file.name)).toContainText('Paused: you are offline.');
 
-    await context.setOffline(false);
-    // Sent: it leaves the queue (the document comes with the sync).
-    await expect(uploads.item(file.name)).toHaveCount(0, { timeout: 60_000 });
-    expect(sent.creations()).toBe(1);
-    // Resumed where the server's copy ends, not from the start.
-    expect(sent.patchOffsets()[before]).toBeGreaterThan(0);
+      await device.goOnline();
+      // Sent: it leaves the queue (the document comes with the sync).
+      await expect(uploads.item(file.name)).toHaveCount(0, { timeout: 60_000 });
+      expect(sent.creations()).toBe(1);
+      // Resumed where the server's copy ends, not from the start.
+      expect(sent.patchOffsets()[before]).toBeGreaterThan(0);
 
-    const documentsApi = new DocumentsApi(request, new URL(alianza).host);
-    const [stored] = await documentsApi.titled(daniel, file.name);
-    expect(stored).toMatchObject({ size: file.buffer.length, mime_type: 'application/pdf' });
-    expect(sha256(await documentsApi.file(daniel, stored!.id))).toBe(sha256(file.buffer));
+      const documentsApi = new DocumentsApi(request, new URL(alianza).host);
+      const [stored] = await documentsApi.titled(daniel, file.name);
+      expect(stored).toMatchObject({ size: file.buffer.length, mime_type: 'application/pdf' });
+      expect(sha256(await documentsApi.file(daniel, stored!.id))).toBe(sha256(file.buffer));
+    });
   });
 
   test('an upload left by a closed tab goes on from where it stopped when the app is opened again', async ({ page, context, baseURL, signIn, postsApi, device, request }) => {

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { AppShell, Device, LoginPage, SignIn, appStart, expect, localDbName, test, uniqueTitle } from './fixtures';
+import { appStart, expect, installedApp, localDbName, test, uniqueTitle } from './fixtures';
 import { CalendarLinkCard, EventFormPage, EventsApi, EventsPage, collegeToday, dayNextMonth, unfolded } from './eventsPages';
 
 /**
@@ -14,71 +14,74 @@ const staffOnly = 'Consejo de profesores';
 const forEveryone = 'Muestra de teatro';
 
 test.describe('the school calendar', () => {
-  test('creates an event offline and another browser sees it after reconnecting', async ({ context, page, signIn, shell, postsApi, request, device, devices }) => {
-    // Two sign-ins, their first downloads, an offline reload and a sync on a busy machine (fixtures: appStart).
-    test.slow();
-    const eventsApi = new EventsApi(request);
-    const name = uniqueTitle('Reunión de apoderados de 3° Básico');
-    const day = dayNextMonth(collegeToday(), 10);
-    const matias = await postsApi.signIn('matias.silva@colinas.test');
-    const josefa = await postsApi.signIn('josefa.herrera@colinas.test');
+  test.describe('on an installed app', () => {
+    test.use(installedApp);
+    test('creates an event offline and another browser sees it after reconnecting', async ({ page, signIn, shell, postsApi, request, device, devices }) => {
+      // Two sign-ins, their first downloads, an offline reload and a sync on a busy machine (fixtures: appStart).
+      test.slow();
+      const eventsApi = new EventsApi(request);
+      const name = uniqueTitle('Reunión de apoderados de 3° Básico');
+      const day = dayNextMonth(collegeToday(), 10);
+      const matias = await postsApi.signIn('matias.silva@colinas.test');
+      const josefa = await postsApi.signIn('josefa.herrera@colinas.test');
 
-    // Josefa, a guardian, has the calendar open before the event is made.
-    const phone = await devices.open();
-    await new SignIn(new LoginPage(phone.page), new AppShell(phone.page)).as('josefa.herrera@colinas.test', 'Josefa');
-    await new Device(phone.page).waitForSync(localDbName(josefa.id));
-    const phoneCalendar = new EventsPage(phone.page);
-    await phoneCalendar.goto();
-    await phone.page.evaluate(() => ((window as unknown as { e2eSamePage: boolean }).e2eSamePage = true));
+      // Josefa, a guardian, has the calendar open before the event is made.
+      const phone = await devices.open();
+      await phone.signIn.as('josefa.herrera@colinas.test', 'Josefa');
+      await phone.device.waitForSync(localDbName(josefa.id));
+      const phoneCalendar = new EventsPage(phone.page);
+      await phoneCalendar.goto();
+      await phone.page.evaluate(() => ((window as unknown as { e2eSamePage: boolean }).e2eSamePage = true));
 
-    // Matías, a teacher, loses the network after Patio has been installed and synced.
-    await signIn.as('matias.silva@colinas.test', 'Matías');
-    await device.waitForServiceWorker();
-    await device.waitForSync(localDbName(matias.id));
-    const calendar = new EventsPage(page);
-    await calendar.goto();
-    await context.setOffline(true);
-    await expect(shell.offline).toBeVisible();
+      // Matías, a teacher, loses the network after Patio has been installed and synced.
+      await signIn.as('matias.silva@colinas.test', 'Matías');
+      await device.waitForServiceWorker();
+      await device.waitForSync(localDbName(matias.id));
+      const calendar = new EventsPage(page);
+      await calendar.goto();
+      await device.goOffline();
+      await expect(shell.offline).toBeVisible();
 
-    await calendar.newEventLink.click();
-    const form = new EventFormPage(page);
-    await expect(form.heading).toBeVisible({ timeout: appStart });
-    await form.fill({ name, category: 'Meeting', day, start: '18:30', end: '20:00', audience: 'Everyone in the school', location: 'Sala 12' });
-    await expect(form.dateButton('Start date')).toHaveAccessibleName(new RegExp(new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`))));
-    await expect(form.startTime).toHaveValue(/^6:30\sPM$/);
-    await expect(form.endTime).toHaveValue(/^8:00\sPM$/);
-    const id = await form.create(name);
+      await calendar.newEventLink.click();
+      const form = new EventFormPage(page);
+      await expect(form.heading).toBeVisible({ timeout: appStart });
+      await form.fill({ name, category: 'Meeting', day, start: '18:30', end: '20:00', audience: 'Everyone in the school', location: 'Sala 12' });
+      await expect(form.dateButton('Start date')).toHaveAccessibleName(new RegExp(new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`))));
+      await expect(form.startTime).toHaveValue(/^6:30\sPM$/);
+      await expect(form.endTime).toHaveValue(/^8:00\sPM$/);
+      const id = await form.create(name);
 
-    // The calendar shows it with its details over it, marked as not sent.
-    await expect(calendar.details(name).getByText('Not sent', { exact: true })).toBeVisible();
-    await calendar.closeDetails();
-    await expect(page).toHaveURL((url) => url.pathname === '/events' && !url.searchParams.has('event'));
-    await expect(calendar.agendaItem(name).getByText('Not sent', { exact: true })).toBeVisible();
-    await expect(shell.unsent(1)).toBeVisible();
+      // The calendar shows it with its details over it, marked as not sent.
+      await expect(calendar.details(name).getByText('Not sent', { exact: true })).toBeVisible();
+      await calendar.closeDetails();
+      await expect(page).toHaveURL((url) => url.pathname === '/events' && !url.searchParams.has('event'));
+      await expect(calendar.agendaItem(name).getByText('Not sent', { exact: true })).toBeVisible();
+      await expect(shell.unsent(1)).toBeVisible();
 
-    // Still offline: a reload keeps the event and its mark.
-    await shell.reload();
-    await calendar.waitForCalendar();
-    await expect(calendar.agendaItem(name).getByText('Not sent', { exact: true })).toBeVisible();
-    await expect(shell.unsent(1)).toBeVisible();
-    await expect(shell.offline).toBeVisible();
-    expect(await eventsApi.named(matias, name)).toHaveLength(0);
+      // Still offline: a reload keeps the event and its mark.
+      await shell.reload();
+      await calendar.waitForCalendar();
+      await expect(calendar.agendaItem(name).getByText('Not sent', { exact: true })).toBeVisible();
+      await expect(shell.unsent(1)).toBeVisible();
+      await expect(shell.offline).toBeVisible();
+      expect(await eventsApi.named(matias, name)).toHaveLength(0);
 
-    // Back online: sent, unmarked, exactly one copy on the server, as it was written.
-    await context.setOffline(false);
-    await expect(calendar.agendaItem(name)).toBeVisible();
-    await expect(calendar.agendaItem(name).getByText('Not sent', { exact: true })).toHaveCount(0, { timeout: 20_000 });
-    await expect(shell.anyUnsent).toHaveCount(0);
-    await expect.poll(async () => (await eventsApi.named(matias, name)).length).toBe(1);
-    const [sent] = await eventsApi.named(matias, name);
-    expect(sent).toMatchObject({ id, start: `${day}T18:30`, end: `${day}T20:00`, all_day: false, scope: 'college', category: 'meeting', location: 'Sala 12' });
+      // Back online: sent, unmarked, exactly one copy on the server, as it was written.
+      await device.goOnline();
+      await expect(calendar.agendaItem(name)).toBeVisible();
+      await expect(calendar.agendaItem(name).getByText('Not sent', { exact: true })).toHaveCount(0, { timeout: 20_000 });
+      await expect(shell.anyUnsent).toHaveCount(0);
+      await expect.poll(async () => (await eventsApi.named(matias, name)).length).toBe(1);
+      const [sent] = await eventsApi.named(matias, name);
+      expect(sent).toMatchObject({ id, start: `${day}T18:30`, end: `${day}T20:00`, all_day: false, scope: 'college', category: 'meeting', location: 'Sala 12' });
 
-    // Josefa's open calendar shows it within seconds, poked by the server, without a reload.
-    await expect(phoneCalendar.agendaItem(name)).toBeVisible({ timeout: 10_000 });
-    expect(await phone.page.evaluate(() => (window as unknown as { e2eSamePage?: boolean }).e2eSamePage)).toBe(true);
-    await phoneCalendar.agendaItem(name).getByRole('link', { name, exact: true }).click();
-    await expect(phoneCalendar.details(name)).toContainText('Sala 12');
-    expect(await eventsApi.named(josefa, name)).toHaveLength(1);
+      // Josefa's open calendar shows it within seconds, poked by the server, without a reload.
+      await expect(phoneCalendar.agendaItem(name)).toBeVisible({ timeout: 10_000 });
+      expect(await phone.page.evaluate(() => (window as unknown as { e2eSamePage?: boolean }).e2eSamePage)).toBe(true);
+      await phoneCalendar.agendaItem(name).getByRole('link', { name, exact: true }).click();
+      await expect(phoneCalendar.details(name)).toContainText('Sala 12');
+      expect(await eventsApi.named(josefa, name)).toHaveLength(1);
+    });
   });
 
   test('the month grid in Spanish and in Arabic', async ({ page, signIn, postsApi, device }) => {
@@ -154,8 +157,8 @@ test.describe('the school calendar', () => {
 
     // A guardian with the address of a staff meeting: not hers to see, the same answer.
     const phone = await devices.open();
-    await new SignIn(new LoginPage(phone.page), new AppShell(phone.page)).as('josefa.herrera@colinas.test', 'Josefa');
-    await new Device(phone.page).waitForSync(localDbName(josefa.id));
+    await phone.signIn.as('josefa.herrera@colinas.test', 'Josefa');
+    await phone.device.waitForSync(localDbName(josefa.id));
     const phoneCalendar = new EventsPage(phone.page);
     await phoneCalendar.goto(`?event=${meeting.id}`);
     await expect(phoneCalendar.gone).toBeVisible();
@@ -166,37 +169,40 @@ test.describe('the school calendar', () => {
     await expect(phoneCalendar.details(forEveryone)).toBeVisible();
   });
 
-  test('Add to calendar works offline', async ({ context, page, signIn, shell, postsApi, request, device }) => {
-    test.slow();
-    const eventsApi = new EventsApi(request);
-    const matias = await postsApi.signIn('matias.silva@colinas.test');
-    const theatre = await eventsApi.demo(matias, forEveryone);
-    await signIn.as('matias.silva@colinas.test', 'Matías');
-    await device.waitForServiceWorker();
-    await device.waitForSync(localDbName(matias.id));
-    const calendar = new EventsPage(page);
-    await calendar.goto();
+  test.describe('on an installed app', () => {
+    test.use(installedApp);
+    test('Add to calendar works offline', async ({ page, signIn, shell, postsApi, request, device }) => {
+      test.slow();
+      const eventsApi = new EventsApi(request);
+      const matias = await postsApi.signIn('matias.silva@colinas.test');
+      const theatre = await eventsApi.demo(matias, forEveryone);
+      await signIn.as('matias.silva@colinas.test', 'Matías');
+      await device.waitForServiceWorker();
+      await device.waitForSync(localDbName(matias.id));
+      const calendar = new EventsPage(page);
+      await calendar.goto();
 
-    // No network, and the app started again from the device.
-    await context.setOffline(true);
-    await shell.reload();
-    await calendar.waitForCalendar();
-    await expect(shell.offline).toBeVisible();
-    await calendar.agendaItem(forEveryone).getByRole('link', { name: forEveryone, exact: true }).click();
-    const details = calendar.details(forEveryone);
-    await expect(details).toBeVisible();
+      // No network, and the app started again from the device.
+      await device.goOffline();
+      await shell.reload();
+      await calendar.waitForCalendar();
+      await expect(shell.offline).toBeVisible();
+      await calendar.agendaItem(forEveryone).getByRole('link', { name: forEveryone, exact: true }).click();
+      const details = calendar.details(forEveryone);
+      await expect(details).toBeVisible();
 
-    const downloading = page.waitForEvent('download');
-    await details.getByRole('button', { name: 'Add to calendar' }).click();
-    const download = await downloading;
-    expect(download.suggestedFilename()).toBe('Muestra-de-teatro.ics');
-    const ics = unfolded(await readFile(await download.path(), 'utf8'));
-    expect(ics).toMatch(/^BEGIN:VCALENDAR\r?\n/);
-    expect(ics).toContain(`SUMMARY:${forEveryone}`);
-    expect(ics).toContain(`UID:${theatre.id}@patio`);
-    expect(ics).toContain(`DTSTART;TZID=America/Santiago:${theatre.start.replace(/[-:]/g, '')}00`);
-    expect(ics).toContain('LOCATION:Auditorio');
-    expect(ics).toMatch(/END:VCALENDAR\s*$/);
+      const downloading = page.waitForEvent('download');
+      await details.getByRole('button', { name: 'Add to calendar' }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toBe('Muestra-de-teatro.ics');
+      const ics = unfolded(await readFile(await download.path(), 'utf8'));
+      expect(ics).toMatch(/^BEGIN:VCALENDAR\r?\n/);
+      expect(ics).toContain(`SUMMARY:${forEveryone}`);
+      expect(ics).toContain(`UID:${theatre.id}@patio`);
+      expect(ics).toContain(`DTSTART;TZID=America/Santiago:${theatre.start.replace(/[-:]/g, '')}00`);
+      expect(ics).toContain('LOCATION:Auditorio');
+      expect(ics).toMatch(/END:VCALENDAR\s*$/);
+    });
   });
 
   test('the calendar link', async ({ page, signIn, postsApi, request, profilePage }) => {

@@ -5,11 +5,12 @@
  * English accessible names.
  */
 import { deflateSync } from 'node:zlib';
-import { expect, test as base, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
 import type { AudienceReach } from '../../contract/audience';
 import type { Course, Grade, Section } from '../../contract/college';
 import type { Category, Post, PostFields } from '../../contract/posts';
 import { demoPassword } from '../../server/db/demoData';
+import { DeviceNetwork } from './network';
 
 export { expect };
 export const password = demoPassword;
@@ -23,6 +24,14 @@ export const password = demoPassword;
  * state of the app (a heading, the list, the sync status) get it; nothing sleeps.
  */
 export const appStart = 45_000;
+
+/**
+ * The stories of an app installed on the device (`test.use(installedApp)`): its service worker
+ * registers and precaches the app, which opens offline from then on. Elsewhere the service
+ * worker is blocked (playwright.config.ts): its install fetches the whole build, which costs
+ * every story that does not go offline seconds of a busy machine.
+ */
+export const installedApp = { serviceWorkers: 'allow' } as const;
 
 /** An initial download or a sync run, measured from the sync status in the local database. */
 export const syncDone = 60_000;
@@ -174,22 +183,57 @@ export class AppShell {
   }
 }
 
-/** Signs in through the real login screen (the way a user does). */
+/**
+ * A signed-in person on this browser, as after an earlier visit: signed in through the API
+ * (`POST /api/login-mobile`, what the sign-in form sends) and the session stored where the app
+ * keeps it (`token` and `user` in local storage and the `token` cookie,
+ * src/session/tokenStorage.ts and userCache.ts), before any page of that college loads. The stories about signing in use the form
+ * (LoginPage); every other story starts here, which skips the sign-in screen's own start.
+ */
 export class SignIn {
   constructor(
-    private readonly login: LoginPage,
+    private readonly context: BrowserContext,
+    private readonly page: Page,
+    private readonly request: APIRequestContext,
     private readonly shell: AppShell,
+    private readonly baseURL: string,
   ) {}
 
-  async as(email: string, firstName: string, secret = password): Promise<void> {
-    await this.at('', email, firstName, secret);
+  /** Signs in and opens home (`/app`). */
+  async as(email: string, firstName: string, secret = password): Promise<ApiMember> {
+    return this.at('', email, firstName, secret);
   }
 
-  /** Signs in at another college's address (`origin`). */
-  async at(origin: string, email: string, firstName: string, secret = password): Promise<void> {
-    await this.login.goto(origin);
-    await this.login.signIn(email, secret);
+  /** Signs in at another college's address (`origin`) and opens its home. */
+  async at(origin: string, email: string, firstName: string, secret = password): Promise<ApiMember> {
+    const member = await this.stored(origin, email, secret);
+    await this.page.goto(`${origin}/app`);
     await this.shell.expectHomeOf(firstName);
+    return member;
+  }
+
+  /**
+   * Stores a session for `email` at `origin` ('' for the default college) without opening a
+   * page: the next page of that college opens signed in.
+   */
+  async stored(origin: string, email: string, secret = password): Promise<ApiMember> {
+    const url = new URL(origin || this.baseURL);
+    const reply = await this.request.post('/api/login-mobile', { headers: { Host: url.host }, data: { email, password: secret } });
+    expect(reply.status(), `sign-in of ${email}`).toBe(200);
+    const { token, user } = (await reply.json()) as { token: string; user: { id: string } };
+    // The cookie is what `<img>` and file links send (they carry no Bearer header).
+    await this.context.addCookies([{ name: 'token', value: encodeURIComponent(token), url: url.origin, sameSite: 'Lax' }]);
+    // Once per session: a sign-out later in the story must stay signed out across reloads.
+    await this.context.addInitScript(
+      ({ origin, token, user }) => {
+        if (location.origin !== origin || localStorage.getItem('e2e-stored-session') === token) return;
+        localStorage.setItem('token', token);
+        localStorage.setItem('user', JSON.stringify(user));
+        localStorage.setItem('e2e-stored-session', token);
+      },
+      { origin: url.origin, token, user },
+    );
+    return { token, id: user.id };
   }
 }
 
@@ -553,7 +597,28 @@ export class OutboxPage {
  * (`patio-<slug>-<userId>`) read with the plain IndexedDB API, as DevTools would.
  */
 export class Device {
-  constructor(readonly page: Page) {}
+  /** `network`: this browser's way to the server (tests/e2e/network.ts); absent, the device cannot go offline. */
+  constructor(
+    readonly page: Page,
+    readonly network?: DeviceNetwork,
+  ) {}
+
+  /**
+   * The network is gone: every connection of this browser (pages, the sync worker, the
+   * service worker, the event stream) is cut, and the browser says it is offline.
+   */
+  async goOffline(): Promise<void> {
+    if (!this.network) throw new Error('This device was opened without a network of its own');
+    this.network.cut();
+    await this.page.context().setOffline(true);
+  }
+
+  /** The network is back (the browser's "online" event follows). */
+  async goOnline(): Promise<void> {
+    if (!this.network) throw new Error('This device was opened without a network of its own');
+    this.network.restore();
+    await this.page.context().setOffline(false);
+  }
 
   /**
    * Waits until the service worker controls the page (it claims open pages on install).
@@ -620,24 +685,45 @@ export function localDbName(userId: string, slug = 'colinas'): string {
   return `patio-${slug}-${userId}`;
 }
 
+/** Another browser of a story: its own context, network and signed-in person. */
+export interface OpenedDevice {
+  context: BrowserContext;
+  page: Page;
+  network: DeviceNetwork;
+  device: Device;
+  shell: AppShell;
+  signIn: SignIn;
+}
+
 /** Opens more browsers (contexts) for a test: a second device, another person. */
 export class Devices {
-  private readonly opened: BrowserContext[] = [];
+  private readonly opened: { context: BrowserContext; network: DeviceNetwork }[] = [];
 
-  constructor(private readonly newContext: () => Promise<BrowserContext>) {}
+  constructor(
+    private readonly browser: Browser,
+    private readonly options: BrowserContextOptions & { baseURL: string },
+    private readonly request: APIRequestContext,
+  ) {}
 
-  async open(): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await this.newContext();
-    this.opened.push(context);
-    await context.addInitScript(() => {
-      if (!window.localStorage.getItem('locale')) window.localStorage.setItem('locale', 'en');
-    });
-    return { context, page: await context.newPage() };
+  async open(): Promise<OpenedDevice> {
+    const network = await DeviceNetwork.open();
+    const context = await this.browser.newContext({ ...this.options, proxy: { server: network.url } });
+    this.opened.push({ context, network });
+    await context.addInitScript(englishUnlessChosen);
+    const page = await context.newPage();
+    const shell = new AppShell(page);
+    return { context, page, network, shell, device: new Device(page, network), signIn: new SignIn(context, page, this.request, shell, this.options.baseURL) };
   }
 
   async closeAll(): Promise<void> {
-    await Promise.all(this.opened.map((context) => context.close()));
+    await Promise.all(this.opened.map(({ context }) => context.close()));
+    await Promise.all(this.opened.map(({ network }) => network.close()));
   }
+}
+
+/** English unless a language was chosen (a reload keeps the user's choice). */
+function englishUnlessChosen(): void {
+  if (!window.localStorage.getItem('locale')) window.localStorage.setItem('locale', 'en');
 }
 
 interface Fixtures {
@@ -653,29 +739,42 @@ interface Fixtures {
   outboxPage: OutboxPage;
   device: Device;
   devices: Devices;
+  /** The way of the test's own browser (`context`) to the server; `device.goOffline()` cuts it. */
+  network: DeviceNetwork;
 }
 
 export const test = base.extend<Fixtures>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern
+  network: async ({}, use) => {
+    const network = await DeviceNetwork.open();
+    await use(network);
+    await network.close();
+  },
+  // The test's browser reaches the server only through its network.
+  proxy: async ({ network }, use) => use({ server: network.url }),
+  // What the stories ask the server directly goes straight to it, whatever the browser's network.
+  request: async ({ playwright, baseURL }, use) => {
+    const request = await playwright.request.newContext({ baseURL, proxy: undefined });
+    await use(request);
+    await request.dispose();
+  },
   context: async ({ context }, use) => {
-    // English unless a language was chosen (a reload keeps the user's choice).
-    await context.addInitScript(() => {
-      if (!window.localStorage.getItem('locale')) window.localStorage.setItem('locale', 'en');
-    });
+    await context.addInitScript(englishUnlessChosen);
     await use(context);
   },
   loginPage: async ({ page }, use) => use(new LoginPage(page)),
   preferences: async ({ page }, use) => use(new PreferencesMenu(page)),
   shell: async ({ page }, use) => use(new AppShell(page)),
-  signIn: async ({ loginPage, shell }, use) => use(new SignIn(loginPage, shell)),
+  signIn: async ({ context, page, request, shell, baseURL }, use) => use(new SignIn(context, page, request, shell, baseURL!)),
   signupPage: async ({ page }, use) => use(new SignupPage(page)),
   profilePage: async ({ page }, use) => use(new ProfilePage(page)),
   adminApi: async ({ request }, use) => use(new AdminApi(request)),
   postsApi: async ({ request }, use) => use(new PostsApi(request)),
   postsPage: async ({ page }, use) => use(new PostsPage(page)),
   outboxPage: async ({ page }, use) => use(new OutboxPage(page)),
-  device: async ({ page }, use) => use(new Device(page)),
-  devices: async ({ browser, baseURL }, use) => {
-    const devices = new Devices(() => browser.newContext({ baseURL }));
+  device: async ({ page, network }, use) => use(new Device(page, network)),
+  devices: async ({ browser, baseURL, serviceWorkers, reducedMotion, request }, use) => {
+    const devices = new Devices(browser, { baseURL: baseURL!, serviceWorkers, reducedMotion }, request);
     await use(devices);
     await devices.closeAll();
   },

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, localDbName, test, uniqueTitle } from './fixtures';
+import { expect, installedApp, localDbName, test, uniqueTitle } from './fixtures';
 
 /** Issue 14, "Honest states": what the app says is what really happened. */
 
@@ -57,27 +57,30 @@ test('signing out with nothing unsent still asks, saying the offline copy is rem
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 667 } });
 
-  test('a toast never covers the buttons of the sign-out warning', async ({ page, context, signIn, shell, postsApi, postsPage, device }) => {
-    test.slow();
-    const daniel = await postsApi.signIn('staff@colinas.test');
-    await signIn.as('staff@colinas.test', 'Daniel');
-    await device.waitForServiceWorker();
-    await device.waitForSync(localDbName(daniel.id));
-    await postsPage.goto();
-    await context.setOffline(true);
-    // Writing offline shows a toast ("Saved on this device…") at the bottom of the screen.
-    await postsPage.write({ title: uniqueTitle('Aviso escrito en el teléfono'), text: 'Escrito sin conexión.' });
+  test.describe('on an installed app', () => {
+    test.use(installedApp);
+    test('a toast never covers the buttons of the sign-out warning', async ({ page, signIn, shell, postsApi, postsPage, device }) => {
+      test.slow();
+      const daniel = await postsApi.signIn('staff@colinas.test');
+      await signIn.as('staff@colinas.test', 'Daniel');
+      await device.waitForServiceWorker();
+      await device.waitForSync(localDbName(daniel.id));
+      await postsPage.goto();
+      await device.goOffline();
+      // Writing offline shows a toast ("Saved on this device…") at the bottom of the screen.
+      await postsPage.write({ title: uniqueTitle('Aviso escrito en el teléfono'), text: 'Escrito sin conexión.' });
 
-    await shell.signOutButton.click();
-    const warning = page.getByRole('dialog', { name: 'Sign out?' });
-    const wait = warning.getByRole('button', { name: 'Wait' });
-    await expect(wait).toBeVisible();
-    const waitBox = (await wait.boundingBox())!;
-    // With the sheet open, toasts (this one, and any that comes) start at the top, far from its buttons.
-    const toasts = (await page.locator('.toast-viewport').boundingBox())!;
-    const roomForToasts = 160;
-    expect(toasts.y + Math.max(toasts.height, roomForToasts)).toBeLessThan(waitBox.y);
-    await wait.click();
-    await expect(warning).toHaveCount(0);
+      await shell.signOutButton.click();
+      const warning = page.getByRole('dialog', { name: 'Sign out?' });
+      const wait = warning.getByRole('button', { name: 'Wait' });
+      await expect(wait).toBeVisible();
+      const waitBox = (await wait.boundingBox())!;
+      // With the sheet open, toasts (this one, and any that comes) start at the top, far from its buttons.
+      const toasts = (await page.locator('.toast-viewport').boundingBox())!;
+      const roomForToasts = 160;
+      expect(toasts.y + Math.max(toasts.height, roomForToasts)).toBeLessThan(waitBox.y);
+      await wait.click();
+      await expect(warning).toHaveCount(0);
+    });
   });
 });

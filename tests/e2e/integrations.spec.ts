@@ -6,7 +6,7 @@ import { baseUrlOf, expect, password, test, toast } from './fixtures';
  * server on loopback started by the test. It uses the Alianza college, whose mail no other
  * story reads, and removes the settings at the end (its mail goes back to the outbox).
  */
-test('an administrator saves the SMTP settings and the test email reaches the loopback server', async ({ page, context, signIn, baseURL, request }) => {
+test('an administrator saves the SMTP settings and the test email reaches the loopback server', async ({ page, device, signIn, baseURL, request }) => {
   const received: { to: string[]; data: string }[] = [];
   const smtp = new SMTPServer({
     authOptional: true,
@@ -37,10 +37,10 @@ test('an administrator saves the SMTP settings and the test email reaches the lo
     await expect(page.getByText('No SMTP server is set: emails are only recorded in the mail log below.')).toBeVisible();
 
     // Offline the form says it needs a connection and cannot be saved.
-    await context.setOffline(true);
+    await device.goOffline();
     await expect(page.getByText('You are offline. Saving and sending a test email need a connection.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
-    await context.setOffline(false);
+    await device.goOnline();
 
     // A wrong port first: the contract's message shows beside the field.
     await page.getByLabel('SMTP server').fill('127.0.0.1');

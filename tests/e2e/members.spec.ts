@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { AppShell, LoginPage, SignIn, appStart, expect, localDbName, test, toast } from './fixtures';
+import { appStart, expect, installedApp, localDbName, test, toast } from './fixtures';
 
 /**
  * Administrators manage members (issue 11): the list at /users reads the members synced to
@@ -49,7 +49,7 @@ test.describe('members', () => {
     await expect(shell.anyUnsent).toHaveCount(0);
 
     const phone = await devices.open();
-    await new SignIn(new LoginPage(phone.page), new AppShell(phone.page)).as(email, 'Renata', 'long-enough-1');
+    await phone.signIn.as(email, 'Renata', 'long-enough-1');
   });
 
   test('an import with errors shows them row by row and writes nothing; the fixed file imports every member', async ({ page, signIn, device, postsApi }) => {
@@ -100,39 +100,42 @@ test.describe('members', () => {
     await expect(page.getByRole('list', { name: 'Members' })).toContainText('Lucía Mora');
   });
 
-  test('a member edited offline is queued, listed in the outbox, and sent when back online', async ({ page, context, signIn, shell, device, postsApi, outboxPage }) => {
-    test.slow();
-    const admin = await postsApi.signIn('admin@colinas.test');
-    await signIn.as('admin@colinas.test', 'Patricia');
-    await device.waitForServiceWorker();
-    await device.waitForSync(localDbName(admin.id));
-    await openMembers(page);
-    await page.getByPlaceholder('Search by name, email or RUT').fill('Rodrigo Rojas');
-    await page.getByRole('list', { name: 'Members' }).getByRole('link', { name: /^Rodrigo Rojas/ }).click();
-    await expect(page.getByRole('heading', { name: /^Rodrigo Rojas/, level: 1 })).toBeVisible();
-    // The member's address, once the router has written it (the heading may paint first).
-    await expect(page).toHaveURL(/\/users\/[0-9a-f-]{36}$/);
-    const id = new URL(page.url()).pathname.split('/users/')[1]!;
+  test.describe('on an installed app', () => {
+    test.use(installedApp);
+    test('a member edited offline is queued, listed in the outbox, and sent when back online', async ({ page, signIn, shell, device, postsApi, outboxPage }) => {
+      test.slow();
+      const admin = await postsApi.signIn('admin@colinas.test');
+      await signIn.as('admin@colinas.test', 'Patricia');
+      await device.waitForServiceWorker();
+      await device.waitForSync(localDbName(admin.id));
+      await openMembers(page);
+      await page.getByPlaceholder('Search by name, email or RUT').fill('Rodrigo Rojas');
+      await page.getByRole('list', { name: 'Members' }).getByRole('link', { name: /^Rodrigo Rojas/ }).click();
+      await expect(page.getByRole('heading', { name: /^Rodrigo Rojas/, level: 1 })).toBeVisible();
+      // The member's address, once the router has written it (the heading may paint first).
+      await expect(page).toHaveURL(/\/users\/[0-9a-f-]{36}$/);
+      const id = new URL(page.url()).pathname.split('/users/')[1]!;
 
-    await context.setOffline(true);
-    await expect(shell.offline).toBeVisible();
-    await page.getByRole('link', { name: 'Edit', exact: true }).click();
-    const phone = `+56 9 ${String(Math.floor(Math.random() * 9_000_000) + 1_000_000)}`;
-    await page.getByLabel('Phone').fill(phone);
-    await page.getByRole('button', { name: 'Save changes' }).click();
-    await expect(page.getByRole('heading', { name: /^Rodrigo Rojas/, level: 1 })).toBeVisible();
-    await expect(page.locator('.member-detail .sync-badge')).toHaveText('Not sent');
-    await expect(shell.unsent(1)).toBeVisible();
-    await outboxPage.goto();
-    await expect(outboxPage.entry(/^Edited member: Rodrigo Rojas/)).toBeVisible();
+      await device.goOffline();
+      await expect(shell.offline).toBeVisible();
+      await page.getByRole('link', { name: 'Edit', exact: true }).click();
+      const phone = `+56 9 ${String(Math.floor(Math.random() * 9_000_000) + 1_000_000)}`;
+      await page.getByLabel('Phone').fill(phone);
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await expect(page.getByRole('heading', { name: /^Rodrigo Rojas/, level: 1 })).toBeVisible();
+      await expect(page.locator('.member-detail .sync-badge')).toHaveText('Not sent');
+      await expect(shell.unsent(1)).toBeVisible();
+      await outboxPage.goto();
+      await expect(outboxPage.entry(/^Edited member: Rodrigo Rojas/)).toBeVisible();
 
-    await context.setOffline(false);
-    await expect(shell.anyUnsent).toHaveCount(0, { timeout: appStart });
-    await expect
-      .poll(async () => {
-        const reply = await page.request.get(`/api/v1/admin/members/${id}`, { headers: { Authorization: `Bearer ${admin.token}` } });
-        return ((await reply.json()) as { phone?: string }).phone;
-      })
-      .toBe(phone);
+      await device.goOnline();
+      await expect(shell.anyUnsent).toHaveCount(0, { timeout: appStart });
+      await expect
+        .poll(async () => {
+          const reply = await page.request.get(`/api/v1/admin/members/${id}`, { headers: { Authorization: `Bearer ${admin.token}` } });
+          return ((await reply.json()) as { phone?: string }).phone;
+        })
+        .toBe(phone);
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { uuidv7 } from '../../contract/ids';
-import { AppShell, Device, LoginPage, SignIn, appStart, expect, localDbName, test, uniqueTitle } from './fixtures';
+import { appStart, expect, installedApp, localDbName, test, uniqueTitle } from './fixtures';
 import { ConversationsPage, MessengerApi } from './messengerPages';
 
 /**
@@ -13,87 +13,89 @@ import { ConversationsPage, MessengerApi } from './messengerPages';
 const refusal = 'Only the group admins can write in this group.';
 
 test.describe('messenger', () => {
-  test('a guardian writes three messages offline, they survive a reload, and once back online the teacher’s open chat shows them once and in order, marked read', async ({
-    context,
-    page,
-    signIn,
-    shell,
-    device,
-    devices,
-    postsApi,
-    request,
-  }) => {
-    // Two sign-ins, first downloads, an offline reload (fixtures: appStart).
-    test.slow();
-    const api = new MessengerApi(request);
-    const daniel = await postsApi.signIn('staff@colinas.test');
-    const luis = await postsApi.signIn('guardian@colinas.test');
-    const direct = await api.conversation(luis, (row) => row.kind === 'direct' && row.created_by === daniel.id);
-    const run = uniqueTitle('e2e');
-    const texts = [`Buenas tardes, profesor (${run}).`, `Martina estuvo con fiebre ayer (${run}).`, `Mañana lleva el justificativo (${run}).`];
+  test.describe('on an installed app', () => {
+    test.use(installedApp);
+    test('a guardian writes three messages offline, they survive a reload, and once back online the teacher’s open chat shows them once and in order, marked read', async ({
+      page,
+      signIn,
+      shell,
+      device,
+      devices,
+      postsApi,
+      request,
+    }) => {
+      // Two sign-ins, first downloads, an offline reload (fixtures: appStart).
+      test.slow();
+      const api = new MessengerApi(request);
+      const daniel = await postsApi.signIn('staff@colinas.test');
+      const luis = await postsApi.signIn('guardian@colinas.test');
+      const direct = await api.conversation(luis, (row) => row.kind === 'direct' && row.created_by === daniel.id);
+      const run = uniqueTitle('e2e');
+      const texts = [`Buenas tardes, profesor (${run}).`, `Martina estuvo con fiebre ayer (${run}).`, `Mañana lleva el justificativo (${run}).`];
 
-    // Daniel, the teacher, has his conversation with Luis open on his computer.
-    const teacher = await devices.open();
-    await new SignIn(new LoginPage(teacher.page), new AppShell(teacher.page)).as('staff@colinas.test', 'Daniel');
-    await new Device(teacher.page).waitForSync(localDbName(daniel.id));
-    const teacherList = new ConversationsPage(teacher.page);
-    await teacherList.goto();
-    const teacherChat = await teacherList.open(/Luis/);
-    await teacher.page.evaluate(() => ((window as unknown as { e2eSamePage: boolean }).e2eSamePage = true));
+      // Daniel, the teacher, has his conversation with Luis open on his computer.
+      const teacher = await devices.open();
+      await teacher.signIn.as('staff@colinas.test', 'Daniel');
+      await teacher.device.waitForSync(localDbName(daniel.id));
+      const teacherList = new ConversationsPage(teacher.page);
+      await teacherList.goto();
+      const teacherChat = await teacherList.open(/Luis/);
+      await teacher.page.evaluate(() => ((window as unknown as { e2eSamePage: boolean }).e2eSamePage = true));
 
-    // Luis, a guardian, has Patio installed and synced on his phone, and opens the same conversation.
-    await signIn.as('guardian@colinas.test', 'Luis');
-    await device.waitForServiceWorker();
-    await device.waitForSync(localDbName(luis.id));
-    const list = new ConversationsPage(page);
-    await list.goto();
-    const chat = await list.open(/Daniel/);
-    await expect(page).toHaveURL(new RegExp(`/messenger/${direct.id}$`));
+      // Luis, a guardian, has Patio installed and synced on his phone, and opens the same conversation.
+      await signIn.as('guardian@colinas.test', 'Luis');
+      await device.waitForServiceWorker();
+      await device.waitForSync(localDbName(luis.id));
+      const list = new ConversationsPage(page);
+      await list.goto();
+      const chat = await list.open(/Daniel/);
+      await expect(page).toHaveURL(new RegExp(`/messenger/${direct.id}$`));
 
-    // He loses the network and writes three messages: each waits, with its clock.
-    await context.setOffline(true);
-    await expect(shell.offline).toBeVisible();
-    for (const text of texts) {
-      const bubble = await chat.write(text);
-      await expect(chat.state(bubble, 'Waiting to send')).toBeVisible();
-    }
-    expect(await chat.textsAmong(texts)).toEqual(texts);
-    await expect(shell.unsent(3)).toBeVisible();
+      // He loses the network and writes three messages: each waits, with its clock.
+      await device.goOffline();
+      await expect(shell.offline).toBeVisible();
+      for (const text of texts) {
+        const bubble = await chat.write(text);
+        await expect(chat.state(bubble, 'Waiting to send')).toBeVisible();
+      }
+      expect(await chat.textsAmong(texts)).toEqual(texts);
+      await expect(shell.unsent(3)).toBeVisible();
 
-    // Still offline, the app is started again: the three are there, in order, still waiting.
-    await shell.reload();
-    await chat.waitForChat();
-    for (const text of texts) await expect(chat.state(chat.bubble(text), 'Waiting to send')).toBeVisible();
-    expect(await chat.textsAmong(texts)).toEqual(texts);
-    await expect(shell.offline).toBeVisible();
-    expect((await api.messages(luis, direct.id)).filter((message) => texts.includes(message.text))).toHaveLength(0);
+      // Still offline, the app is started again: the three are there, in order, still waiting.
+      await shell.reload();
+      await chat.waitForChat();
+      for (const text of texts) await expect(chat.state(chat.bubble(text), 'Waiting to send')).toBeVisible();
+      expect(await chat.textsAmong(texts)).toEqual(texts);
+      await expect(shell.offline).toBeVisible();
+      expect((await api.messages(luis, direct.id)).filter((message) => texts.includes(message.text))).toHaveLength(0);
 
-    // Back online: Daniel's open chat shows the three without a reload, once each and in order.
-    await context.setOffline(false);
-    for (const text of texts) await expect(teacherChat.bubble(text)).toHaveCount(1, { timeout: appStart });
-    expect(await teacherChat.textsAmong(texts)).toEqual(texts);
-    expect(await teacher.page.evaluate(() => (window as unknown as { e2eSamePage?: boolean }).e2eSamePage)).toBe(true);
+      // Back online: Daniel's open chat shows the three without a reload, once each and in order.
+      await device.goOnline();
+      for (const text of texts) await expect(teacherChat.bubble(text)).toHaveCount(1, { timeout: appStart });
+      expect(await teacherChat.textsAmong(texts)).toEqual(texts);
+      expect(await teacher.page.evaluate(() => (window as unknown as { e2eSamePage?: boolean }).e2eSamePage)).toBe(true);
 
-    // Daniel's screen shows them, so they are read: Luis's bubbles say so, and nothing waits.
-    for (const text of texts) await expect(chat.state(chat.bubble(text), 'Read')).toBeVisible({ timeout: appStart });
-    await expect(shell.anyUnsent).toHaveCount(0);
+      // Daniel's screen shows them, so they are read: Luis's bubbles say so, and nothing waits.
+      for (const text of texts) await expect(chat.state(chat.bubble(text), 'Read')).toBeVisible({ timeout: appStart });
+      await expect(shell.anyUnsent).toHaveCount(0);
 
-    // The server holds each once, in the order they were written.
-    const stored = (await api.messages(daniel, direct.id)).filter((message) => texts.includes(message.text));
-    expect(stored.map((message) => message.text)).toEqual(texts);
-    expect(stored.every((message) => message.author_id === luis.id)).toBe(true);
-    const positions = stored.map((message) => message.position);
-    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+      // The server holds each once, in the order they were written.
+      const stored = (await api.messages(daniel, direct.id)).filter((message) => texts.includes(message.text));
+      expect(stored.map((message) => message.text)).toEqual(texts);
+      expect(stored.every((message) => message.author_id === luis.id)).toBe(true);
+      const positions = stored.map((message) => message.position);
+      expect(positions).toEqual([...positions].sort((a, b) => a - b));
 
-    // A reload on each side shows the same three, once.
-    await teacher.page.reload();
-    await teacherChat.waitForChat();
-    for (const text of texts) await expect(teacherChat.bubble(text)).toHaveCount(1, { timeout: appStart });
-    expect(await teacherChat.textsAmong(texts)).toEqual(texts);
-    await shell.reload();
-    await chat.waitForChat();
-    for (const text of texts) await expect(chat.bubble(text)).toHaveCount(1);
-    expect(await chat.textsAmong(texts)).toEqual(texts);
+      // A reload on each side shows the same three, once.
+      await teacher.page.reload();
+      await teacherChat.waitForChat();
+      for (const text of texts) await expect(teacherChat.bubble(text)).toHaveCount(1, { timeout: appStart });
+      expect(await teacherChat.textsAmong(texts)).toEqual(texts);
+      await shell.reload();
+      await chat.waitForChat();
+      for (const text of texts) await expect(chat.bubble(text)).toHaveCount(1);
+      expect(await chat.textsAmong(texts)).toEqual(texts);
+    });
   });
 
   test('in the announcements group a guardian reads but cannot write: the composer gives the reason', async ({ page, signIn, postsApi, device }) => {
@@ -158,52 +160,54 @@ test.describe('messenger', () => {
     await expect(chat.bubble(text(130))).toHaveCount(0);
   });
 
-  test('a message queued offline in a group the teacher then closes to replies is refused with the reason, and is not stored', async ({
-    context,
-    page,
-    signIn,
-    shell,
-    device,
-    postsApi,
-    request,
-  }) => {
-    test.slow();
-    const api = new MessengerApi(request);
-    const daniel = await postsApi.signIn('staff@colinas.test');
-    const luis = await postsApi.signIn('guardian@colinas.test');
-    const name = uniqueTitle('Reunión de apoderados');
-    const text = `¿Podemos cambiar la hora? (${name})`;
+  test.describe('on an installed app', () => {
+    test.use(installedApp);
+    test('a message queued offline in a group the teacher then closes to replies is refused with the reason, and is not stored', async ({
+      page,
+      signIn,
+      shell,
+      device,
+      postsApi,
+      request,
+    }) => {
+      test.slow();
+      const api = new MessengerApi(request);
+      const daniel = await postsApi.signIn('staff@colinas.test');
+      const luis = await postsApi.signIn('guardian@colinas.test');
+      const name = uniqueTitle('Reunión de apoderados');
+      const text = `¿Podemos cambiar la hora? (${name})`;
 
-    // Luis is on the messenger when Daniel makes a group for the meeting where everyone writes.
-    await signIn.as('guardian@colinas.test', 'Luis');
-    await device.waitForServiceWorker();
-    await device.waitForSync(localDbName(luis.id));
-    const list = new ConversationsPage(page);
-    await list.goto();
-    const group = { id: uuidv7(), name, description: 'Para coordinar la reunión del jueves.', members_can_reply: true };
-    await api.createGroup(daniel, { ...group, member_ids: [luis.id] });
-    const chat = await list.open(name);
-    await expect(chat.composer).toBeVisible();
+      // Luis is on the messenger when Daniel makes a group for the meeting where everyone writes.
+      await signIn.as('guardian@colinas.test', 'Luis');
+      await device.waitForServiceWorker();
+      await device.waitForSync(localDbName(luis.id));
+      const list = new ConversationsPage(page);
+      await list.goto();
+      const group = { id: uuidv7(), name, description: 'Para coordinar la reunión del jueves.', members_can_reply: true };
+      await api.createGroup(daniel, { ...group, member_ids: [luis.id] });
+      const chat = await list.open(name);
+      await expect(chat.composer).toBeVisible();
 
-    // Offline, Luis writes; meanwhile Daniel turns "members can reply" off.
-    await context.setOffline(true);
-    await expect(shell.offline).toBeVisible();
-    const bubble = await chat.write(text);
-    await expect(chat.state(bubble, 'Waiting to send')).toBeVisible();
-    await api.updateGroup(daniel, { ...group, members_can_reply: false });
+      // Offline, Luis writes; meanwhile Daniel turns "members can reply" off.
+      await device.goOffline();
+      await expect(shell.offline).toBeVisible();
+      const bubble = await chat.write(text);
+      await expect(chat.state(bubble, 'Waiting to send')).toBeVisible();
+      await api.updateGroup(daniel, { ...group, members_can_reply: false });
 
-    // Back online: the server refuses it, the bubble says why and offers to try again or discard it.
-    await context.setOffline(false);
-    await expect(bubble.getByText(`Not sent: ${refusal}`, { exact: true })).toBeVisible({ timeout: appStart });
-    await expect(bubble.getByRole('button', { name: 'Try again' })).toBeVisible();
-    await expect(bubble.getByRole('button', { name: 'Discard' })).toBeVisible();
-    await expect(chat.readOnlyNote).toHaveText(refusal, { timeout: appStart });
-    await expect(chat.composer).toHaveCount(0);
-    expect((await api.messages(daniel, group.id)).filter((message) => message.text === text)).toHaveLength(0);
+      // Back online: the server refuses it, the bubble says why and offers to try again or discard it.
+      await device.goOnline();
+      await expect(bubble.getByText(`Not sent: ${refusal}`, { exact: true })).toBeVisible({ timeout: appStart });
+      await expect(bubble.getByRole('button', { name: 'Try again' })).toBeVisible();
+      await expect(bubble.getByRole('button', { name: 'Discard' })).toBeVisible();
+      await expect(chat.readOnlyNote).toHaveText(refusal, { timeout: appStart });
+      await expect(chat.composer).toHaveCount(0);
+      expect((await api.messages(daniel, group.id)).filter((message) => message.text === text)).toHaveLength(0);
 
-    // Discarding it takes it off the device.
-    await bubble.getByRole('button', { name: 'Discard' }).click();
-    await expect(chat.bubble(text)).toHaveCount(0);
-    await expect(shell.attention(1)).toHaveCount(0);
+      // Discarding it takes it off the device.
+      await bubble.getByRole('button', { name: 'Discard' }).click();
+      await expect(chat.bubble(text)).toHaveCount(0);
+      await expect(shell.attention(1)).toHaveCount(0);
+    });
   });
 });

@@ -1,4 +1,6 @@
-import { expect, test } from './fixtures';
+import { expect, installedApp, test } from './fixtures';
+
+test.use(installedApp);
 
 /**
  * Reading the news loads only what reading needs (issue 14, "fast first paint"): the
@@ -7,13 +9,13 @@ import { expect, test } from './fixtures';
  * phone. Offline, so that no answer from the server is being checked (the college's and the
  * user's background re-checks load zod for that, once the screen has settled).
  */
-test('reading News and a post offline loads no writing code and no zod; writing a post does', async ({ page, context, signIn }) => {
+test('reading News and a post offline loads no writing code and no zod; writing a post does', async ({ page, device, signIn }) => {
   await signIn.as('staff@colinas.test', 'Daniel');
   await page.goto('/blog/all');
   await expect(page.locator('main article.post-card').first()).toBeVisible();
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 
-  await context.setOffline(true);
+  await device.goOffline();
   await page.reload();
   await expect(page.locator('main article.post-card').first()).toBeVisible();
   await page.locator('main article.post-card a').first().click();
@@ -28,5 +30,5 @@ test('reading News and a post offline loads no writing code and no zod; writing 
   await page.getByRole('link', { name: 'New publication' }).click();
   await expect(page.getByRole('heading', { name: 'New publication', level: 1 })).toBeVisible();
   expect((await scripts()).filter((path) => /\/assets\/(zod|writeRoutes)-.*\.js$/.test(path))).toHaveLength(2);
-  await context.setOffline(false);
+  await device.goOnline();
 });

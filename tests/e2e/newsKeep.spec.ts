@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import { PostsPage, expect, localDbName, syncDone, test } from './fixtures';
+import { expect, installedApp, localDbName, PostsPage, syncDone, test } from './fixtures';
+
+test.use(installedApp);
 
 /**
  * News kept on the device (issue 10, "Attachments on posts and events"): a member keeps a
@@ -8,7 +10,7 @@ import { PostsPage, expect, localDbName, syncDone, test } from './fixtures';
  * original file is sent `no-cache` (its audience is checked each time), so offline it can only
  * come from what the member kept.
  */
-test('keeps a news category’s photos on the device: offline after a reload, the cover shows and the photo opens', async ({ page, context, signIn, shell, postsApi, device }) => {
+test('keeps a news category’s photos on the device: offline after a reload, the cover shows and the photo opens', async ({ page, signIn, shell, postsApi, device }) => {
   test.slow();
   const title = 'Nuevos libros en la biblioteca';
   const member = await postsApi.signIn('staff@colinas.test');
@@ -27,7 +29,7 @@ test('keeps a news category’s photos on the device: offline after a reload, th
   await expect(page.getByText('On this device', { exact: true })).toBeVisible({ timeout: syncDone });
   await expect(page.getByText(/^(\d+) of \1 files? on this device/)).toBeVisible();
 
-  await context.setOffline(true);
+  await device.goOffline();
   await shell.reload();
   await expect(shell.offline).toBeVisible();
   const card = new PostsPage(page).card(title);

@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, installedApp, test } from './fixtures';
+
+test.use(installedApp);
 
 /**
  * Issue 7: an offline cold start shows the last News list before the app's code has run
@@ -54,7 +56,7 @@ async function watchPreview(page: Page): Promise<void> {
 
 const readWatch = (page: Page) => page.evaluate(() => (window as unknown as { previewWatch: PreviewWatch }).previewWatch);
 
-test('an offline cold start paints the last News list before the app runs, then the real list takes its place', async ({ page, context, signIn, postsPage, device, shell }) => {
+test('an offline cold start paints the last News list before the app runs, then the real list takes its place', async ({ page, signIn, postsPage, device, shell }) => {
   await signIn.as('staff@colinas.test', 'Daniel');
   await postsPage.goto();
   await device.waitForServiceWorker();
@@ -74,7 +76,7 @@ test('an offline cold start paints the last News list before the app runs, then 
   expect(firstTitle).not.toBe('');
 
   await watchPreview(page);
-  await context.setOffline(true);
+  await device.goOffline();
   await page.reload();
   await expect.poll(async () => (await readWatch(page)).painted, { timeout: 15_000 }).toEqual({ title: firstTitle, reactMounted: false });
   await expect.poll(async () => (await readWatch(page)).replaced, { timeout: 45_000 }).toBe(true);
@@ -86,12 +88,12 @@ test('an offline cold start paints the last News list before the app runs, then 
   expect(watch.bothFrames).toBe(0);
 
   // Signed out, the next person at this computer sees no trace of these news.
-  await context.setOffline(false);
+  await device.goOnline();
   await shell.signOut();
   expect(await page.evaluate(() => localStorage.getItem('newsPreview'))).toBeNull();
-  await context.setOffline(true);
+  await device.goOffline();
   await page.goto('/blog/all');
   await expect(page).toHaveURL(/\/auth\/login\?redirect=/);
   expect((await readWatch(page)).painted).toBeNull();
-  await context.setOffline(false);
+  await device.goOnline();
 });

@@ -1,6 +1,8 @@
-import { expect, test } from './fixtures';
+import { expect, installedApp, test } from './fixtures';
 
-test('opens the app for a signed-in user who reloads with the network off', async ({ page, context, signIn, shell }) => {
+test.use(installedApp);
+
+test('opens the app for a signed-in user who reloads with the network off', async ({ page, device, signIn, shell }) => {
   await signIn.as('matias.silva@colinas.test', 'Matías');
 
   // Wait until the service worker controls this page (it claims open pages on install).
@@ -9,7 +11,7 @@ test('opens the app for a signed-in user who reloads with the network off', asyn
   });
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 
-  await context.setOffline(true);
+  await device.goOffline();
   await page.reload();
   await shell.expectHomeOf('Matías');
   await expect(page.getByRole('heading', { name: 'Colegio Las Colinas' })).toBeVisible();
@@ -17,5 +19,5 @@ test('opens the app for a signed-in user who reloads with the network off', asyn
   // Moving inside the app works offline too, and the user is still signed in.
   await shell.profileLink.click();
   await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
-  await context.setOffline(false);
+  await device.goOnline();
 });

@@ -1,7 +1,9 @@
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import type { PushPayload } from '../../contract/push';
 import { startPushService, type PushSubscriptionJson } from '../server/pushService';
-import { appStart, expect, test, toast } from './fixtures';
+import { appStart, expect, installedApp, test, toast } from './fixtures';
+
+test.use(installedApp);
 
 /**
  * Web Push in the real service worker of the built app, in Debian's Chromium.
@@ -193,7 +195,7 @@ test.describe('alerts on this device', () => {
     expect(await page.evaluate(() => window.localStorage.getItem('e2e-push-subscription-key'))).toBeNull();
   });
 
-  test('turns alerts off, and cannot change them offline', async ({ page, context, request, baseURL, signIn, profilePage }) => {
+  test('turns alerts off, and cannot change them offline', async ({ page, context, device, request, baseURL, signIn, profilePage }) => {
     const origin = new URL(baseURL!).origin;
     const key = ((await (await request.get('/api/v1/push/key')).json()) as { public_key: string }).public_key;
     await stubPushManager(context, await service.subscribe(key));
@@ -205,10 +207,10 @@ test.describe('alerts on this device', () => {
     // Subscribing waits for the service worker to be installed (its precache): slow on a busy machine.
     await expect(card.getByText('Alerts are on for this device.')).toBeVisible({ timeout: appStart });
 
-    await context.setOffline(true);
+    await device.goOffline();
     await expect(card.getByText(/You are offline/)).toBeVisible();
     await expect(card.getByRole('button', { name: 'Turn off alerts on this device' })).toBeDisabled();
-    await context.setOffline(false);
+    await device.goOnline();
 
     const forgotten = page.waitForResponse((response) => response.url().endsWith('/api/v1/push/subscriptions') && response.request().method() === 'DELETE');
     const offToast = toast(page, 'Alerts are off for this device').waitFor({ state: 'attached' });

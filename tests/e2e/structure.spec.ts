@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { AppShell, LoginPage, SignIn, expect, localDbName, test, uniqueTitle, type PostsApi } from './fixtures';
+import { expect, installedApp, localDbName, test, type PostsApi, uniqueTitle } from './fixtures';
 
 /** The administrators' structure screen (`/admin/structure`). */
 function structurePage(page: Page) {
@@ -22,81 +22,83 @@ async function categoryIdNamed(postsApi: PostsApi, name: string): Promise<string
   return (await postsApi.reference(staff)).categories.find((category) => category.name === name)?.id;
 }
 
-test('an administrator adds a section and a post category offline; once online a teacher can post in it, and archiving it hides it from the form but not from its post', async ({
-  context,
-  page,
-  signIn,
-  shell,
-  device,
-  devices,
-  postsApi,
-}) => {
-  test.slow();
-  const sectionName = uniqueTitle('Sala').slice(0, 40);
-  const categoryName = uniqueTitle('Talleres').slice(0, 40);
-  const admin = await postsApi.signIn('admin@colinas.test');
+test.describe('on an installed app', () => {
+  test.use(installedApp);
+  test('an administrator adds a section and a post category offline; once online a teacher can post in it, and archiving it hides it from the form but not from its post', async ({
+    page,
+    signIn,
+    shell,
+    device,
+    devices,
+    postsApi,
+  }) => {
+    test.slow();
+    const sectionName = uniqueTitle('Sala').slice(0, 40);
+    const categoryName = uniqueTitle('Talleres').slice(0, 40);
+    const admin = await postsApi.signIn('admin@colinas.test');
 
-  // Patricia, an administrator, opens the structure from the administration (teachers have no such entry).
-  await signIn.as('admin@colinas.test', 'Patricia');
-  await device.waitForServiceWorker();
-  await device.waitForSync(localDbName(admin.id));
-  await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Administration' }).click();
-  await page.getByRole('link', { name: /^Structure/ }).click();
-  const structure = structurePage(page);
-  await expect(structure.heading).toBeVisible();
+    // Patricia, an administrator, opens the structure from the administration (teachers have no such entry).
+    await signIn.as('admin@colinas.test', 'Patricia');
+    await device.waitForServiceWorker();
+    await device.waitForSync(localDbName(admin.id));
+    await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Administration' }).click();
+    await page.getByRole('link', { name: /^Structure/ }).click();
+    const structure = structurePage(page);
+    await expect(structure.heading).toBeVisible();
 
-  // Offline: a new section in 1° Básico and a new post category, both marked "Not sent".
-  await context.setOffline(true);
-  await expect(shell.offline).toBeVisible();
-  await page.getByRole('button', { name: 'Add section to \u20681° Básico\u2069' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New section in \u20681° Básico\u2069' });
-  await dialog.getByLabel('Name').fill(sectionName);
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await page.getByLabel('New post category').fill(categoryName);
-  await page.getByRole('button', { name: 'Add category' }).click();
-  await expect(structure.row(sectionName).getByText('Not sent')).toBeVisible();
-  await expect(structure.row(categoryName).getByText('Not sent')).toBeVisible();
-  await expect(shell.unsent(2)).toBeVisible();
+    // Offline: a new section in 1° Básico and a new post category, both marked "Not sent".
+    await device.goOffline();
+    await expect(shell.offline).toBeVisible();
+    await page.getByRole('button', { name: 'Add section to \u20681° Básico\u2069' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New section in \u20681° Básico\u2069' });
+    await dialog.getByLabel('Name').fill(sectionName);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByLabel('New post category').fill(categoryName);
+    await page.getByRole('button', { name: 'Add category' }).click();
+    await expect(structure.row(sectionName).getByText('Not sent')).toBeVisible();
+    await expect(structure.row(categoryName).getByText('Not sent')).toBeVisible();
+    await expect(shell.unsent(2)).toBeVisible();
 
-  // Online: both are sent; the server has them.
-  await context.setOffline(false);
-  await expect(shell.anyUnsent).toHaveCount(0, { timeout: 30_000 });
-  await expect(structure.row(sectionName).getByText('Not sent')).toHaveCount(0);
-  await expect.poll(() => categoryIdNamed(postsApi, categoryName)).toBeTruthy();
+    // Online: both are sent; the server has them.
+    await device.goOnline();
+    await expect(shell.anyUnsent).toHaveCount(0, { timeout: 30_000 });
+    await expect(structure.row(sectionName).getByText('Not sent')).toHaveCount(0);
+    await expect.poll(() => categoryIdNamed(postsApi, categoryName)).toBeTruthy();
 
-  // Daniel, a teacher, sees no administration, and his post form offers the new category.
-  const teacher = await devices.open();
-  await new SignIn(new LoginPage(teacher.page), new AppShell(teacher.page)).as('staff@colinas.test', 'Daniel');
-  await expect(teacher.page.getByRole('link', { name: 'Administration' })).toHaveCount(0);
-  await expect.poll(() => categoryOptions(teacher.page), { timeout: 60_000 }).toContain(categoryName);
+    // Daniel, a teacher, sees no administration, and his post form offers the new category.
+    const teacher = await devices.open();
+    await teacher.signIn.as('staff@colinas.test', 'Daniel');
+    await expect(teacher.page.getByRole('link', { name: 'Administration' })).toHaveCount(0);
+    await expect.poll(() => categoryOptions(teacher.page), { timeout: 60_000 }).toContain(categoryName);
 
-  // He publishes in it (through the API, as another client would).
-  const staff = await postsApi.signIn('staff@colinas.test');
-  const reference = await postsApi.reference(staff);
-  const title = uniqueTitle('Taller de ajedrez');
-  const post = await postsApi.create(staff, {
-    title,
-    content: '<p>Los jueves en la biblioteca.</p>',
-    category_id: (await categoryIdNamed(postsApi, categoryName))!,
-    scope: 'college',
-    course_ids: [],
-    grade_ids: [],
-    section_ids: [],
+    // He publishes in it (through the API, as another client would).
+    const staff = await postsApi.signIn('staff@colinas.test');
+    const reference = await postsApi.reference(staff);
+    const title = uniqueTitle('Taller de ajedrez');
+    const post = await postsApi.create(staff, {
+      title,
+      content: '<p>Los jueves en la biblioteca.</p>',
+      category_id: (await categoryIdNamed(postsApi, categoryName))!,
+      scope: 'college',
+      course_ids: [],
+      grade_ids: [],
+      section_ids: [],
+    });
+    expect(reference.sections.some((section) => section.name === sectionName)).toBe(true);
+
+    // Patricia archives the category: it is out of the list until "Show archived".
+    await structure.row(categoryName).getByRole('button', { name: `Archive ${categoryName}` }).click();
+    await expect(structure.row(categoryName)).toHaveCount(0);
+    await page.getByLabel('Show archived').check();
+    await expect(structure.row(categoryName).getByText('Archived', { exact: true })).toBeVisible();
+    await expect(shell.anyUnsent).toHaveCount(0, { timeout: 30_000 });
+
+    // Daniel's form no longer offers it, and his post still shows its category's name.
+    await expect.poll(() => categoryOptions(teacher.page), { timeout: 60_000 }).not.toContain(categoryName);
+    await teacher.page.goto(`/blog/post/${post.id}`);
+    await expect(teacher.page.getByRole('heading', { name: title })).toBeVisible({ timeout: 45_000 });
+    await expect(teacher.page.getByText(categoryName, { exact: true }).first()).toBeVisible();
   });
-  expect(reference.sections.some((section) => section.name === sectionName)).toBe(true);
-
-  // Patricia archives the category: it is out of the list until "Show archived".
-  await structure.row(categoryName).getByRole('button', { name: `Archive ${categoryName}` }).click();
-  await expect(structure.row(categoryName)).toHaveCount(0);
-  await page.getByLabel('Show archived').check();
-  await expect(structure.row(categoryName).getByText('Archived', { exact: true })).toBeVisible();
-  await expect(shell.anyUnsent).toHaveCount(0, { timeout: 30_000 });
-
-  // Daniel's form no longer offers it, and his post still shows its category's name.
-  await expect.poll(() => categoryOptions(teacher.page), { timeout: 60_000 }).not.toContain(categoryName);
-  await teacher.page.goto(`/blog/post/${post.id}`);
-  await expect(teacher.page.getByRole('heading', { name: title })).toBeVisible({ timeout: 45_000 });
-  await expect(teacher.page.getByText(categoryName, { exact: true }).first()).toBeVisible();
 });
 
 test('the structure screen passes axe (WCAG 2.2 AA) with an archived item shown, light and dark, and fits a 320 px phone', async ({ page, signIn }) => {

@@ -1,4 +1,6 @@
-import { AppShell, OutboxPage, PostsPage, expect, localDbName, syncDone, test, uniqueTitle } from './fixtures';
+import { AppShell, expect, installedApp, localDbName, OutboxPage, PostsPage, syncDone, test, uniqueTitle } from './fixtures';
+
+test.use(installedApp);
 
 interface PushBody {
   mutations: { id: string; name: string; args: { title?: string } }[];

@@ -1,4 +1,4 @@
-import { expect, localDbName, syncDone, test, toast, uniqueTitle, type Reference } from './fixtures';
+import { expect, installedApp, localDbName, syncDone, test, toast, type Reference, uniqueTitle } from './fixtures';
 
 // Each story signs in, waits for the initial download, reloads or goes offline and back, on a
 // machine that may be busy (fixtures: appStart).
@@ -66,73 +66,82 @@ test('a student never receives a post addressed only to staff or to another sect
   expect(await titles()).not.toEqual(expect.arrayContaining([otherSection]));
 });
 
-test('reading offline is no unsent change; signing out with a change not sent yet warns and offers to wait; signing out deletes the local database', async ({
-  page,
-  context,
-  signIn,
-  shell,
-  postsPage,
-  postsApi,
-  device,
-}) => {
-  const patricia = await postsApi.signIn('admin@colinas.test');
-  const db = localDbName(patricia.id);
-  await signIn.as('admin@colinas.test', 'Patricia');
-  await device.waitForServiceWorker();
-  await device.waitForSync(db);
-  expect(await device.databases()).toContain(db);
+test.describe('on an installed app', () => {
+  test.use(installedApp);
+  test('reading offline is no unsent change; signing out with a change not sent yet warns and offers to wait; signing out deletes the local database', async ({
+    page,
+    signIn,
+    shell,
+    postsPage,
+    postsApi,
+    device,
+  }) => {
+    const patricia = await postsApi.signIn('admin@colinas.test');
+    const db = localDbName(patricia.id);
+    // A post of her school to read: the newest, so on the list's first page whatever other stories wrote.
+    const reference = await postsApi.reference(patricia);
+    const reading = uniqueTitle('Nuevos libros en la biblioteca');
+    await postsApi.create(patricia, { title: reading, content: '<p>Llegaron 40 títulos nuevos.</p>', category_id: reference.categories[0]!.id, scope: 'everyone', ...postsApi.everywhere(reference) });
+    await signIn.as('admin@colinas.test', 'Patricia');
+    await device.waitForServiceWorker();
+    await device.waitForSync(db);
+    expect(await device.databases()).toContain(db);
 
-  // Reading a post offline is not a change of hers: nothing "not sent".
-  await postsPage.goto();
-  await context.setOffline(true);
-  await postsPage.card('Nuevos libros en la biblioteca').getByRole('link').click();
-  await expect(postsPage.heading('Nuevos libros en la biblioteca')).toBeVisible();
-  await expect(shell.anyUnsent).toHaveCount(0);
+    // Reading a post offline is not a change of hers: nothing "not sent".
+    await postsPage.goto();
+    await device.goOffline();
+    await postsPage.card(reading).getByRole('link').click();
+    await expect(postsPage.heading(reading)).toBeVisible();
+    await expect(shell.anyUnsent).toHaveCount(0);
 
-  // A publication written offline is.
-  await postsPage.goto();
-  const title = `Sin conexión ${Date.now()}`;
-  await postsPage.write({ title, text: 'Escrito sin conexión.' });
-  await expect(shell.unsent(1)).toBeVisible();
+    // A publication written offline is.
+    await postsPage.goto();
+    const title = `Sin conexión ${Date.now()}`;
+    await postsPage.write({ title, text: 'Escrito sin conexión.' });
+    await expect(shell.unsent(1)).toBeVisible();
 
-  await shell.signOutButton.click();
-  const warning = page.getByRole('dialog', { name: 'Sign out?' });
-  await expect(warning).toContainText('You have 1 change not sent yet.');
-  await warning.getByRole('button', { name: 'Wait' }).click();
-  await expect(warning).toHaveCount(0);
-  await expect(postsPage.heading(title)).toBeVisible();
-  expect(await device.databases()).toContain(db);
+    await shell.signOutButton.click();
+    const warning = page.getByRole('dialog', { name: 'Sign out?' });
+    await expect(warning).toContainText('You have 1 change not sent yet.');
+    await warning.getByRole('button', { name: 'Wait' }).click();
+    await expect(warning).toHaveCount(0);
+    await expect(postsPage.heading(title)).toBeVisible();
+    expect(await device.databases()).toContain(db);
 
-  // Back online the publication is sent, and a second toast says so (issue 14); signing out
-  // still asks, since it deletes her offline copy, and then deletes her data.
-  await context.setOffline(false);
-  await expect(toast(page, 'Publication created successfully')).toBeVisible({ timeout: syncDone });
-  await expect(shell.anyUnsent).toHaveCount(0);
-  await expect.poll(async () => (await postsApi.titled(patricia, title)).length, { timeout: 30_000 }).toBe(1);
-  await shell.signOut();
-  await expect(page.getByRole('alertdialog', { name: 'Sign out?' })).toHaveCount(0);
-  await expect.poll(() => device.databases()).not.toContain(db);
-  await page.reload();
-  await expect(page).toHaveURL(/\/auth\/login/);
-  expect(await device.databases()).not.toContain(db);
+    // Back online the publication is sent, and a second toast says so (issue 14); signing out
+    // still asks, since it deletes her offline copy, and then deletes her data.
+    await device.goOnline();
+    await expect(toast(page, 'Publication created successfully')).toBeVisible({ timeout: syncDone });
+    await expect(shell.anyUnsent).toHaveCount(0);
+    await expect.poll(async () => (await postsApi.titled(patricia, title)).length, { timeout: 30_000 }).toBe(1);
+    await shell.signOut();
+    await expect(page.getByRole('alertdialog', { name: 'Sign out?' })).toHaveCount(0);
+    await expect.poll(() => device.databases()).not.toContain(db);
+    await page.reload();
+    await expect(page).toHaveURL(/\/auth\/login/);
+    expect(await device.databases()).not.toContain(db);
+  });
 });
 
-test('signing out anyway deletes the local database with the changes not sent', async ({ page, context, signIn, shell, postsPage, postsApi, device }) => {
-  const matias = await postsApi.signIn('matias.silva@colinas.test');
-  const db = localDbName(matias.id);
-  await signIn.as('matias.silva@colinas.test', 'Matías');
-  await device.waitForServiceWorker();
-  await device.waitForSync(db);
-  await postsPage.goto();
-  await context.setOffline(true);
-  const title = `Nunca enviado ${Date.now()}`;
-  await postsPage.write({ title, text: 'Escrito sin conexión.' });
-  await expect(shell.unsent(1)).toBeVisible();
+test.describe('on an installed app', () => {
+  test.use(installedApp);
+  test('signing out anyway deletes the local database with the changes not sent', async ({ page, signIn, shell, postsPage, postsApi, device }) => {
+    const matias = await postsApi.signIn('matias.silva@colinas.test');
+    const db = localDbName(matias.id);
+    await signIn.as('matias.silva@colinas.test', 'Matías');
+    await device.waitForServiceWorker();
+    await device.waitForSync(db);
+    await postsPage.goto();
+    await device.goOffline();
+    const title = `Nunca enviado ${Date.now()}`;
+    await postsPage.write({ title, text: 'Escrito sin conexión.' });
+    await expect(shell.unsent(1)).toBeVisible();
 
-  await shell.signOutButton.click();
-  await page.getByRole('dialog', { name: 'Sign out?' }).getByRole('button', { name: 'Sign out anyway' }).click();
-  await expect(page).toHaveURL(/\/auth\/login$/);
-  await expect.poll(() => device.databases()).not.toContain(db);
-  await context.setOffline(false);
-  expect(await postsApi.titled(matias, title)).toEqual([]);
+    await shell.signOutButton.click();
+    await page.getByRole('dialog', { name: 'Sign out?' }).getByRole('button', { name: 'Sign out anyway' }).click();
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    await expect.poll(() => device.databases()).not.toContain(db);
+    await device.goOnline();
+    expect(await postsApi.titled(matias, title)).toEqual([]);
+  });
 });

@@ -1,0 +1,100 @@
+import { createServer, request as forward, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { connect, type AddressInfo, type Socket } from 'node:net';
+
+/**
+ * A device's only way to the server: an HTTP proxy on loopback that the browser context is
+ * made with (Playwright sends loopback traffic through a context's proxy too), and that a
+ * story can cut and restore.
+ *
+ * `context.setOffline(true)` alone is not a cut network: Chromium lets the requests of a
+ * dedicated worker started after it, and of the service worker, through (pushes, pulls and
+ * the event stream were seen reaching the server "offline"). Cutting the proxy closes every
+ * open connection (the event stream included) and refuses new ones, whatever makes them; the
+ * page, the sync worker and the service worker all see a network error, as on a phone whose
+ * Wi-Fi dropped. `Device.goOffline()` does both, so the app is told it is offline too.
+ */
+export class DeviceNetwork {
+  private up = true;
+  private readonly sockets = new Set<Socket>();
+  private readonly upstream = new Set<IncomingMessage>();
+  /** The path of every request that went through, in order. */
+  readonly paths: string[] = [];
+
+  private constructor(private readonly server: Server) {}
+
+  /**
+   * A proxy that forwards every request to the same port on 127.0.0.1, its Host header kept
+   * (it selects the college): the test server, and nothing beyond loopback.
+   */
+  static async open(): Promise<DeviceNetwork> {
+    const server = createServer();
+    const network = new DeviceNetwork(server);
+    server.on('connection', (socket: Socket) => {
+      if (!network.up) {
+        socket.destroy();
+        return;
+      }
+      network.sockets.add(socket);
+      socket.once('close', () => network.sockets.delete(socket));
+    });
+    server.on('request', (incoming: IncomingMessage, outgoing: ServerResponse) => {
+      // A proxy is asked for absolute addresses ("GET http://british.localhost:8181/api/…").
+      const address = new URL(incoming.url ?? '/', 'http://invalid');
+      network.paths.push(address.pathname);
+      const upstream = forward(
+        { host: '127.0.0.1', port: address.port || 80, method: incoming.method, path: `${address.pathname}${address.search}`, headers: incoming.headers },
+        (answer) => {
+          network.upstream.add(answer);
+          answer.once('close', () => network.upstream.delete(answer));
+          outgoing.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
+          answer.pipe(outgoing);
+        },
+      );
+      upstream.on('error', () => outgoing.destroy());
+      outgoing.on('close', () => upstream.destroy());
+      incoming.pipe(upstream);
+    });
+    // Playwright's own requests of the context (`route.fetch()`, `page.request`) tunnel.
+    server.on('connect', (incoming: IncomingMessage, socket: Socket, head: Buffer) => {
+      const port = Number(new URL(`http://${incoming.url ?? ''}`).port) || 80;
+      network.paths.push(`CONNECT ${incoming.url ?? ''}`);
+      const upstream = connect(port, '127.0.0.1', () => {
+        socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        upstream.write(head);
+        upstream.pipe(socket);
+        socket.pipe(upstream);
+      });
+      network.sockets.add(upstream);
+      upstream.once('close', () => network.sockets.delete(upstream));
+      upstream.on('error', () => socket.destroy());
+      socket.on('error', () => upstream.destroy());
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return network;
+  }
+
+  /** What the browser context's `proxy.server` is set to. */
+  get url(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  get isUp(): boolean {
+    return this.up;
+  }
+
+  /** Drops every open connection and refuses new ones until `restore()`. */
+  cut(): void {
+    this.up = false;
+    for (const answer of this.upstream) answer.destroy();
+    for (const socket of this.sockets) socket.destroy();
+  }
+
+  restore(): void {
+    this.up = true;
+  }
+
+  async close(): Promise<void> {
+    this.cut();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
