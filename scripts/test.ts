@@ -1,7 +1,9 @@
 /**
  * `npm test`: every check, in the order a failure is cheapest to find. Each step runs even
  * when an earlier one failed (so one run shows every problem), except that the end-to-end
- * tests need a successful build. It closes with one line `tests: N passed, N failed`.
+ * tests need a successful build. It closes with each stage's wall time, the total, and one
+ * line `tests: N passed, N failed, N flaky` (flaky: a browser story that passed only on its
+ * retry; CI retries a failed story once).
  *
  * The checks that run one process each (type checks, lint, catalogs, the build) run two at
  * a time, each one's output printed whole when it ends: on a 2-core machine that halves
@@ -94,12 +96,17 @@ async function runBeside(group: Step[]): Promise<void> {
   await Promise.all([lane(), lane()]);
 }
 
+/** Each stage's wall time: the group of checks run beside each other, then each test runner. */
+const stages: { name: string; seconds: number }[] = [];
+
 for (let i = 0; i < steps.length; ) {
   const step = steps[i]!;
+  const t0 = Date.now();
   if (step.parallel) {
     const group: Step[] = [];
     while (i < steps.length && steps[i]!.parallel) group.push(steps[i++]!);
     await runBeside(group);
+    stages.push({ name: 'types, lint, catalogs and build', seconds: (Date.now() - t0) / 1000 });
     continue;
   }
   i++;
@@ -109,12 +116,12 @@ for (let i = 0; i < steps.length; ) {
     continue;
   }
   console.log(`\n■ ${step.name}: ${step.command.join(' ')}`);
-  const t0 = Date.now();
   const result = spawnSync(step.command[0]!, step.command.slice(1), {
     stdio: 'inherit',
     env: { ...process.env, ...step.env },
   });
   report(step, result.status === 0, t0);
+  stages.push({ name: step.name, seconds: (Date.now() - t0) / 1000 });
 }
 
 interface VitestReport {
@@ -135,6 +142,7 @@ function readJson<T>(file: string): T | null {
 
 let passed = 0;
 let failedTests = 0;
+let flaky = 0;
 const vitest = readJson<VitestReport>(vitestJson);
 if (vitest) {
   passed += vitest.numPassedTests;
@@ -142,8 +150,9 @@ if (vitest) {
 }
 const playwright = readJson<PlaywrightReport>(playwrightJson);
 if (playwright) {
-  passed += playwright.stats.expected + playwright.stats.flaky;
+  passed += playwright.stats.expected;
   failedTests += playwright.stats.unexpected;
+  flaky += playwright.stats.flaky;
 }
 // A step that failed outside any test (type errors, lint, a crash) counts as a failure too.
 const stepFailures = [...failed].filter(
@@ -151,7 +160,10 @@ const stepFailures = [...failed].filter(
 );
 failedTests += stepFailures.length;
 
-const minutes = ((Date.now() - started) / 60000).toFixed(1);
-console.log(`\nnpm test took ${minutes} min${failed.size ? `; failed: ${[...failed].join(', ')}` : ''}`);
-console.log(`tests: ${passed} passed, ${failedTests} failed`);
+const minutes = (seconds: number) => `${(seconds / 60).toFixed(1)} min`.padStart(9);
+const width = Math.max(...stages.map((stage) => stage.name.length), 'total'.length);
+console.log('');
+for (const stage of stages) console.log(`${stage.name.padEnd(width)}  ${minutes(stage.seconds)}`);
+console.log(`${'total'.padEnd(width)}  ${minutes((Date.now() - started) / 1000)}${failed.size ? `; failed: ${[...failed].join(', ')}` : ''}`);
+console.log(`tests: ${passed} passed, ${failedTests} failed, ${flaky} flaky`);
 process.exit(failed.size > 0 ? 1 : 0);
