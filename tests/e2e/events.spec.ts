@@ -31,7 +31,8 @@ test.describe('the school calendar', () => {
       await phone.device.waitForSync(localDbName(josefa.id));
       const phoneCalendar = new EventsPage(phone.page);
       await phoneCalendar.goto();
-      await phone.page.evaluate(() => ((window as unknown as { e2eSamePage: boolean }).e2eSamePage = true));
+      await phone.device.markPage();
+      const stream = await phone.device.streamUp();
 
       // Matías, a teacher, loses the network after Patio has been installed and synced.
       await signIn.as('matias.silva@colinas.test', 'Matías');
@@ -75,9 +76,10 @@ test.describe('the school calendar', () => {
       const [sent] = await eventsApi.named(matias, name);
       expect(sent).toMatchObject({ id, start: `${day}T18:30`, end: `${day}T20:00`, all_day: false, scope: 'college', category: 'meeting', location: 'Sala 12' });
 
-      // Josefa's open calendar shows it within seconds, poked by the server, without a reload.
-      await expect(phoneCalendar.agendaItem(name)).toBeVisible({ timeout: 10_000 });
-      expect(await phone.page.evaluate(() => (window as unknown as { e2eSamePage?: boolean }).e2eSamePage)).toBe(true);
+      // Josefa's open calendar shows it, pushed by the server: no reload, and her stream stayed up (no poll).
+      await expect(phoneCalendar.agendaItem(name)).toBeVisible();
+      await phone.device.expectSamePage();
+      phone.device.expectStreamKept(stream);
       await phoneCalendar.agendaItem(name).getByRole('link', { name, exact: true }).click();
       await expect(phoneCalendar.details(name)).toContainText('Sala 12');
       expect(await eventsApi.named(josefa, name)).toHaveLength(1);

@@ -608,15 +608,45 @@ export class Device {
    * service worker, the event stream) is cut, and the browser says it is offline.
    */
   async goOffline(): Promise<void> {
-    if (!this.network) throw new Error('This device was opened without a network of its own');
-    this.network.cut();
+    this.ownNetwork().cut();
     await this.page.context().setOffline(true);
+  }
+
+  /** Marks the page now open, so `expectSamePage()` can tell it was not reloaded since. */
+  async markPage(): Promise<void> {
+    await this.page.evaluate(() => ((window as unknown as { e2eSamePage: boolean }).e2eSamePage = true));
+  }
+
+  async expectSamePage(): Promise<void> {
+    expect(await this.page.evaluate(() => (window as unknown as { e2eSamePage?: boolean }).e2eSamePage), 'the page was reloaded').toBe(true);
+  }
+
+  /**
+   * Waits until the server's event stream to this browser is up (a connection after the
+   * `after`th, when given), and returns which connection it is. While it stays up the device does not poll, so what then reaches the
+   * screen was pushed by the server: `expectStreamKept(connection)` after it says so.
+   */
+  async streamUp(after = 0): Promise<number> {
+    const network = this.ownNetwork();
+    await expect.poll(() => network.count(streamPath) > after && network.isOpen(streamPath), { timeout: syncDone }).toBe(true);
+    return network.count(streamPath);
+  }
+
+  /** The stream `streamUp()` found is still the one open: no reconnection, no polling since. */
+  expectStreamKept(connection: number): void {
+    const network = this.ownNetwork();
+    expect(network.count(streamPath), 'the event stream reconnected (and the device polled meanwhile)').toBe(connection);
+    expect(network.isOpen(streamPath), 'the event stream is down').toBe(true);
+  }
+
+  private ownNetwork(): DeviceNetwork {
+    if (!this.network) throw new Error('This device was opened without a network of its own');
+    return this.network;
   }
 
   /** The network is back (the browser's "online" event follows). */
   async goOnline(): Promise<void> {
-    if (!this.network) throw new Error('This device was opened without a network of its own');
-    this.network.restore();
+    this.ownNetwork().restore();
     await this.page.context().setOffline(false);
   }
 
@@ -680,6 +710,8 @@ export class Device {
       .toBe(true);
   }
 }
+
+const streamPath = '/api/v1/sync/stream';
 
 export function localDbName(userId: string, slug = 'colinas'): string {
   return `patio-${slug}-${userId}`;

@@ -40,7 +40,7 @@ test.describe('messenger', () => {
       const teacherList = new ConversationsPage(teacher.page);
       await teacherList.goto();
       const teacherChat = await teacherList.open(/Luis/);
-      await teacher.page.evaluate(() => ((window as unknown as { e2eSamePage: boolean }).e2eSamePage = true));
+      await teacher.device.markPage();
 
       // Luis, a guardian, has Patio installed and synced on his phone, and opens the same conversation.
       await signIn.as('guardian@colinas.test', 'Luis');
@@ -73,7 +73,7 @@ test.describe('messenger', () => {
       await device.goOnline();
       for (const text of texts) await expect(teacherChat.bubble(text)).toHaveCount(1, { timeout: appStart });
       expect(await teacherChat.textsAmong(texts)).toEqual(texts);
-      expect(await teacher.page.evaluate(() => (window as unknown as { e2eSamePage?: boolean }).e2eSamePage)).toBe(true);
+      await teacher.device.expectSamePage();
 
       // Daniel's screen shows them, so they are read: Luis's bubbles say so, and nothing waits.
       for (const text of texts) await expect(chat.state(chat.bubble(text), 'Read')).toBeVisible({ timeout: appStart });

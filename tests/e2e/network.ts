@@ -17,8 +17,8 @@ export class DeviceNetwork {
   private up = true;
   private readonly sockets = new Set<Socket>();
   private readonly upstream = new Set<IncomingMessage>();
-  /** The path of every request that went through, in order. */
-  readonly paths: string[] = [];
+  /** Every request that went through, in order: its path, whether the server answered, whether it is over. */
+  private readonly exchanges: { path: string; answered: boolean; over: boolean }[] = [];
 
   private constructor(private readonly server: Server) {}
 
@@ -40,10 +40,13 @@ export class DeviceNetwork {
     server.on('request', (incoming: IncomingMessage, outgoing: ServerResponse) => {
       // A proxy is asked for absolute addresses ("GET http://british.localhost:8181/api/…").
       const address = new URL(incoming.url ?? '/', 'http://invalid');
-      network.paths.push(address.pathname);
+      const exchange = { path: address.pathname, answered: false, over: false };
+      network.exchanges.push(exchange);
+      outgoing.once('close', () => (exchange.over = true));
       const upstream = forward(
         { host: '127.0.0.1', port: address.port || 80, method: incoming.method, path: `${address.pathname}${address.search}`, headers: incoming.headers },
         (answer) => {
+          exchange.answered = true;
           network.upstream.add(answer);
           answer.once('close', () => network.upstream.delete(answer));
           outgoing.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
@@ -57,7 +60,6 @@ export class DeviceNetwork {
     // Playwright's own requests of the context (`route.fetch()`, `page.request`) tunnel.
     server.on('connect', (incoming: IncomingMessage, socket: Socket, head: Buffer) => {
       const port = Number(new URL(`http://${incoming.url ?? ''}`).port) || 80;
-      network.paths.push(`CONNECT ${incoming.url ?? ''}`);
       const upstream = connect(port, '127.0.0.1', () => {
         socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
         upstream.write(head);
@@ -80,6 +82,21 @@ export class DeviceNetwork {
 
   get isUp(): boolean {
     return this.up;
+  }
+
+  /** How many requests for `path` this browser has sent so far. */
+  count(path: string): number {
+    return this.exchanges.filter((exchange) => exchange.path === path).length;
+  }
+
+  /**
+   * Whether a request for `path` is answered and still open: for the event stream
+   * (`/api/v1/sync/stream`), that the server is pushing to this browser. While it is, the
+   * device does not poll (src/sync/engine/syncEngine.ts): what reaches the screen then came
+   * from the server unasked.
+   */
+  isOpen(path: string): boolean {
+    return this.exchanges.some((exchange) => exchange.path === path && exchange.answered && !exchange.over);
   }
 
   /** Drops every open connection and refuses new ones until `restore()`. */

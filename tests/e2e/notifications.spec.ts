@@ -31,7 +31,8 @@ test.describe('notifications', () => {
     const phoneInbox = new InboxPage(phone.page);
     await phoneInbox.goto();
     const before = await unreadShown(phoneInbox);
-    await phone.page.evaluate(() => ((window as unknown as { e2eSamePage: boolean }).e2eSamePage = true));
+    await phone.device.markPage();
+    const stream = await phone.device.streamUp();
 
     // Patricia, an administrator, writes it, reads whom it reaches and what an alert does, and sends it.
     await signIn.as('admin@colinas.test', 'Patricia');
@@ -43,13 +44,15 @@ test.describe('notifications', () => {
     await expect(confirmation).toContainText('pushed to phones even during quiet hours');
     await form.send(confirmation);
 
-    // Josefa's page shows it within seconds, marked as an unread alert, and the count went up.
+    // Josefa's page shows it, pushed by the server (her stream stayed up: no poll, no reload),
+    // marked as an unread alert, and the count went up.
     const item = phoneInbox.item(title);
-    await expect(item).toBeVisible({ timeout: 5_000 });
+    await expect(item).toBeVisible();
+    phone.device.expectStreamKept(stream);
     await expect(item.getByText('Emergency alert', { exact: true })).toBeVisible();
     await expect(item.getByText('Unread', { exact: true })).toBeAttached();
     await expect(phoneInbox.unreadCount(before + 1)).toBeAttached();
-    expect(await phone.page.evaluate(() => (window as unknown as { e2eSamePage?: boolean }).e2eSamePage)).toBe(true);
+    await phone.device.expectSamePage();
 
     // Opening it reads it (the count goes back) and asks for the acknowledgement.
     const dialog = await phoneInbox.open(title);

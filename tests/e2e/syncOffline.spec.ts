@@ -23,7 +23,8 @@ test.describe('writing offline', () => {
       const phonePosts = new PostsPage(phone.page);
       await phonePosts.goto();
       await phone.device.waitForSync(localDbName(josefa.id));
-      await phone.page.evaluate(() => ((window as unknown as { e2eSamePage: boolean }).e2eSamePage = true));
+      await phone.device.markPage();
+      const stream = await phone.device.streamUp();
 
       // Matías, a teacher, loses the network after Patio has been installed and synced.
       await signIn.as('matias.silva@colinas.test', 'Matías');
@@ -57,9 +58,10 @@ test.describe('writing offline', () => {
       await expect(postsPage.card(title).getByText('Not sent', { exact: true })).toHaveCount(0);
       expect(await postsApi.titled(matias, title)).toHaveLength(1);
 
-      // Josefa's open page shows it within seconds, poked by the server, without a reload.
-      await expect(phonePosts.card(title)).toBeVisible({ timeout: 5_000 });
-      expect(await phone.page.evaluate(() => (window as unknown as { e2eSamePage?: boolean }).e2eSamePage)).toBe(true);
+      // Josefa's open page shows it, pushed by the server: no reload, and her stream stayed up (no poll).
+      await expect(phonePosts.card(title)).toBeVisible();
+      await phone.device.expectSamePage();
+      phone.device.expectStreamKept(stream);
       await new AppShell(phone.page).reload();
       await expect(phonePosts.card(title)).toBeVisible();
     });

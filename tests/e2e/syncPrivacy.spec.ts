@@ -48,13 +48,15 @@ test('a student never receives a post addressed only to staff or to another sect
   await expect(page.getByText('1 result', { exact: true })).toBeVisible();
   await expect(postsPage.card(ownSection)).toBeVisible();
 
-  // While she is online: the pokes bring her what is hers, and nothing else.
+  // While she is online, the server's stream brings her what is hers, and nothing else.
+  const stream = await device.streamUp();
   const laterStaff = `Turnos de patio ${tag}`;
   const laterOwn = `Salida a terreno de 5° Básico B ${tag}`;
   await postsApi.create(admin, { ...base, title: laterStaff, scope: 'staff', ...postsApi.sectionAudience(reference, '5° Básico', 'B') });
   await postsApi.create(admin, { ...base, title: laterOwn, scope: 'everyone', ...postsApi.sectionAudience(reference, '5° Básico', 'B') });
-  await postsPage.goto();
-  await expect(postsPage.card(laterOwn)).toBeVisible({ timeout: 5_000 });
+  await shell.newsLink.click();
+  await expect(postsPage.card(laterOwn)).toBeVisible();
+  device.expectStreamKept(stream);
   await shell.reload();
   await expect(postsPage.card(laterOwn)).toBeVisible();
   await expect(postsPage.card(ownSection)).toBeVisible();

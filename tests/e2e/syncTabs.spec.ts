@@ -59,8 +59,11 @@ test('with two tabs open only one syncs, both show a post written in either, and
   await expect.poll(() => firstSyncs.count).toBeGreaterThan(before);
   expect(secondSyncs.count).toBe(0);
 
-  // The leading tab closes: the second takes over and still receives what the server gets.
+  // The leading tab closes: the second takes over (its worker opens the stream) and still
+  // receives what the server gets.
+  const firstStream = await device.streamUp();
   await page.close();
+  const secondStream = await device.streamUp(firstStream);
   const fromServer = uniqueTitle('Simulacro de evacuación');
   await postsApi.create(admin, {
     title: fromServer,
@@ -69,7 +72,8 @@ test('with two tabs open only one syncs, both show a post written in either, and
     scope: 'everyone',
     ...postsApi.everywhere(reference),
   });
-  await expect(secondPosts.card(fromServer)).toBeVisible({ timeout: 5_000 });
+  await expect(secondPosts.card(fromServer)).toBeVisible();
+  device.expectStreamKept(secondStream);
   expect(secondSyncs.count).toBeGreaterThan(0);
   await new AppShell(second).reload();
   await expect(secondPosts.card(fromServer)).toBeVisible();
