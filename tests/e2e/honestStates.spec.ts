@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, installedApp, localDbName, test, uniqueTitle } from './fixtures';
 
-/** Issue 14, "Honest states": what the app says is what really happened. */
+/** Honest states: what the app says is what really happened. */
 
 /** From the next page load on, remembers whether the page ever said "No publications yet", even for a moment. */
 async function recordEmptyClaims(page: Page): Promise<void> {
@@ -20,13 +20,18 @@ test('a first sign-in says it is downloading, never "No publications yet", until
   test.slow();
   const luis = await postsApi.signIn('guardian@colinas.test');
   await recordEmptyClaims(page);
-  // A slow campus network: every page of the first download takes its time.
+  // A slow campus network: the first download is held until the story has seen home waiting for it.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
   await context.route('**/api/v1/sync/pull*', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await held;
     await route.continue();
   });
   await signIn.as('guardian@colinas.test', 'Luis');
   const latest = page.getByRole('region', { name: 'Latest news' });
+  await expect(latest.getByText('Downloading the news…')).toBeVisible();
+  expect(await saidEmpty(page)).toBe(false);
+  release();
   await device.waitForSync(localDbName(luis.id));
   await expect(latest.getByRole('article').first()).toBeVisible();
   expect(await saidEmpty(page)).toBe(false);
