@@ -1,14 +1,17 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { retryOnce } from '../ui/lazyScreen';
 import { whenIdle } from '../ui/whenIdle';
 import { PreferencesTriggerFace, usePreferencesSummary } from './PreferencesTrigger';
 
 // Once here (an earlier screen fetched it), a new app bar's button is the menu at once.
 let arrived = false;
-const PreferencesMenuContent = lazy(() =>
-  import('./PreferencesMenuContent').then((m) => {
-    arrived = true;
-    return { default: m.PreferencesMenuContent };
-  }),
+const PreferencesMenuContent = lazy(
+  retryOnce(() =>
+    import('./PreferencesMenuContent').then((m) => {
+      arrived = true;
+      return { default: m.PreferencesMenuContent };
+    }),
+  ),
 );
 
 /**

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { isLoggedIn } from '../session/createSession';
 import { session, useSession } from '../session/session';
+import { retryOnce } from '../ui/lazyScreen';
 import { PublicLayout } from './PublicLayout';
 import { StartingUp } from './StartingUp';
 
@@ -13,10 +14,10 @@ let loadedArea: ComponentType | null = null;
 let loading: Promise<ComponentType> | null = null;
 
 function loadSignedInArea(): Promise<ComponentType> {
-  loading ??= import('./SignedInArea').then(
+  loading ??= retryOnce(() => import('./SignedInArea'))().then(
     (module) => (loadedArea = module.SignedInArea),
     (error: unknown) => {
-      // A failed download (offline before it was cached) is tried again on the next visit.
+      // A download that failed twice (offline before it was cached) is tried again on the next visit.
       loading = null;
       throw error;
     },

@@ -1,8 +1,9 @@
-import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { adminEntriesFor, loadSections } from '../modules/uiModule';
 import { uiModules } from '../registry/uiModules';
 import { RedirectSignedIn, RequireSignedIn } from '../session/guards';
 import { useSession } from '../session/session';
+import { retryingLazyRoutes } from '../ui/lazyScreen';
 import { PublicLayout } from './PublicLayout';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
@@ -43,10 +44,11 @@ async function administration() {
 
 /**
  * The app's routes (the original app's addresses, docs/features/). Screens are lazy so the shell's first download stays
- * small; only the public layout and the guards are in the shell.
+ * small; only the public layout and the guards are in the shell. A screen whose code fails to
+ * download is tried once more before the error screen (src/ui/lazyScreen.ts).
  */
 export function createAppRouter() {
-  return createBrowserRouter([
+  const routes: RouteObject[] = [
     {
       element: <RootLayout />,
       errorElement: <RouteError />,
@@ -97,5 +99,6 @@ export function createAppRouter() {
         },
       ],
     },
-  ]);
+  ];
+  return createBrowserRouter(retryingLazyRoutes(routes));
 }

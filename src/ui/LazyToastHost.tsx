@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
+import { retryOnce } from './lazyScreen';
 import { useToasts } from './toastStore';
 
-const ToastHost = lazy(() => import('./ToastHost').then((m) => ({ default: m.ToastHost })));
+const ToastHost = lazy(retryOnce(() => import('./ToastHost').then((m) => ({ default: m.ToastHost }))));
 
 /** Radix Toast loads with the first toast, not with the shell (toasts follow an action). */
 export function LazyToastHost() {

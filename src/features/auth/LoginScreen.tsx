@@ -5,6 +5,7 @@ import { session } from '../../session/session';
 import { login, primeCsrfCookie } from '../../session/sessionApi';
 import { usePageMeta } from '../../tenant/usePageMeta';
 import { useCollege } from '../../tenant/tenantStore';
+import { retryOnce } from '../../ui/lazyScreen';
 import { whenIdle } from '../../ui/whenIdle';
 import { AuthCard } from './AuthCard';
 import { LoginForm, type LoginSubmit } from './LoginForm';
@@ -13,7 +14,7 @@ import { LoginForm, type LoginSubmit } from './LoginForm';
  * The recover-account dialog (Radix Dialog and the contract's zod schemas) is not needed to
  * paint the sign-in: it is fetched once the page is idle, or when asked for.
  */
-const loadForgotPasswordDialog = () => import('./ForgotPasswordDialog');
+const loadForgotPasswordDialog = retryOnce(() => import('./ForgotPasswordDialog'));
 const ForgotPasswordDialog = lazy(() => loadForgotPasswordDialog().then((m) => ({ default: m.ForgotPasswordDialog })));
 
 export function LoginScreen() {

@@ -1,0 +1,96 @@
+import type { RouteObject } from 'react-router-dom';
+
+/*
+ * The app's lazy code (each screen's chunk, the signed-in area, the menus and dialogs
+ * fetched on demand) is tried once more before a failure reaches the error screen: on a
+ * busy or weak network one download of many fails now and then, and "Something went wrong"
+ * for it is a reload the user should not have to do.
+ *
+ * Trying the same `import()` again is enough: Chromium fetches a module again after a failed
+ * fetch, whether it was the imported chunk or one of the chunks it imports (checked in
+ * Chromium 156; the HTML standard no longer keeps failures in the module map). A browser that
+ * still kept them fails again at once and shows the error screen, as before.
+ *
+ * A chunk's stylesheet is the exception: Vite's preload helper fails the import when it
+ * cannot load it (the `vite:preloadError` event), but remembers the stylesheet as done and
+ * does not ask for it again, so a retry alone would show the screen without its styles. The
+ * stylesheets that failed are fetched again before the retry.
+ */
+
+/** How long to wait before the second try while the browser says it is online. */
+export const retryPause = 1_000;
+
+/** Stylesheets of lazy chunks whose download failed, until they are fetched again. */
+const failedStyles = new Set<string>();
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('vite:preloadError', (event) => {
+    const { payload } = event as Event & { payload?: unknown };
+    const href = payload instanceof Error ? /^Unable to preload CSS for (.+)$/.exec(payload.message)?.[1] : undefined;
+    if (href) failedStyles.add(href);
+  });
+}
+
+/** Resolves when a second try may succeed: after a short pause, or once the browser is back online. */
+function whenWorthRetrying(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof navigator !== 'undefined' && !navigator.onLine) {
+      window.addEventListener('online', () => resolve(), { once: true });
+    } else {
+      setTimeout(resolve, retryPause);
+    }
+  });
+}
+
+/** Replaces each failed stylesheet link by a new one and waits until it has loaded. */
+async function refetchFailedStyles(): Promise<void> {
+  const hrefs = [...failedStyles];
+  failedStyles.clear();
+  await Promise.all(
+    hrefs.map(
+      (href) =>
+        new Promise<void>((resolve, reject) => {
+          const failed = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].find((link) => link.href === href);
+          const link = document.createElement('link');
+          link.rel = 'stylesheet';
+          link.crossOrigin = '';
+          link.href = href;
+          link.addEventListener('load', () => resolve(), { once: true });
+          link.addEventListener('error', () => reject(new Error(`Unable to load CSS for ${href}`)), { once: true });
+          if (failed) failed.replaceWith(link);
+          else document.head.append(link);
+        }),
+    ),
+  );
+}
+
+/**
+ * `load` (a lazy `import()` of the app's code) that, when it fails, waits (a short pause, or
+ * until the browser is back online) and tries once more; the second failure is thrown.
+ */
+export function retryOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  return async () => {
+    try {
+      return await load();
+    } catch {
+      await whenWorthRetrying();
+      await refetchFailedStyles();
+      return load();
+    }
+  };
+}
+
+/**
+ * The routes with every `lazy` of the tree (a screen's code: a function, or an object of
+ * functions per route property) tried once more before it fails.
+ */
+export function retryingLazyRoutes(routes: readonly RouteObject[]): RouteObject[] {
+  return routes.map((route) => {
+    const { lazy } = route;
+    const retrying =
+      typeof lazy === 'function'
+        ? retryOnce(lazy)
+        : lazy && Object.fromEntries(Object.entries(lazy).map(([key, load]) => [key, typeof load === 'function' ? retryOnce(load as () => Promise<unknown>) : load]));
+    return { ...route, lazy: retrying, ...(route.children && { children: retryingLazyRoutes(route.children) }) } as RouteObject;
+  });
+}
