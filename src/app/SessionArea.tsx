@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { isLoggedIn } from '../session/createSession';
 import { session, useSession } from '../session/session';
 import { PublicLayout } from './PublicLayout';
-import { StartingUp } from './StartingUp';
+import { StartingUp } from '../ui/StartingUp';
 
 /*
  * The signed-in area (local database, sync worker, app bar) is its own chunk, so public
