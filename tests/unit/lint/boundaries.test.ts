@@ -80,6 +80,10 @@ describe('the import boundaries', () => {
     expect(await lint(filePath, code)).toEqual([]);
   });
 
+  it('refuses a lazy import whose path is a template, which the boundaries would not read', async () => {
+    expect((await lint('src/features/posts/planted.ts', 'export const open = () => import(`../events/ui`);')).map((r) => r.rule)).toEqual(['no-restricted-syntax']);
+  });
+
   it('refuses an import cycle', async () => {
     // src/ui/StartingUp.tsx imports ./Spinner: Spinner importing it back closes a cycle.
     const reports = await lint('src/ui/Spinner.tsx', "import { StartingUp } from './StartingUp';\nexport const Spinner = () => StartingUp;", cycles);
