@@ -12,6 +12,8 @@
  * exits 1 on a type error or a lint error. `npm run typecheck` and `npm run lint` still work
  * alone.
  */
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { ESLint } from 'eslint';
 import ts from 'typescript';
 
@@ -83,5 +85,16 @@ const results = await eslint.lintFiles(part.lint);
 const output = await (await eslint.loadFormatter('stylish')).format(results);
 if (output) console.log(output);
 if (results.some((result) => result.errorCount > 0 || result.fatalErrorCount > 0)) failed = true;
+
+// ESLint takes each file's syntax tree from the programs: a file edited since they read it
+// was linted as it was then, with positions that may no longer match.
+const changed = results.filter(({ filePath }) => {
+  const source = programs.map((program) => program.getSourceFile(filePath)).find(Boolean);
+  return source !== undefined && source.text !== readFileSync(filePath, 'utf8');
+});
+if (changed.length > 0) {
+  failed = true;
+  console.log(`Changed during the check, run it again: ${changed.map(({ filePath }) => relative(process.cwd(), filePath)).join(', ')}`);
+}
 
 process.exit(failed ? 1 : 0);
