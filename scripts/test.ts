@@ -32,13 +32,12 @@ rmSync(vitestJson, { force: true });
 rmSync(playwrightJson, { force: true });
 
 const steps: Step[] = [
-  // The longest first: the other worker takes the rest meanwhile.
-  { name: 'lint', command: [bin('eslint'), '.'], parallel: true },
-  { name: 'typecheck app', command: [bin('tsc'), '-p', 'tsconfig.json'], parallel: true },
-  { name: 'typecheck server tests', command: [bin('tsc'), '-p', 'tests/server/tsconfig.json'], parallel: true },
-  { name: 'typecheck server', command: [bin('tsc'), '-p', 'server/tsconfig.json'], parallel: true },
+  // The longest first: the other worker takes the rest meanwhile. Type checks and lint share
+  // each project's TypeScript program (scripts/typesAndLint.ts).
+  { name: 'types and lint: app', command: ['node', '--import', 'tsx', 'scripts/typesAndLint.ts', 'app'], parallel: true },
+  { name: 'types and lint: server, workers', command: ['node', '--import', 'tsx', 'scripts/typesAndLint.ts', 'node'], parallel: true },
   { name: 'build', command: [bin('vite'), 'build', '--logLevel', 'warn'], parallel: true },
-  { name: 'typecheck workers', command: [bin('tsc'), '-p', 'workers/tsconfig.json'], parallel: true },
+  { name: 'formatting', command: [bin('prettier'), '--check', '--log-level', 'warn', '.'], parallel: true },
   { name: 'translations', command: ['node', '--import', 'tsx', 'scripts/checkCatalogs.ts'], parallel: true },
   {
     name: 'unit and server tests',

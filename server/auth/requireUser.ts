@@ -29,7 +29,7 @@ export function bearerTokenOf(request: FastifyRequest): string | null {
 
 const tokenShape = /^[A-Za-z0-9_-]{20,200}$/;
 
-/** The `token` cookie (src/session/tokenStorage.ts keeps the token there too), or null. */
+/** The `token` cookie (src/storage/tokenStorage.ts keeps the token there too), or null. */
 function cookieTokenOf(request: FastifyRequest): string | null {
   const token = request.cookies.token;
   return token !== undefined && tokenShape.test(token) ? token : null;

@@ -43,7 +43,7 @@ interface Page {
 /** Enough for every college × public page; an address outside it is rendered again. */
 const maxCachedPages = 200;
 
-/** A visitor with a session (src/session/tokenStorage.ts keeps the token in this cookie too). */
+/** A visitor with a session (src/storage/tokenStorage.ts keeps the token in this cookie too). */
 const signedInCookie = /(?:^|;\s*)token=[^;\s]/;
 
 /** The college's public record (`POST /api/colleges/domain`), written into the page. */

@@ -14,7 +14,7 @@ export type ViteManifest = Record<string, ManifestChunk>;
  * loads each screen lazily). Without a hint the browser finds a screen's chunk only after the
  * main script has run, and its imports one round trip later: on a slow network that waterfall
  * is most of the time to the first paint. A signed-in visitor (the `token` cookie,
- * src/session/tokenStorage.ts) of the landing or the sign-in is sent to home, so gets home's
+ * src/storage/tokenStorage.ts) of the landing or the sign-in is sent to home, so gets home's
  * code. Feature screens are not listed: their code comes from the service worker's cache on
  * every visit after the first. tests/server/staticDelivery.test.ts checks each source is in
  * the build.

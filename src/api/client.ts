@@ -1,4 +1,4 @@
-import { readToken } from '../session/tokenStorage';
+import { readToken } from '../storage/tokenStorage';
 import { createHttp, type Body, type Method, type Parser } from './http';
 
 export { ApiError, NetworkError, isUnauthenticated } from './errors';

@@ -3,7 +3,7 @@ import { isLoggedIn } from '../session/createSession';
 import { session, useSession } from '../session/session';
 import { retryOnce } from '../ui/lazyScreen';
 import { PublicLayout } from './PublicLayout';
-import { StartingUp } from './StartingUp';
+import { StartingUp } from '../ui/StartingUp';
 
 /*
  * The signed-in area (local database, sync worker, app bar) is its own chunk, so public

@@ -8,7 +8,7 @@ import { PublicLayout } from './PublicLayout';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
 import { SessionArea, sessionAreaLoader } from './SessionArea';
-import { StartingUp } from './StartingUp';
+import { StartingUp } from '../ui/StartingUp';
 
 /** Home ("Inicio") with the features' sections (latest news, coming events): the app composes them. */
 async function homeWithSections() {

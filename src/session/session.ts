@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { createSession, isLoggedIn, type SessionState } from './createSession';
 import { fetchCurrentUser, fetchSessionCollegeName, revokeToken } from './sessionApi';
-import { clearToken, readToken, writeToken } from './tokenStorage';
+import { clearToken, readToken, writeToken } from '../storage/tokenStorage';
 import { clearNewsPreview } from '../startup/newsPreview';
 import { clearCachedUser, readCachedUser, writeCachedUser } from './userCache';
 

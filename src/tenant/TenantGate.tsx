@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { useLayoutEffect, type ReactNode } from 'react';
 import { dismissBootPreview } from '../startup/bootPreview';
 import { Button } from '../ui/Button';
-import { StartingUp } from '../app/StartingUp';
+import { StartingUp } from '../ui/StartingUp';
 import { retryTenant, useTenant } from './tenantStore';
 
 /** Renders the app only once the page's college is known; otherwise says why not. */

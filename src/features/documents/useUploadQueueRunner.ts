@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { documentUploadsPath } from '../../../contract/documentFiles';
 import { can } from '../../../contract/permissions';
 import { useSession } from '../../session/session';
-import { readToken } from '../../session/tokenStorage';
+import { readToken } from '../../storage/tokenStorage';
 import { leadUploadQueue } from './uploadRunner';
 import { useDocumentsDb } from './useDocumentsDb';
 

@@ -18,7 +18,7 @@ import { openDocument } from '../../../src/features/documents/openDocument';
 import { NetworkError } from '../../../src/api/errors';
 import { createHttp } from '../../../src/api/http';
 import { dataModules } from '../../../src/registry/dataModules';
-import { writeToken } from '../../../src/session/tokenStorage';
+import { writeToken } from '../../../src/storage/tokenStorage';
 import { installMemoryCaches, type MemoryCacheStorage } from './memoryCaches';
 import { tinyPdf } from '../../server/documentsHelpers';
 import { sha256Of, startFlakyProxy, textFile, type FlakyProxy } from './flakyProxy';

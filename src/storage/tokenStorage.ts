@@ -1,4 +1,4 @@
-import { readLocal, removeLocal, writeLocal } from '../storage/localValue';
+import { readLocal, removeLocal, writeLocal } from './localValue';
 
 /**
  * The token lives in the cookie `token` (path /) and under the local-storage key `token`,
