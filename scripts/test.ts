@@ -105,7 +105,7 @@ for (let i = 0; i < steps.length; ) {
     const group: Step[] = [];
     while (i < steps.length && steps[i]!.parallel) group.push(steps[i++]!);
     await runBeside(group);
-    stages.push({ name: 'types, lint, catalogs and build', seconds: (Date.now() - t0) / 1000 });
+    stages.push({ name: 'types, lint, formatting, catalogs and build', seconds: (Date.now() - t0) / 1000 });
     continue;
   }
   i++;
