@@ -17,6 +17,10 @@ export default mergeConfig(
             include: ['tests/unit/**/*.test.{ts,tsx}'],
             environment: 'happy-dom',
             setupFiles: ['tests/unit/setup.ts'],
+            // The unit tests that start a real server (tests/unit/sync/syncTestKit.ts,
+            // tests/unit/documents/serverProcess.ts) open it from the run's template too; made
+            // once for both projects (tests/server/templateDatabases.ts).
+            globalSetup: ['tests/server/templateDatabases.ts'],
           },
         },
         {

@@ -9,8 +9,9 @@ import { mutate } from '../../../src/sync/mutate';
 import { bearer, signIn, startServer, type TestServer } from '../../server/harness';
 
 /**
- * The sync tests run the engine against the real server (PGlite, migrated and seeded)
- * listening on an ephemeral loopback port (STYLE.md §14). Loopback selects the default
+ * The sync tests run the engine against the real server (PGlite, a copy of the run's
+ * migrated and seeded database: tests/server/harness.ts) listening on an ephemeral
+ * loopback port. Loopback selects the default
  * demo college (colinas). The unit setup expects a browser; under node it gets the two
  * globals it touches.
  */
