@@ -17,6 +17,9 @@ export default mergeConfig(
             include: ['tests/unit/**/*.test.{ts,tsx}'],
             environment: 'happy-dom',
             setupFiles: ['tests/unit/setup.ts'],
+            // Some drive a real server (a first sync pulls the whole demo college): more than
+            // vitest's 5 s on a busy 2-core machine.
+            testTimeout: 15_000,
             // The unit tests that start a real server (tests/unit/sync/syncTestKit.ts,
             // tests/unit/documents/serverProcess.ts) open it from the run's template too; made
             // once for both projects (tests/server/templateDatabases.ts).
