@@ -193,6 +193,8 @@ export const lastingQuietPolls = { quietPolls: { sessionTtlMs: 3_600_000, counte
 export interface QueryLog {
   /** Runs `work` and returns the statements that it (and nothing else running meanwhile) sent the database, as SQL text. */
   during<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }>;
+  /** How many statements anything sent since the log began. */
+  sent(): number;
   stop(): void;
 }
 
@@ -206,7 +208,13 @@ export interface QueryLog {
 export function logQueries(db: Database): QueryLog {
   const client = (db as unknown as { $client: unknown }).$client;
   const context = new AsyncLocalStorage<string[]>();
-  const record = (query: unknown) => context.getStore()?.push(typeof query === 'string' ? query : String((query as { text?: unknown }).text));
+  /** Inside pg's pool.query, already recorded: the statement of the connection it checks out is the same one. */
+  const quietly = new AsyncLocalStorage<boolean>();
+  let sent = 0;
+  const record = (query: unknown) => {
+    sent++;
+    context.getStore()?.push(typeof query === 'string' ? query : String((query as { text?: unknown }).text));
+  };
   type Query = (query: unknown, ...rest: unknown[]) => unknown;
   const logged = new WeakSet<object>();
   const wrapQuery = (target: { query: Query }, inner: 'record' | 'quiet' = 'record') => {
@@ -214,9 +222,9 @@ export function logQueries(db: Database): QueryLog {
     logged.add(target);
     const original = target.query;
     target.query = function (this: unknown, query: unknown, ...rest: unknown[]) {
-      record(query);
+      if (!quietly.getStore()) record(query);
       // pg's pool.query checks a connection out and queries it: one statement, not two.
-      return inner === 'quiet' ? context.exit(() => original.call(this, query, ...rest)) : original.call(this, query, ...rest);
+      return inner === 'quiet' ? quietly.run(true, () => original.call(this, query, ...rest)) : original.call(this, query, ...rest);
     };
     return target;
   };
@@ -254,6 +262,7 @@ export function logQueries(db: Database): QueryLog {
       const result = await context.run(statements, work);
       return { result, statements };
     },
+    sent: () => sent,
     stop: () => restore(),
   };
 }
