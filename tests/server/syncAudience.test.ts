@@ -204,10 +204,7 @@ function databaseUrlOf(server: TestServer): string {
   return pool.options.connectionString;
 }
 
-async function until(done: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+/** Waits until `done` holds (a poke heard). */
+async function until(done: () => boolean): Promise<void> {
+  await expect.poll(done, { timeout: 10_000, interval: 10 }).toBe(true);
 }
