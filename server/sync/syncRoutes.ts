@@ -27,7 +27,7 @@ export interface SyncRegistry {
   mutations: ReadonlyMap<string, MutationHandler>;
 }
 
-/** The sync protocol (DESIGN.md): pull, push and the poke stream. */
+/** The sync protocol: pull, push and the poke stream. */
 export function syncRoutes(app: FastifyInstance, db: Database, registry: SyncRegistry, quietOptions: Partial<QuietPollsOptions> = {}): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireUser(db);

@@ -36,7 +36,7 @@ interface World {
   attachmentIds: string[];
   /** The demo directory of the college. */
   contactIds: string[];
-  /** The college's structure (issue 11): places, courses, the first course's grades, sections, post categories. */
+  /** The college's structure: places, courses, the first course's grades, sections, post categories. */
   structure: { placeIds: string[]; courseIds: string[]; gradeIds: string[]; sectionIds: string[]; categoryIds: string[] };
   foreignIds: string[];
   /** Guardians of the college (not the administrator), and the two pending sign-ups. */
