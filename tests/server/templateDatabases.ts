@@ -59,27 +59,33 @@ type SharedHolder = { [sharedKey]?: { users: number; made: Promise<Templates> } 
 
 async function makeTemplates(): Promise<Templates> {
   const dir = await mkdtemp(join(tmpdir(), 'patio-test-template-'));
+  const url = process.env.PATIO_TEST_DATABASE_URL?.trim();
+  // Side by side: initdb in WebAssembly keeps this process busy, PostgreSQL works in its own.
+  const [snapshotFile, template] = await Promise.all([pgliteSnapshot(dir), url ? postgresTemplate(url) : Promise.resolve('')]);
+  return { dir, snapshotFile, url, template };
+}
+
+async function pgliteSnapshot(dir: string): Promise<string> {
   const embedded = await openDatabase({ memory: true });
   await embedded.migrate();
   await seedDemoData(embedded.db, features);
   const snapshotFile = join(dir, 'pglite.tar');
   await writeFile(snapshotFile, Buffer.from(await (await embedded.snapshot!()).arrayBuffer()));
   await embedded.close();
+  return snapshotFile;
+}
 
-  const url = process.env.PATIO_TEST_DATABASE_URL?.trim();
-  let template = '';
-  if (url) {
-    template = `patio_template_${randomBytes(6).toString('hex')}`;
-    await withAdmin(url, (client) => client.query(`create database ${template}`));
-    const target = new URL(url);
-    target.pathname = `/${template}`;
-    const database = await openDatabase({ url: target.toString() });
-    await database.migrate();
-    await seedDemoData(database.db, features);
-    // A template may have no open connection while it is copied.
-    await database.close();
-  }
-  return { dir, snapshotFile, url, template };
+async function postgresTemplate(url: string): Promise<string> {
+  const template = `patio_template_${randomBytes(6).toString('hex')}`;
+  await withAdmin(url, (client) => client.query(`create database ${template}`));
+  const target = new URL(url);
+  target.pathname = `/${template}`;
+  const database = await openDatabase({ url: target.toString() });
+  await database.migrate();
+  await seedDemoData(database.db, features);
+  // A template may have no open connection while it is copied.
+  await database.close();
+  return template;
 }
 
 export async function withAdmin(url: string, run: (client: pg.Client) => Promise<unknown>): Promise<void> {
