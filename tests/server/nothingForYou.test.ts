@@ -16,7 +16,7 @@ import { QuietPolls } from '../../server/sync/quietPolls';
 import { loadViewer, type Viewer } from '../../server/sync/viewer';
 import { parsePokePayload, pokePayload, writeInCollege, type Poke } from '../../server/sync/writeInCollege';
 import { backends, hostOf, signIn, startServer, type TestServer } from './harness';
-import { collegeRefs, deletedIds, lastingQuietPolls, logQueries, postArgs, pullAll, pullPage, push, upsertedIds, type CollegeRefs, type QueryLog, type Session } from './syncHelpers';
+import { collegeRefs, deletedIds, lastingQuietPolls, logQueries, postArgs, pullAll, pullPage, push, selectRows, upsertedIds, type CollegeRefs, type QueryLog, type Session } from './syncHelpers';
 
 const movedTo = (cursor: string, s: number) => encodeCursor({ ...decodeCursor(cursor), s });
 
@@ -142,7 +142,7 @@ describe.each(backends)('"nothing for you" from memory on $name', (backend) => {
       await warm(student, cursor);
       cursor = await passesAPostForOthers(student, cursor);
       const listeners = async () =>
-        (await server.db.execute<{ pid: number }>(sql`select pid from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`)).rows.map((row) => row.pid);
+        (await selectRows<{ pid: number }>(server.db, sql`select pid from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`)).map((row) => row.pid);
       const lost = await listeners();
       expect(lost).toHaveLength(1);
       await server.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where pid = ${lost[0]}`);

@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PullResponse } from '../../contract/sync';
 import type { Database } from '../../server/db/client';
 import { userSections, users } from '../../server/db/schema';
 import { registry } from '../../server/features';
@@ -10,7 +9,7 @@ import { pullChanges } from '../../server/sync/pull';
 import { loadViewer } from '../../server/sync/viewer';
 import { writeInCollege } from '../../server/sync/writeInCollege';
 import { backends, bearer, hostOf, signIn, startServer, type TestServer } from './harness';
-import { collegeRefs, lastingQuietPolls, logQueries, postArgs, pullAll, pullPage, push, type CollegeRefs, type QueryLog, type Session } from './syncHelpers';
+import { collegeRefs, lastingQuietPolls, logQueries, postArgs, pullAll, pullPage, push, selectRows, type CollegeRefs, type QueryLog, type Session } from './syncHelpers';
 
 /**
  * At the bell a thousand devices poll and nearly none has anything new: the process answers
@@ -114,7 +113,7 @@ describe.each(backends)('polls with nothing new on $name', (backend) => {
       await pollUntilQuiet(student, cursor);
       // The LISTEN connection is closed by the database; a write lands before it is back.
       const listeners = async () =>
-        (await server.db.execute<{ pid: number }>(sql`select pid from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`)).rows.map((row) => row.pid);
+        (await selectRows<{ pid: number }>(server.db, sql`select pid from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`)).map((row) => row.pid);
       const lost = await listeners();
       expect(lost).toHaveLength(1);
       await server.db.execute(sql`select pg_terminate_backend(${lost[0]})`);
@@ -126,7 +125,7 @@ describe.each(backends)('polls with nothing new on $name', (backend) => {
       await expect.poll(async () => (await listeners()).filter((pid) => !lost.includes(pid)).length, { timeout: 10_000 }).toBe(1);
       const { result: page, statements } = await poll(student, cursor);
       expect(statements).not.toEqual([]);
-      expect((page as PullResponse).cursor).not.toBe(cursor);
+      expect(page.cursor).not.toBe(cursor);
     });
   }
 });

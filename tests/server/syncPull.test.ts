@@ -8,7 +8,7 @@ import { posts as postRows } from '../../server/posts/schema';
 import { loadViewer } from '../../server/sync/viewer';
 import { writeInCollege } from '../../server/sync/writeInCollege';
 import { backends, bearer, hostOf, json, signIn, startServer, type TestServer } from './harness';
-import { collegeRefs, deletedIds, postArgs, pullAll, pullPage, push, upsertedIds, type CollegeRefs, type Session } from './syncHelpers';
+import { collegeRefs, deletedIds, postArgs, pullAll, pullPage, push, selectRows, upsertedIds, type CollegeRefs, type Session } from './syncHelpers';
 
 describe.each(backends)('sync pull on $name', (backend) => {
   let server: TestServer;
@@ -207,7 +207,7 @@ describe.each(backends)('sync pull on $name', (backend) => {
       let fastDone = false;
       const fastWrite = writeInCollege(server.db, refs.collegeId, (write) => createPost(write, actor, fast)).then(() => (fastDone = true));
       const waitingForALock = async () =>
-        (await server.db.execute<{ count: number }>(sql`select count(*)::int as count from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)).rows[0]!.count;
+        (await selectRows<{ count: number }>(server.db, sql`select count(*)::int as count from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`))[0]!.count;
       await expect.poll(async () => fastDone || (await waitingForALock()) > 0, { timeout: 10_000 }).toBe(true);
 
       // A pull between the two: the slow row is not committed yet.
