@@ -29,6 +29,10 @@ export default mergeConfig(
         {
           test: {
             name: 'server',
+            // One module graph per worker, not per file: every file imports the whole server
+            // (server/app.ts and its features), and nothing in these tests mocks or patches a
+            // module or a global (vi.mock, vi.spyOn, vi.stub…). The unit tests stay isolated:
+            // their DOM, storage and spies are per file.
             isolate: false,
             include: ['tests/server/**/*.test.ts'],
             globalSetup: ['tests/server/templateDatabases.ts'],

@@ -133,7 +133,7 @@ export async function buildApp({ db, config, mailer, mailerOptions, storage, pus
   outboxRoutes(app, db);
   audienceRoutes(app, db);
   uploadRoutes(app, ctx.storage);
-  syncRoutes(app, db, registry);
+  syncRoutes(app, db, registry, config.quietPolls);
   for (const feature of registry.modules) feature.routes?.(app, ctx);
   if (config.jobs) {
     const jobs = startJobs(db, registry.jobs, { mailer: ctx.mailer, push: ctx.push, log: app.log });

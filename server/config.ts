@@ -6,6 +6,7 @@ import type { Database } from './db/client';
 import type { Mailer } from './mail/mailer';
 import type { PushSender } from './push/sender';
 import type { Storage } from './storage/storage';
+import type { QuietPollsOptions } from './sync/quietPolls';
 
 export interface RateLimit {
   max: number;
@@ -35,6 +36,11 @@ export interface AppConfig {
   pushHosts: readonly string[];
   /** The size cap of one document's file (`PATIO_DOCUMENT_MAX_BYTES`, default 50 MB). */
   documentMaxBytes: number;
+  /**
+   * How long the quiet polls' memory lasts (server/sync/quietPolls.ts; its defaults when
+   * unset). Tests make it outlast themselves, so that only a notification can change it.
+   */
+  quietPolls?: Pick<QuietPollsOptions, 'sessionTtlMs' | 'counterRefreshMs' | 'counterTtlMs'>;
 }
 
 export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {

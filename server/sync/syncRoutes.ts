@@ -14,7 +14,7 @@ import { decodeCursor } from './cursor';
 import { pullChanges, pullHead } from './pull';
 import { PullLane, stopIfGone } from './pullLane';
 import { pushMutations } from './push';
-import { QuietPolls } from './quietPolls';
+import { QuietPolls, type QuietPollsOptions } from './quietPolls';
 import { StreamedPages, streamedPageLimit } from './streamedPages';
 import { loadViewer } from './viewer';
 
@@ -28,10 +28,10 @@ export interface SyncRegistry {
 }
 
 /** The sync protocol (docs/sync.md): pull, push and the event stream. */
-export function syncRoutes(app: FastifyInstance, db: Database, registry: SyncRegistry): void {
+export function syncRoutes(app: FastifyInstance, db: Database, registry: SyncRegistry, quietOptions: Partial<QuietPollsOptions> = {}): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireUser(db);
-  const quiet = new QuietPolls(db, { listen: (): Promise<unknown> => feed.listen() });
+  const quiet = new QuietPolls(db, { ...quietOptions, listen: (): Promise<unknown> => feed.listen() });
   const feed = new ChangeFeed(db, app.log, quiet);
   // Three of the pool's connections are never taken by pulls: pushes and posts, sign-ins
   // and the pulls' own session look-ups get one even when every device polls at once.

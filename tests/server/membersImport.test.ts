@@ -112,16 +112,14 @@ describe.each(backends)('members: the CSV import on $name', (backend) => {
     expect(pulled.changes.some((c) => c.entity === 'members' && c.op === 'upsert' && c.row.id === mother!.id)).toBe(true);
   });
 
-  it('imports 2,000 rows in one transaction, well within the request timeout', async () => {
+  it('imports 2,000 rows in one transaction', async () => {
     const rows = Array.from({ length: 2000 }, (_, i) => student(10_000 + i, { sections: i % 2 ? '1° Básico A' : '1° Básico B' }));
     const [before] = await server.db.select().from(syncState).where(eq(syncState.collegeId, refs.collegeId));
-    const started = Date.now();
     const response = await send(rows, true);
-    const took = Date.now() - started;
     expect(response.statusCode, response.body.slice(0, 500)).toBe(200);
     expect(json<MemberImportResponse>(response)).toEqual({ valid: 2000, created: 2000, rows: [] });
-    expect(took).toBeLessThan(20_000);
     expect(await countOf('alumno1____@import.test')).toBe(2000);
+    // One write of the college (server/sync/writeInCollege.ts): 2,000 change numbers in a row.
     const [after] = await server.db.select().from(syncState).where(eq(syncState.collegeId, refs.collegeId));
     expect(after!.seq - before!.seq).toBe(2000);
     // The same file again: every row is a duplicate now.

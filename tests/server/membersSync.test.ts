@@ -5,7 +5,7 @@ import type { MemberFieldsInput, MemberRow } from '../../contract/members';
 import type { Change } from '../../contract/sync';
 import { userSections, users } from '../../server/db/schema';
 import { backends, bearer, hostOf, signIn, startServer, type TestServer } from './harness';
-import { collegeRefs, deletedIds, pullAll, push, upsertedIds, type CollegeRefs, type Session } from './syncHelpers';
+import { collegeRefs, deletedIds, lastingQuietPolls, pullAll, push, upsertedIds, type CollegeRefs, type Session } from './syncHelpers';
 
 const memberRows = (changes: Change[]): MemberRow[] =>
   changes.flatMap((c) => (c.entity === 'members' && c.op === 'upsert' ? [c.row as unknown as MemberRow] : []));
@@ -31,7 +31,8 @@ describe.each(backends)('members: the synced list and its mutations on $name', (
   });
 
   beforeAll(async () => {
-    server = await startServer(backend);
+    // Sessions outlast the test (syncHelpers.ts): only the notification of the member's change forgets one.
+    server = await startServer(backend, lastingQuietPolls);
     refs = await collegeRefs(server.db, 'colinas');
     for (const role of ['admin', 'staff', 'student', 'guardian'] as const) {
       sessions[role] = { app: server.app, host, token: await signIn(server.app, host, { email: `${role}@colinas.test` }) };
@@ -166,16 +167,21 @@ describe.each(backends)('members: the synced list and its mutations on $name', (
 });
 
 /**
- * The member's pulls until one answers `reset`, for at most 5 s. A process keeps signed-in
- * sessions for a few seconds and forgets a member's when PostgreSQL notifies that their role
- * changed (migration 0004): on PostgreSQL that notification arrives a moment after the write
- * that made it (a device pulls when the same notifications poke it, so it sees the reset).
+ * The member's pulls until one answers `reset`. The process keeps signed-in sessions and
+ * forgets a member's when the database notifies that their role changed (migration 0004):
+ * that notification arrives a moment after the write that made it (a device pulls when the
+ * same notifications poke it, so it sees the reset).
  */
 async function pullUntilReset(session: Session, cursor: string): Promise<Awaited<ReturnType<typeof pullAll>>> {
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    const next = await pullAll(session, cursor);
-    if (next.reset || Date.now() > deadline) return next;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  let next!: Awaited<ReturnType<typeof pullAll>>;
+  await expect
+    .poll(
+      async () => {
+        next = await pullAll(session, cursor);
+        return next.reset;
+      },
+      { timeout: 10_000, interval: 50 },
+    )
+    .toBe(true);
+  return next;
 }

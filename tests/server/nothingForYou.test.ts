@@ -16,52 +16,13 @@ import { QuietPolls } from '../../server/sync/quietPolls';
 import { loadViewer, type Viewer } from '../../server/sync/viewer';
 import { parsePokePayload, pokePayload, writeInCollege, type Poke } from '../../server/sync/writeInCollege';
 import { backends, hostOf, signIn, startServer, type TestServer } from './harness';
-import { collegeRefs, deletedIds, holdDatabase, postArgs, pullAll, pullPage, push, upsertedIds, type CollegeRefs, type Session } from './syncHelpers';
+import { collegeRefs, deletedIds, lastingQuietPolls, logQueries, postArgs, pullAll, pullPage, push, selectRows, upsertedIds, type CollegeRefs, type QueryLog, type Session } from './syncHelpers';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const race = <T>(work: Promise<T>, ms: number) => Promise.race([work, sleep(ms).then(() => 'waited' as const)]);
 const movedTo = (cursor: string, s: number) => encodeCursor({ ...decodeCursor(cursor), s });
-
-interface HeldPoll {
-  /** A poll at the counter, answered from memory: the process could answer without the database. */
-  control: PullResponse | 'waited';
-  /** The poll under test while the database answers nothing. */
-  answer: PullResponse | 'waited';
-  /** Its answer once the database is back (the database's, when it had waited). */
-  final: PullResponse;
-}
-
-/**
- * Two polls while the database answers nothing (PGlite: a transaction holds its one
- * connection; PostgreSQL: the tables a pull reads are locked): one at the counter (the
- * control: the session and the counter are in memory) and the one under test.
- */
-async function pollWhileHeld(db: Database, session: Session, control: string, cursor: string): Promise<HeldPoll> {
-  // A fresh session (kept 5 s): a poll that waits is then waiting for its answer, not for its token.
-  await pullPage(session, control);
-  const release = await holdDatabase(db);
-  try {
-    const controlAnswer = await race(pullPage(session, control), 2_000);
-    const pending = pullPage(session, cursor);
-    const answer = await race(pending, 1_000);
-    await release();
-    return { control: controlAnswer, answer, final: await pending };
-  } finally {
-    await release();
-  }
-}
 
 async function counterOf(db: Database, collegeId: string): Promise<number> {
   const [row] = await db.select({ seq: syncState.seq }).from(syncState).where(eq(syncState.collegeId, collegeId));
   return row!.seq;
-}
-
-/** Polls until the process knows the college's counter and the session (it reads them in the background first). */
-async function warm(session: Session, cursor: string): Promise<void> {
-  for (let i = 0; i < 15; i++) {
-    await pullPage(session, cursor);
-    await sleep(20);
-  }
 }
 
 /**
@@ -71,9 +32,27 @@ async function warm(session: Session, cursor: string): Promise<void> {
  */
 describe.each(backends)('"nothing for you" from memory on $name', (backend) => {
   let server: TestServer;
+  let queries: QueryLog;
   let refs: CollegeRefs;
   let staff: Session;
   const host = hostOf('colinas');
+  /** A poll, and the statements it sent the database (none: answered from memory). */
+  const poll = (session: Session, cursor: string) => queries.during(() => pullPage(session, cursor));
+  const fromMemory = async (session: Session, cursor: string): Promise<PullResponse> => {
+    const { result, statements } = await poll(session, cursor);
+    expect(statements).toEqual([]);
+    return result;
+  };
+  const fromDatabase = async (session: Session, cursor: string): Promise<PullResponse> => {
+    const { result, statements } = await poll(session, cursor);
+    expect(statements).not.toEqual([]);
+    return result;
+  };
+  /** Polls at the counter until the process answers from memory: it knows the member's session and the college's counter (read in the background after the first poll). */
+  const warm = async (session: Session, cursor: string): Promise<void> => {
+    const atCounter = movedTo(cursor, await counterOf(server.db, refs.collegeId));
+    await expect.poll(async () => (await poll(session, atCounter)).statements).toEqual([]);
+  };
   const session = async (email: string): Promise<Session> => ({ app: server.app, host, token: await signIn(server.app, host, { email }) });
   const viewerOf = async (email: string): Promise<Viewer> => {
     const [user] = await server.db.select().from(users).where(eq(users.email, email));
@@ -87,24 +66,25 @@ describe.each(backends)('"nothing for you" from memory on $name', (backend) => {
   const passesAPostForOthers = async (student: Session, cursor: string): Promise<string> => {
     await push(staff, [{ name: 'posts.create', args: postArgs(refs, ['2° Básico B'], 'students') }]);
     const counter = await counterOf(server.db, refs.collegeId);
-    const held = await pollWhileHeld(server.db, student, movedTo(cursor, counter), cursor);
-    expect(held.answer).toEqual({ changes: [], cursor: movedTo(cursor, counter), hasMore: false, reset: false });
+    expect(await fromMemory(student, cursor)).toEqual({ changes: [], cursor: movedTo(cursor, counter), hasMore: false, reset: false });
     return movedTo(cursor, counter);
   };
-  /** The poll waited for the database, while the same process answered its control from memory. */
+  /** The poll asked the database, while the same process answers a poll at the counter (the control) from memory. */
   const asksTheDatabase = async (student: Session, cursor: string): Promise<PullResponse> => {
-    const held = await pollWhileHeld(server.db, student, movedTo(cursor, await counterOf(server.db, refs.collegeId)), cursor);
-    expect(held.control).not.toBe('waited');
-    expect(held.answer).toBe('waited');
-    return held.final;
+    await fromMemory(student, movedTo(cursor, await counterOf(server.db, refs.collegeId)));
+    return fromDatabase(student, cursor);
   };
 
   beforeAll(async () => {
-    server = await startServer(backend);
+    server = await startServer(backend, lastingQuietPolls);
+    queries = logQueries(server.db);
     refs = await collegeRefs(server.db, 'colinas');
     staff = await session('staff@colinas.test');
   });
-  afterAll(() => server.close());
+  afterAll(async () => {
+    queries.stop();
+    await server.close();
+  });
 
   it('moves the cursor past posts for other sections, as the database would, without it', async () => {
     const student = await session('student@colinas.test');
@@ -119,10 +99,10 @@ describe.each(backends)('"nothing for you" from memory on $name', (backend) => {
     }
     const counter = await counterOf(server.db, refs.collegeId);
     expect(counter).toBeGreaterThan(decodeCursor(cursor).s + 2);
-    await sleep(100);
-    const held = await pollWhileHeld(server.db, student, movedTo(cursor, counter), cursor);
     const quiet = { changes: [], cursor: movedTo(cursor, counter), hasMore: false, reset: false };
-    expect(held.answer).toEqual(quiet);
+    // The other process's writes are heard once their notifications come: until then the
+    // poll asks the database, or answers "nothing yet" at the counter the process knows.
+    await expect.poll(() => poll(student, cursor)).toEqual({ result: quiet, statements: [] });
     const moved = decodeCursor(quiet.cursor);
     expect(moved.h).toBe(decodeCursor(cursor).h);
     expect(moved.a).toBe(decodeCursor(cursor).a);
@@ -154,21 +134,27 @@ describe.each(backends)('"nothing for you" from memory on $name', (backend) => {
     expect(decodeCursor(page.cursor).s).toBe(await counterOf(server.db, refs.collegeId));
   });
 
-  it.skipIf(backend.name === 'pglite')('asks the database after its LISTEN connection was lost while others wrote', async () => {
-    const student = await session('student@colinas.test');
-    let { cursor } = await pullAll(student);
-    await warm(student, cursor);
-    cursor = await passesAPostForOthers(student, cursor);
-    await server.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`);
-    await sleep(50);
-    const actor = await staffActor();
-    await writeInCollege(Object.create(server.db) as Database, refs.collegeId, (write) => createPost(write, actor, postArgs(refs, ['2° Básico B'], 'students')));
-    // Listening again (after 0.5 s) and the counter read again: the control answers from memory.
-    await sleep(1_200);
-    await warm(student, cursor);
-    const page = await asksTheDatabase(student, cursor);
-    expect(page.changes).toEqual([]);
-  });
+  // PGlite's LISTEN is in the process: only PostgreSQL's connection can be lost.
+  if (backend.name === 'postgres') {
+    it('asks the database after its LISTEN connection was lost while others wrote', async () => {
+      const student = await session('student@colinas.test');
+      let { cursor } = await pullAll(student);
+      await warm(student, cursor);
+      cursor = await passesAPostForOthers(student, cursor);
+      const listeners = async () =>
+        (await selectRows<{ pid: number }>(server.db, sql`select pid from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`)).map((row) => row.pid);
+      const lost = await listeners();
+      expect(lost).toHaveLength(1);
+      await server.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where pid = ${lost[0]}`);
+      const actor = await staffActor();
+      await writeInCollege(Object.create(server.db) as Database, refs.collegeId, (write) => createPost(write, actor, postArgs(refs, ['2° Básico B'], 'students')));
+      // Listening again on a new connection (server/db/listen.ts), and the counter read again: the control answers from memory.
+      await expect.poll(async () => (await listeners()).filter((pid) => !lost.includes(pid)).length, { timeout: 10_000 }).toBe(1);
+      await warm(student, cursor);
+      const page = await asksTheDatabase(student, cursor);
+      expect(page.changes).toEqual([]);
+    });
+  }
 
   it('asks the database when a post the member had seen leaves their audience or is deleted', async () => {
     const student = await session('student@colinas.test');
@@ -213,8 +199,7 @@ describe.each(backends)('"nothing for you" from memory on $name', (backend) => {
     const scheduled = postArgs(refs, ['1° Básico A'], 'students', { published_at: at.toISOString() });
     await push(staff, [{ name: 'posts.create', args: scheduled }]);
     const counter = await counterOf(server.db, refs.collegeId);
-    const held = await pollWhileHeld(server.db, student, movedTo(cursor, counter), cursor);
-    expect(held.answer).toEqual({ changes: [], cursor: movedTo(cursor, counter), hasMore: false, reset: false });
+    expect(await fromMemory(student, cursor)).toEqual({ changes: [], cursor: movedTo(cursor, counter), hasMore: false, reset: false });
     cursor = movedTo(cursor, counter);
     expect(await releaseDue(server.db, registry.entities, new Date(at.getTime() + 1_000))).toBe(1);
     const page = await asksTheDatabase(student, cursor);
@@ -230,11 +215,9 @@ describe.each(backends)('"nothing for you" from memory on $name', (backend) => {
     const own = await pullAll(guardian);
     await warm(guardian, own.cursor);
     await push(staff, [{ name: 'posts.create', args: postArgs(refs, ['2° Básico B'], 'students') }]);
-    const counter = await counterOf(server.db, refs.collegeId);
-    const held = await pollWhileHeld(server.db, guardian, movedTo(own.cursor, counter), cursor);
+    await fromMemory(guardian, movedTo(own.cursor, await counterOf(server.db, refs.collegeId)));
     // pullChanges' own first check: the cursor's audience is not the guardian's.
-    expect(held.control).not.toBe('waited');
-    expect(held.answer).toEqual({ changes: [], cursor: '', hasMore: true, reset: true });
+    expect((await poll(guardian, cursor)).result).toEqual({ changes: [], cursor: '', hasMore: true, reset: true });
 
     // A new device's head: its cursor starts at 0, and the whole sync is still to come.
     const head = await student.app.inject({ method: 'GET', url: '/api/v1/sync/pull?head=true', headers: { host, authorization: `Bearer ${student.token}` } });

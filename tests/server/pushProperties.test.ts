@@ -36,7 +36,7 @@ interface World {
   attachmentIds: string[];
   /** The demo directory of the college. */
   contactIds: string[];
-  /** The college's structure (issue 11): places, courses, the first course's grades, sections, post categories. */
+  /** The college's structure: places, courses, the first course's grades, sections, post categories. */
   structure: { placeIds: string[]; courseIds: string[]; gradeIds: string[]; sectionIds: string[]; categoryIds: string[] };
   foreignIds: string[];
   /** Guardians of the college (not the administrator), and the two pending sign-ups. */
@@ -58,18 +58,36 @@ interface World {
  * among existing rows. A module that registers a mutation adds its example here (the first
  * test fails until it does).
  */
+/**
+ * New ids for the examples. Inside a property they come from the run's arbitraries (a seed
+ * replays them: see `withIds`), elsewhere they are new ones.
+ */
+let fresh: () => string = uuidv7;
+
+/** `fresh` draws from `ids` while `run` runs. */
+async function withIds<T>(ids: fc.Stream<string>, run: () => Promise<T>): Promise<T> {
+  fresh = () => ids.next().value as string;
+  try {
+    return await run();
+  } finally {
+    fresh = uuidv7;
+  }
+}
+const idStream = () => fc.infiniteStream(fc.uuid({ version: 7 }));
+
 const examples: Record<string, (world: World, pick: number) => Record<string, unknown>> = {
-  'posts.create': (world) => ({ ...postArgs(world.refs, ['1° Básico A'], 'everyone'), published_at: '2025-03-01T12:00:00-03:00' }),
+  'posts.create': (world) => ({ ...postArgs(world.refs, ['1° Básico A'], 'everyone', { id: fresh(), title: 'Aviso de prueba' }), published_at: '2025-03-01T12:00:00-03:00' }),
   'posts.update': (world, pick) => ({
-    ...postArgs(world.refs, ['1° Básico A', '2° Básico A'], 'students'),
+    ...postArgs(world.refs, ['1° Básico A', '2° Básico A'], 'students', { title: 'Aviso corregido' }),
     id: pickFrom(world.postIds, pick),
     published_at: '2025-03-02T08:30:00Z',
   }),
   'posts.delete': (world, pick) => ({ id: pickFrom(world.postIds, pick) }),
   'posts.view': (world, pick) => ({ post_id: pickFrom(world.postIds, pick) }),
-  'events.create': (world) => eventArgs(world.refs, ['1° Básico A'], 'everyone'),
+  'events.create': (world) => ({ ...eventArgs(world.refs, ['1° Básico A'], 'everyone', { name: 'Reunión de apoderados' }), id: fresh() }),
   'events.update': (world, pick) => ({
     ...eventArgs(world.refs, ['1° Básico A', '2° Básico A'], 'students', {
+      name: 'Feria científica',
       all_day: true,
       start: '2026-09-18',
       end: '2026-09-19',
@@ -79,48 +97,48 @@ const examples: Record<string, (world: World, pick: number) => Record<string, un
     id: pickFrom(world.eventIds, pick),
   }),
   'events.delete': (world, pick) => ({ id: pickFrom(world.eventIds, pick) }),
-  'notifications.create': (world) => notificationArgs(world.refs, ['1° Básico A'], 'everyone'),
+  'notifications.create': (world) => notificationArgs(world.refs, ['1° Básico A'], 'everyone', { id: fresh(), title: 'Salida temprano' }),
   'notifications.read': (world, pick) => ({ notification_id: pickFrom(world.notificationIds, pick) }),
   'notifications.acknowledge': (world, pick) => ({ notification_id: pickFrom(world.notificationIds, pick) }),
   'notifications.remind': (world, pick) => ({ notification_id: pickFrom(world.notificationIds, pick) }),
   'documents.delete': (world, pick) => ({ id: pickFrom(world.documentIds, pick) }),
   'documents.downloaded': (world, pick) => ({ id: pickFrom(world.documentIds, pick) }),
-  'documentCategories.create': () => ({ id: uuidv7(), name: 'Actas', position: 3 }),
+  'documentCategories.create': () => ({ id: fresh(), name: 'Actas', position: 3 }),
   'documentCategories.update': (world, pick) => ({ id: pickFrom(world.documentCategoryIds, pick), name: 'Circulares 2026', position: 1 }),
   // The category made empty for it in `beforeAll` (one with documents stays: 409).
   'documentCategories.delete': (world) => ({ id: world.documentCategoryIds.at(-1)! }),
   'attachments.remove': (world, pick) => ({ id: pickFrom(world.attachmentIds, pick) }),
-  'members.create': (world) => ({ ...memberExample(world, uuidv7()), email: `nuevo.${uuidv7()}@colinas.test` }),
+  'members.create': (world) => ({ ...memberExample(world, fresh()), email: `nuevo.${fresh()}@colinas.test` }),
   'members.update': (world, pick) => memberExample(world, pickFrom(world.memberIds, pick)),
   'members.approve': (world) => ({ id: world.pendingIds[0]! }),
   'members.reject': (world) => ({ id: world.pendingIds[1]! }),
   'members.delete': (world) => ({ id: world.memberIds.at(-1)! }),
   'members.setPin': (world, pick) => ({ id: pickFrom(world.memberIds, pick), pin: '2468' }),
   'members.deletePin': (world, pick) => ({ id: pickFrom(world.memberIds, pick) }),
-  'contacts.create': () => ({ id: uuidv7(), name: 'Biblioteca', title: 'Bibliotecaria', email: 'biblioteca@colinas.test', phone: '+56 2 2345 6720', notes: '', visibility: 'all' }),
+  'contacts.create': () => ({ id: fresh(), name: 'Biblioteca', title: 'Bibliotecaria', email: 'biblioteca@colinas.test', phone: '+56 2 2345 6720', notes: '', visibility: 'all' }),
   'contacts.update': (world, pick) => ({ id: pickFrom(world.contactIds, pick), name: 'Secretaría', phone: '(2) 2345 6789', visibility: 'staff' }),
   'contacts.delete': (world, pick) => ({ id: pickFrom(world.contactIds, pick) }),
-  'places.create': () => ({ id: uuidv7(), name: 'Sede Norte', address: 'Av. Norte 123' }),
+  'places.create': () => ({ id: fresh(), name: 'Sede Norte', address: 'Av. Norte 123' }),
   'places.update': (world, pick) => ({ id: pickFrom(world.structure.placeIds, pick), name: 'Sede Central', address: 'Calle 1' }),
   'places.archive': (world, pick) => ({ id: pickFrom(world.structure.placeIds, pick), archived: pick % 2 === 0 }),
-  'courses.create': () => ({ id: uuidv7(), name: 'Prebásica' }),
+  'courses.create': () => ({ id: fresh(), name: 'Prebásica' }),
   'courses.update': (world, pick) => ({ id: pickFrom(world.structure.courseIds, pick), name: 'Enseñanza Básica' }),
   'courses.reorder': (world) => ({ ids: [...world.structure.courseIds].reverse() }),
   'courses.archive': (world, pick) => ({ id: pickFrom(world.structure.courseIds, pick), archived: pick % 2 === 0 }),
-  'grades.create': (world, pick) => ({ id: uuidv7(), course_id: pickFrom(world.structure.courseIds, pick), name: '9° Básico' }),
+  'grades.create': (world, pick) => ({ id: fresh(), course_id: pickFrom(world.structure.courseIds, pick), name: '9° Básico' }),
   'grades.update': (world, pick) => ({ id: pickFrom(world.structure.gradeIds, pick), name: 'Primero Básico' }),
   'grades.reorder': (world) => ({ ids: [...world.structure.gradeIds].reverse() }),
   'grades.archive': (world, pick) => ({ id: pickFrom(world.structure.gradeIds, pick), archived: pick % 2 === 0 }),
-  'sections.create': (world, pick) => ({ id: uuidv7(), grade_id: pickFrom(world.structure.gradeIds, pick), name: 'C', place_id: pickFrom(world.structure.placeIds, pick) }),
+  'sections.create': (world, pick) => ({ id: fresh(), grade_id: pickFrom(world.structure.gradeIds, pick), name: 'C', place_id: pickFrom(world.structure.placeIds, pick) }),
   'sections.update': (world, pick) => ({ id: pickFrom(world.structure.sectionIds, pick), name: 'A1', place_id: null }),
   'sections.archive': (world, pick) => ({ id: pickFrom(world.structure.sectionIds, pick), archived: pick % 2 === 0 }),
-  'categories.create': () => ({ id: uuidv7(), name: 'Deportes y más' }),
+  'categories.create': () => ({ id: fresh(), name: 'Deportes y más' }),
   'categories.update': (world, pick) => ({ id: pickFrom(world.structure.categoryIds, pick), name: 'Avisos' }),
   'categories.reorder': (world) => ({ ids: [...world.structure.categoryIds].reverse() }),
   'categories.archive': (world, pick) => ({ id: pickFrom(world.structure.categoryIds, pick), archived: pick % 2 === 0 }),
   'messenger.startDirect': (world, pick) => world.messenger.directs[pick % world.messenger.directs.length]!,
   'messenger.createGroup': (world, pick) => ({
-    id: uuidv7(),
+    id: fresh(),
     name: 'Taller de robótica',
     description: 'Los jueves a las 15:30.',
     members_can_reply: pick % 2 === 0,
@@ -135,12 +153,12 @@ const examples: Record<string, (world: World, pick: number) => Record<string, un
   'messenger.removeMember': (world, pick) => ({ conversation_id: pickFrom(world.messenger.groupIds, pick), user_id: pickFrom(world.memberIds, pick) }),
   'messenger.leave': (world) => ({ conversation_id: world.messenger.leavableGroupId }),
   'messenger.mute': (world, pick) => ({ conversation_id: pickFrom(world.messenger.conversationIds, pick), muted: pick % 2 === 1 }),
-  'messenger.send': (world, pick) => ({ id: uuidv7(), conversation_id: pickFrom(world.messenger.conversationIds, pick), text: '¿Nos vemos mañana? https://colinas.test/agenda' }),
+  'messenger.send': (world, pick) => ({ id: fresh(), conversation_id: pickFrom(world.messenger.conversationIds, pick), text: '¿Nos vemos mañana? https://colinas.test/agenda' }),
   'messenger.edit': (world, pick) => ({ id: pickFrom(world.messenger.ownMessageIds, pick), text: 'Corrijo: mañana a las 9:00.' }),
   'messenger.delete': (world, pick) => ({ id: pickFrom(world.messenger.ownMessageIds, pick) }),
   'messenger.delivered': (world, pick) => ({ conversation_id: pickFrom(world.messenger.conversationIds, pick), position: pick % 5 }),
   'messenger.read': (world, pick) => ({ conversation_id: pickFrom(world.messenger.conversationIds, pick), position: pick % 5 }),
-  'messenger.report': (world, pick) => ({ id: uuidv7(), message_id: pickFrom(world.messenger.othersMessageIds, pick), reason: 'Lenguaje ofensivo' }),
+  'messenger.report': (world, pick) => ({ id: fresh(), message_id: pickFrom(world.messenger.othersMessageIds, pick), reason: 'Lenguaje ofensivo' }),
 };
 
 /** A guardian's fields for `members.create`/`members.update` (the email is the member's own, by their place in the list). */
@@ -365,7 +383,7 @@ describe.each(backends)('pushing generated mutations on $name', (backend) => {
     const other: Actor = actor === 'staff' ? 'student' : 'staff';
     const list = choice === 'fresh' ? [] : 'own' in choice ? pushedIds[actor] : pushedIds[other];
     const index = choice === 'fresh' ? 0 : 'own' in choice ? choice.own : choice.others;
-    return list.length > 0 ? list[index % list.length]! : uuidv7();
+    return list.length > 0 ? list[index % list.length]! : fresh();
   };
 
   it('has a valid example for every registered mutation, applied as staff (or an administrator)', async () => {
@@ -386,7 +404,8 @@ describe.each(backends)('pushing generated mutations on $name', (backend) => {
       fc.asyncProperty(
         fc.constantFrom<Actor>('staff', 'student', 'admin'),
         fc.array(mutationSpec(world.foreignIds), { minLength: 1, maxLength: 3 }),
-        async (actor, specs) => {
+        idStream(),
+        (actor, specs, ids) => withIds(ids, async () => {
           const mutations = specs.map((spec) => ({
             id: idFor(actor, spec.id),
             name: spec.name,
@@ -409,7 +428,7 @@ describe.each(backends)('pushing generated mutations on $name', (backend) => {
           const again = await pushAs(actor, mutations);
           expect(again.status, again.body).toBe(200);
           expect((JSON.parse(again.body) as { results: MutationResult[] }).results).toEqual(results);
-        },
+        }),
       ),
       { numRuns: 150 },
     );
@@ -418,8 +437,8 @@ describe.each(backends)('pushing generated mutations on $name', (backend) => {
   it("an administrator's generated members.* mutations are applied or rejected, never 5xx", async () => {
     const names = registeredNames.filter((name) => name.startsWith('members.') && name !== 'members.delete');
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...names), fc.nat(), changes(world.foreignIds), async (name, pick, list) => {
-        const mutations = [{ id: uuidv7(), name, args: applyChanges(examples[name]!(world, pick), list) }];
+      fc.asyncProperty(fc.constantFrom(...names), fc.nat(), changes(world.foreignIds), idStream(), (name, pick, list, ids) => withIds(ids, async () => {
+        const mutations = [{ id: fresh(), name, args: applyChanges(examples[name]!(world, pick), list) }];
         const response = await server.app.inject({
           method: 'POST',
           url: '/api/v1/sync/push',
@@ -430,7 +449,7 @@ describe.each(backends)('pushing generated mutations on $name', (backend) => {
         for (const result of (JSON.parse(response.body) as { results: MutationResult[] }).results) {
           if (result.status === 'rejected') expect(mutationError.safeParse(result.error).success, JSON.stringify(result)).toBe(true);
         }
-      }),
+      })),
       { numRuns: 80 },
     );
   }, 240_000);

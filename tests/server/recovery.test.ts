@@ -137,13 +137,11 @@ describe.each(backends)('account recovery on $name', (backend) => {
       });
       expect(response.statusCode).toBe(200);
       const admin = await signIn(server.app, hostOf('alianza'), { email: 'admin@alianza.test', password: demoPassword });
-      let mail: MailOutboxItem | undefined;
-      for (let i = 0; i < 100 && mail?.status !== 'sent'; i++) {
-        await new Promise((r) => setTimeout(r, 50));
+      const newestMail = async (): Promise<MailOutboxItem | undefined> => {
         const list = await server.app.inject({ method: 'GET', url: '/api/v1/admin/mail-outbox', headers: { host: hostOf('alianza'), ...bearer(admin) } });
-        mail = mailOutboxResponse.parse(json(list)).data[0];
-      }
-      expect(mail?.status).toBe('sent');
+        return mailOutboxResponse.parse(json(list)).data[0];
+      };
+      await expect.poll(async () => (await newestMail())?.status, { timeout: 10_000 }).toBe('sent');
       expect(received).toHaveLength(1);
       expect(received[0]).toContain('student@alianza.test');
     } finally {

@@ -398,13 +398,13 @@ describe.each(backends)('posts, events, calendar feeds, audience, notifications,
     fc.oneof(
       {
         weight: 4,
-        arbitrary: changes(foreignIds).map((list) =>
+        arbitrary: fc.tuple(changes(foreignIds), fc.uuid({ version: 7 })).map(([list, id]) =>
           JSON.stringify(
             applyChanges(
               {
                 name: 'Apoderada',
                 first_lastname: 'Ejemplo',
-                email: `ejemplo.${Math.random().toString(36).slice(2, 8)}@colinas.test`,
+                email: `ejemplo.${id.slice(-12)}@colinas.test`,
                 rut: '11.111.111-1',
                 phone: '+56 9 1234 5678',
                 birthdate: '1984-05-06',

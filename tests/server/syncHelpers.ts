@@ -1,11 +1,15 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { PGlite } from '@electric-sql/pglite';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { uuidv7 } from '../../contract/ids';
 import type { AudienceScope } from '../../contract/audience';
 import type { CreateEventArgs, EventFieldsInput } from '../../contract/events';
 import type { CreateNotificationArgs } from '../../contract/notifications';
 import type { CreatePostArgs, PostScope } from '../../contract/posts';
 import type { Change, MutationResult, PullResponse } from '../../contract/sync';
+import type { AppConfig } from '../../server/config';
 import type { Database } from '../../server/db/client';
 import { colleges, courses, grades, sections } from '../../server/db/schema';
 import { categories } from '../../server/posts/schema';
@@ -176,5 +180,95 @@ export async function holdDatabase(db: Database): Promise<() => Promise<void>> {
   return async () => {
     release();
     await holder;
+  };
+}
+
+/** The rows of a raw statement (both drivers answer `{ rows }`). */
+export async function selectRows<T>(db: Database, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
+}
+
+/**
+ * A server whose quiet polls' memory outlasts the test (server/sync/quietPolls.ts): a
+ * session or a counter is forgotten only when a notification says so, never by the clock,
+ * and a counter is read again only when the process does not know it.
+ */
+export const lastingQuietPolls = { quietPolls: { sessionTtlMs: 3_600_000, counterRefreshMs: 3_600_000, counterTtlMs: 3_600_000 } } satisfies Partial<AppConfig>;
+
+export interface QueryLog {
+  /** Runs `work` and returns the statements that it (and nothing else running meanwhile) sent the database, as SQL text. */
+  during<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }>;
+  /** How many statements anything sent since the log began. */
+  sent(): number;
+  stop(): void;
+}
+
+/**
+ * Tells a reply made from memory from one that asked the database: records each statement
+ * sent to the server's database client by the code that `during` runs, followed through
+ * its awaits (AsyncLocalStorage), whatever else the process does meanwhile. PGlite: its
+ * `query` and `transaction`; PostgreSQL: the pool's `query` and the statements of the
+ * connections drizzle's transactions check out with `connect`.
+ */
+export function logQueries(db: Database): QueryLog {
+  const client = (db as unknown as { $client: unknown }).$client;
+  const context = new AsyncLocalStorage<string[]>();
+  /** Inside pg's pool.query, already recorded: the statement of the connection it checks out is the same one. */
+  const quietly = new AsyncLocalStorage<boolean>();
+  let sent = 0;
+  const record = (query: unknown) => {
+    sent++;
+    context.getStore()?.push(typeof query === 'string' ? query : String((query as { text?: unknown }).text));
+  };
+  type Query = (query: unknown, ...rest: unknown[]) => unknown;
+  const logged = new WeakSet<object>();
+  const wrapQuery = (target: { query: Query }, inner: 'record' | 'quiet' = 'record') => {
+    if (logged.has(target)) return target;
+    logged.add(target);
+    const original = target.query;
+    target.query = function (this: unknown, query: unknown, ...rest: unknown[]) {
+      if (!quietly.getStore()) record(query);
+      // pg's pool.query checks a connection out and queries it: one statement, not two.
+      return inner === 'quiet' ? quietly.run(true, () => original.call(this, query, ...rest)) : original.call(this, query, ...rest);
+    };
+    return target;
+  };
+  let restore: () => void;
+  if (client instanceof PGlite) {
+    const pglite = client as unknown as { query: Query; transaction: (work: (tx: { query: Query }) => unknown) => unknown };
+    wrapQuery(pglite);
+    const transaction = client.transaction.bind(client) as unknown as typeof pglite.transaction;
+    pglite.transaction = (work) => {
+      record('begin');
+      return transaction((tx) => work(wrapQuery(tx)));
+    };
+    restore = () => {
+      delete (pglite as Partial<typeof pglite>).query;
+      delete (pglite as Partial<typeof pglite>).transaction;
+    };
+  } else if (client instanceof pg.Pool) {
+    const pool = client as unknown as { query: Query; connect: (...args: unknown[]) => unknown };
+    wrapQuery(pool, 'quiet');
+    const connect = client.connect.bind(client) as (...args: unknown[]) => unknown;
+    pool.connect = (...args) => {
+      if (args.length > 0) return connect(...args);
+      return (connect() as Promise<pg.PoolClient>).then((connection) => wrapQuery(connection as unknown as { query: Query }) as unknown as pg.PoolClient);
+    };
+    restore = () => {
+      delete (pool as Partial<typeof pool>).query;
+      delete (pool as Partial<typeof pool>).connect;
+    };
+  } else {
+    throw new Error('logQueries: unknown database driver');
+  }
+  return {
+    async during(work) {
+      const statements: string[] = [];
+      const result = await context.run(statements, work);
+      return { result, statements };
+    },
+    sent: () => sent,
+    stop: () => restore(),
   };
 }

@@ -207,31 +207,34 @@ describe.each(backends)('sync stream on $name', (backend) => {
     );
   });
 
-  it.runIf(backend.name === 'postgres')('pokes through another API process on the same database', async () => {
-    // A second app with its own connection pool and listener, as another process would have.
-    const url = (server.db as unknown as { $client: pg.Pool }).$client.options.connectionString!;
-    let other: OpenDatabase | null = null;
-    let otherApp: FastifyInstance | null = null;
-    const student = await signIn(server.app, host, { email: 'student@colinas.test' });
-    const stream = await openStream(server.app, student);
-    try {
-      await stream.next('ready');
-      other = await openDatabase({ url });
-      otherApp = await buildApp({ db: other.db, config: defaultConfig({ dataDir: server.dataDir }) });
-      await otherApp.listen({ port: 0, host: '127.0.0.1' });
-      const { port } = otherApp.server.address() as AddressInfo;
-      const staffToken = await signIn(otherApp, host, { email: 'staff@colinas.test' });
-      const response = await fetch(`http://127.0.0.1:${port}/api/v1/sync/push`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${staffToken}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ clientId: 'other', mutations: [{ id: crypto.randomUUID(), name: 'posts.create', args: postArgs(refs, ['1° Básico A'], 'everyone') }] }),
-      });
-      expect(response.status).toBe(200);
-      await stream.next('poke');
-    } finally {
-      stream.close();
-      await otherApp?.close();
-      await other?.close();
-    }
-  });
+  // PGlite is one process's own database: only PostgreSQL is shared by API processes.
+  if (backend.name === 'postgres') {
+    it('pokes through another API process on the same database', async () => {
+      // A second app with its own connection pool and listener, as another process would have.
+      const url = (server.db as unknown as { $client: pg.Pool }).$client.options.connectionString!;
+      let other: OpenDatabase | null = null;
+      let otherApp: FastifyInstance | null = null;
+      const student = await signIn(server.app, host, { email: 'student@colinas.test' });
+      const stream = await openStream(server.app, student);
+      try {
+        await stream.next('ready');
+        other = await openDatabase({ url });
+        otherApp = await buildApp({ db: other.db, config: defaultConfig({ dataDir: server.dataDir }) });
+        await otherApp.listen({ port: 0, host: '127.0.0.1' });
+        const { port } = otherApp.server.address() as AddressInfo;
+        const staffToken = await signIn(otherApp, host, { email: 'staff@colinas.test' });
+        const response = await fetch(`http://127.0.0.1:${port}/api/v1/sync/push`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${staffToken}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ clientId: 'other', mutations: [{ id: crypto.randomUUID(), name: 'posts.create', args: postArgs(refs, ['1° Básico A'], 'everyone') }] }),
+        });
+        expect(response.status).toBe(200);
+        await stream.next('poke');
+      } finally {
+        stream.close();
+        await otherApp?.close();
+        await other?.close();
+      }
+    });
+  }
 });

@@ -18,47 +18,74 @@ declare module 'vitest' {
 }
 
 /**
- * Vitest's global setup of the server tests: the database every test server starts from,
- * migrated and seeded once per run instead of once per test file. Creating an embedded
- * database runs initdb in WebAssembly (15–25 s on a busy 2-core machine), migrating and
- * seeding it 5 s more; opening a copy takes about 3 s, and PostgreSQL copies a template in
- * a fraction of a second. Made afresh on each run, so it always has today's migrations and
- * seed; removed at the end.
+ * Vitest's global setup of the server tests and of the unit tests that start a server: the
+ * database every test server starts from, migrated and seeded once per run instead of once
+ * per test file. Creating an embedded database runs initdb in WebAssembly (15–25 s on a busy
+ * 2-core machine), migrating and seeding it 5 s more; opening a copy takes about 3 s, and
+ * PostgreSQL copies a template in a fraction of a second. Made afresh on each run, so it
+ * always has today's migrations and seed; removed at the end.
+ *
+ * Both projects (vitest.config.ts) name this file, and vitest runs each project's global
+ * setup in its own module instance of the one main process: the databases are made by the
+ * first project's setup and shared through `globalThis`, and dropped by the last teardown.
  */
 export async function setup(project: TestProject): Promise<void> {
+  const shared = ((globalThis as SharedHolder)[sharedKey] ??= { users: 0, made: makeTemplates() });
+  shared.users++;
+  const { snapshotFile, template } = await shared.made;
+  project.provide('pgliteSnapshot', snapshotFile);
+  project.provide('postgresTemplate', template);
+}
+
+export async function teardown(): Promise<void> {
+  const holder = globalThis as SharedHolder;
+  const shared = holder[sharedKey];
+  if (!shared || --shared.users > 0) return;
+  delete holder[sharedKey];
+  const { dir, url, template } = await shared.made;
+  if (url && template) await withAdmin(url, (client) => client.query(`drop database if exists ${template} with (force)`));
+  await rm(dir, { recursive: true, force: true });
+}
+
+interface Templates {
+  dir: string;
+  snapshotFile: string;
+  url: string | undefined;
+  template: string;
+}
+
+const sharedKey = Symbol.for('patio.testTemplateDatabases');
+type SharedHolder = { [sharedKey]?: { users: number; made: Promise<Templates> } };
+
+async function makeTemplates(): Promise<Templates> {
   const dir = await mkdtemp(join(tmpdir(), 'patio-test-template-'));
+  const url = process.env.PATIO_TEST_DATABASE_URL?.trim();
+  // Side by side: initdb in WebAssembly keeps this process busy, PostgreSQL works in its own.
+  const [snapshotFile, template] = await Promise.all([pgliteSnapshot(dir), url ? postgresTemplate(url) : Promise.resolve('')]);
+  return { dir, snapshotFile, url, template };
+}
+
+async function pgliteSnapshot(dir: string): Promise<string> {
   const embedded = await openDatabase({ memory: true });
   await embedded.migrate();
   await seedDemoData(embedded.db, features);
   const snapshotFile = join(dir, 'pglite.tar');
   await writeFile(snapshotFile, Buffer.from(await (await embedded.snapshot!()).arrayBuffer()));
   await embedded.close();
-  project.provide('pgliteSnapshot', snapshotFile);
-
-  const url = process.env.PATIO_TEST_DATABASE_URL?.trim();
-  let template = '';
-  if (url) {
-    template = `patio_template_${randomBytes(6).toString('hex')}`;
-    await withAdmin(url, (client) => client.query(`create database ${template}`));
-    const target = new URL(url);
-    target.pathname = `/${template}`;
-    const database = await openDatabase({ url: target.toString() });
-    await database.migrate();
-    await seedDemoData(database.db, features);
-    // A template may have no open connection while it is copied.
-    await database.close();
-  }
-  project.provide('postgresTemplate', template);
-  made = { dir, url, template };
+  return snapshotFile;
 }
 
-let made: { dir: string; url: string | undefined; template: string } | null = null;
-
-export async function teardown(): Promise<void> {
-  if (!made) return;
-  const { dir, url, template } = made;
-  if (url && template) await withAdmin(url, (client) => client.query(`drop database if exists ${template} with (force)`));
-  await rm(dir, { recursive: true, force: true });
+async function postgresTemplate(url: string): Promise<string> {
+  const template = `patio_template_${randomBytes(6).toString('hex')}`;
+  await withAdmin(url, (client) => client.query(`create database ${template}`));
+  const target = new URL(url);
+  target.pathname = `/${template}`;
+  const database = await openDatabase({ url: target.toString() });
+  await database.migrate();
+  await seedDemoData(database.db, features);
+  // A template may have no open connection while it is copied.
+  await database.close();
+  return template;
 }
 
 export async function withAdmin(url: string, run: (client: pg.Client) => Promise<unknown>): Promise<void> {

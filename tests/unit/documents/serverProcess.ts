@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../../server/app';
@@ -11,14 +11,19 @@ import { features } from '../../../server/features';
 /**
  * The real server for the DOM tests, in a process of its own: vitest gives a web-like
  * environment (happy-dom) an http `import.meta.url`, which the server cannot load from.
- * Embedded database in memory, migrated and seeded; listens on a free loopback port and
+ * Embedded database in memory, opened from the run's migrated and seeded snapshot (the path
+ * in PATIO_TEST_PGLITE_SNAPSHOT, tests/server/templateDatabases.ts), or migrated and seeded
+ * here without one; listens on a free loopback port and
  * prints one line, `{ origin, token }` (staff@colinas.test's), then serves until its stdin
  * closes. Run with `node --import tsx` (serverProcessKit.ts).
  */
 const dataDir = await mkdtemp(join(tmpdir(), 'patio-files-'));
-const database = await openDatabase({ memory: true });
-await database.migrate();
-await seedDemoData(database.db, features);
+const snapshot = process.env.PATIO_TEST_PGLITE_SNAPSHOT;
+const database = await openDatabase({ memory: true, snapshot: snapshot ? new Blob([await readFile(snapshot)]) : undefined });
+if (!snapshot) {
+  await database.migrate();
+  await seedDemoData(database.db, features);
+}
 const app = await buildApp({ db: database.db, config: defaultConfig({ dataDir }) });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const signIn = await app.inject({ method: 'POST', url: '/api/login-mobile', headers: { host: 'localhost' }, payload: { email: 'staff@colinas.test', password: demoPassword } });

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { inject } from 'vitest';
 import type { DocumentCategory, DocumentRow } from '../../../contract/documents';
 import { uuidv7 } from '../../../contract/ids';
 import { PatioDb } from '../../../src/db/database';
@@ -18,9 +19,10 @@ export interface ServerProcess {
   close(): Promise<void>;
 }
 
-/** Starts serverProcess.ts and waits for its line (a migrated, seeded server takes a few seconds). */
+/** Starts serverProcess.ts on a copy of the run's database (tests/server/templateDatabases.ts) and waits for its line. */
 export async function startServerProcess(): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/unit/documents/serverProcess.ts'], { cwd: process.cwd(), stdio: ['pipe', 'pipe', 'inherit'] });
+  const env = { ...process.env, PATIO_TEST_PGLITE_SNAPSHOT: inject('pgliteSnapshot') ?? '' };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/unit/documents/serverProcess.ts'], { cwd: process.cwd(), env, stdio: ['pipe', 'pipe', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout }).once('line', resolve);

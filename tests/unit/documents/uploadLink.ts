@@ -28,6 +28,12 @@ export interface UploadLink {
   patchOffsets(): number[];
   /** Cuts the network once `bytes` of PATCH bodies have crossed (in total); resolves when it is cut. */
   cutAfter(bytes: number): Promise<void>;
+  /**
+   * Lets no more than `bytes` of PATCH bodies cross (in total): the rest waits, as on a link
+   * that stalls mid-file, until `release`. Resolves when a piece is held back.
+   */
+  holdAfter(bytes: number): Promise<void>;
+  release(): void;
   cut(): void;
   /** Takes requests and answers none, as a half-open connection does, until `restore`. */
   hang(): void;
@@ -42,7 +48,7 @@ class Shaper extends Transform {
   private nextAt = 0;
   constructor(
     private readonly bitsPerSecond: number,
-    private readonly counts: { taken: (bytes: number) => void; crossed: (bytes: number) => void },
+    private readonly counts: { taken: (bytes: number) => void; crossed: (bytes: number) => void; mayCross: (bytes: number) => Promise<void> },
     private readonly isDown: () => boolean,
   ) {
     super();
@@ -59,6 +65,7 @@ class Shaper extends Transform {
         this.nextAt = Math.max(this.nextAt, now) + (piece.length * 8 * 1000) / this.bitsPerSecond;
         await sleep(this.nextAt - now);
       }
+      await this.counts.mayCross(piece.length);
       if (this.isDown()) return;
       this.push(piece);
       this.counts.crossed(piece.length);
@@ -76,6 +83,13 @@ export async function startUploadLink(upstream: string, shape: LinkShape | null 
   const sockets = new Set<Socket>();
   const open = new Set<{ destroy: () => void }>();
   let cutAt: { bytes: number; resolve: () => void } | null = null;
+  let holdAt: { bytes: number; held: () => void; released: Promise<void>; release: () => void } | null = null;
+  const mayCross = async (bytes: number) => {
+    while (holdAt && patchBytes + bytes > holdAt.bytes) {
+      holdAt.held();
+      await holdAt.released;
+    }
+  };
 
   const cut = () => {
     down = true;
@@ -111,7 +125,13 @@ export async function startUploadLink(upstream: string, shape: LinkShape | null 
     upstreamRequest.on('close', () => open.delete(entry));
     const bits = shape ? shape.upKbps * 1000 : Infinity;
     const counts =
-      incoming.method === 'PATCH' ? { taken: (bytes: number) => void (patchBytesTaken += bytes), crossed } : { taken: () => undefined, crossed: () => undefined };
+      incoming.method === 'PATCH'
+        ? { taken: (bytes: number) => void (patchBytesTaken += bytes), crossed, mayCross }
+        : { taken: () => undefined, crossed: () => undefined, mayCross: () => Promise.resolve() };
+    // A device that leaves mid-body (a tab closed) leaves the server's request too.
+    incoming.on('close', () => {
+      if (!incoming.complete) upstreamRequest.destroy();
+    });
     incoming.pipe(new Shaper(bits, counts, () => down)).pipe(upstreamRequest);
   });
   server.on('connection', (socket) => {
@@ -127,6 +147,16 @@ export async function startUploadLink(upstream: string, shape: LinkShape | null 
     creations: () => creations,
     patchOffsets: () => [...offsets],
     cutAfter: (bytes) => new Promise((resolve) => (cutAt = { bytes, resolve })),
+    holdAfter: (bytes) =>
+      new Promise((held) => {
+        let release!: () => void;
+        const released = new Promise<void>((resolve) => (release = resolve));
+        holdAt = { bytes, held, released, release };
+      }),
+    release: () => {
+      holdAt?.release();
+      holdAt = null;
+    },
     cut,
     hang: () => {
       hanging = true;

@@ -18,7 +18,7 @@ import { startUploadLink, type UploadLink } from './uploadLink';
 /**
  * The upload queue against the real server (PGlite, tus at /api/v1/uploads) on loopback,
  * through a link that counts what crosses it and can cut it (uploadLink.ts), with
- * tus-js-client under Node and the queue in fake-indexeddb (STYLE.md §14).
+ * tus-js-client under Node and the queue in fake-indexeddb.
  */
 
 let server: LiveServer;
@@ -110,14 +110,18 @@ describe('the upload queue against the real server', { timeout: 30_000 }, () => 
     const name = `patio-test-${uuidv7()}`;
     const firstTab = freshDb(name);
     const bytes = pdfOf(2_000_000);
-    // 8 Mbit/s: about two seconds, time for a progress write or two.
-    const net = await link({ upKbps: 8000, latencyMs: 0 });
+    // The link stalls in the third chunk: the first ones are on the server and in the row.
+    const net = await link();
+    const stalled = net.holdAfter(600 * 1024);
     const [id] = await queueUploads(firstTab, [new File([bytes], 'rubrica.pdf')], { category_id: categoryId, audience: everyone });
     const first = startRunner(firstTab, net.origin, { chunkSize: 256 * 1024 });
-    await until(async () => expect((await firstTab.uploads.get(id!))?.sent).toBeGreaterThan(0));
+    await stalled;
     await first.stop();
+    net.release();
+    // What it had sent is in its row, for the next runner (which asks the server all the same).
     const row = await firstTab.uploads.get(id!);
     expect(row).toMatchObject({ state: 'queued' });
+    expect(row?.sent).toBeGreaterThan(0);
     expect(row?.uploadUrl).toMatch(/\/api\/v1\/uploads\/[0-9a-f]{64}$/);
     const patchesBefore = net.patchOffsets().length;
 
@@ -187,13 +191,17 @@ describe('the upload queue against the real server', { timeout: 30_000 }, () => 
   it('removing a file being sent stops it and deletes what the server had of it', async () => {
     const db = freshDb();
     const bytes = pdfOf(2_000_000);
-    const net = await link({ upKbps: 8000, latencyMs: 0 });
+    // The link stalls in the third chunk: the file is being sent when it is removed.
+    const net = await link();
+    const stalled = net.holdAfter(600 * 1024);
     const [id] = await queueUploads(db, [new File([bytes], 'borrador.pdf')], { category_id: categoryId, audience: everyone });
     startRunner(db, net.origin, { chunkSize: 256 * 1024 });
-    await until(async () => expect((await db.uploads.get(id!))?.sent).toBeGreaterThan(0));
+    await stalled;
+    await until(async () => expect((await db.uploads.get(id!))?.uploadUrl).toBeDefined());
     const { uploadUrl } = (await db.uploads.get(id!))!;
 
     await removeUpload(db, id!);
+    net.release();
     const path = new URL(uploadUrl!).pathname;
     const head = () => server.app.inject({ method: 'HEAD', url: path, headers: { host: 'localhost', 'tus-resumable': '1.0.0', ...bearer(staffToken) } });
     await until(async () => expect((await head()).statusCode).toBe(404));

@@ -54,11 +54,12 @@ describe('the members list', () => {
     expect(filtersFromParams(new URLSearchParams('role=king&status=gone&sort=x'))).toEqual({ filters: noFilters, page: 1 });
   });
 
-  it('filters 5,000 members in well under a frame', () => {
+  // How long it takes is bench/membersList.ts's figure.
+  it('filters 5,000 members by every word typed, accents aside', () => {
     const many = prepareMembers(Array.from({ length: 5000 }, (_, i) => aMember({ name: `Nombre${i}`, first_lastname: i % 2 ? 'González' : 'Muñoz', rut: null })));
-    const start = performance.now();
     const found = filterMembers(many, { ...noFilters, q: 'gonzalez nombre12' });
+    // Nombre12, Nombre120–129, Nombre1200–1299 with an odd number: 55.
     expect(found.length).toBe(55);
-    expect(performance.now() - start).toBeLessThan(250);
+    expect(found.every((member) => member.first_lastname === 'González' && member.name.startsWith('Nombre12'))).toBe(true);
   });
 });

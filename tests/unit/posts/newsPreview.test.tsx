@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { runInThisContext } from 'node:vm';
-import { screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { Route } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PostListScreen } from '../../../src/features/posts/PostListScreen';
 import { session } from '../../../src/session/session';
 import { dismissBootPreview } from '../../../src/startup/bootPreview';
@@ -51,7 +51,39 @@ function boot(path: string): HTMLElement | null {
   return document.getElementById('boot-preview');
 }
 
+/**
+ * The browser's idle callbacks, run when the test says (src/ui/whenIdle.ts uses them where
+ * they exist; happy-dom has none, and its fallback is a 1.5 s timer).
+ */
+const idle = {
+  tasks: new Map<number, () => void>(),
+  next: 1,
+  install() {
+    window.requestIdleCallback = (callback) => {
+      const id = idle.next++;
+      idle.tasks.set(id, () => callback({ didTimeout: false, timeRemaining: () => 50 }));
+      return id;
+    };
+    window.cancelIdleCallback = (id) => void idle.tasks.delete(id);
+  },
+  run() {
+    const due = [...idle.tasks.values()];
+    idle.tasks.clear();
+    for (const task of due) task();
+  },
+  remove() {
+    idle.tasks.clear();
+    delete (window as Partial<Window>).requestIdleCallback;
+    delete (window as Partial<Window>).cancelIdleCallback;
+  },
+};
+
+beforeEach(() => idle.install());
+
 afterEach(() => {
+  // Unmounted while the callbacks are there: an effect cancels its idle callback.
+  cleanup();
+  idle.remove();
   dismissBootPreview();
   document.documentElement.removeAttribute('style');
   document.documentElement.removeAttribute('dir');
@@ -69,7 +101,8 @@ describe('the News list painted before the app starts', () => {
     await storePosts(db, posts);
     renderRoutes(user.id, '/blog/all', <Route path="/blog/:category" element={<NewsInShell />} />);
     await screen.findByRole('link', { name: 'Aviso 2' });
-    await waitFor(() => expect(stored()).not.toBeNull(), { timeout: 4000 });
+    act(() => idle.run());
+    await waitFor(() => expect(stored()).not.toBeNull());
     const preview = stored()!;
     expect(preview.user).toBe(user.id);
     expect(preview.path).toBe('/blog/all');
@@ -101,10 +134,21 @@ describe('the News list painted before the app starts', () => {
     const { user, db } = await signInAs('student');
     await seedReferenceData(db);
     await storePosts(db, [localPost({ title: 'Reunión' })]);
+    /** Renders `path`, waits for its card, and lets the page be idle (the copy is written then). */
+    const settle = async (path: string) => {
+      const view = renderRoutes(user.id, path, <Route path="/blog/:category" element={<NewsInShell />} />);
+      await screen.findByRole('link', { name: 'Reunión' });
+      act(() => idle.run());
+      return view;
+    };
+    (await settle('/blog/all?q=reunion')).unmount();
+    expect(stored()).toBeNull();
+    // The same list without the search is kept, in the same steps.
+    (await settle('/blog/all')).unmount();
+    expect(stored()).toMatchObject({ path: '/blog/all', cards: [{ title: 'Reunión' }] });
+    localStorage.removeItem(newsPreviewKey);
     renderRoutes(user.id, '/blog/all?q=reunion', <Route path="/blog/:category" element={<NewsInShell />} />);
     await screen.findByRole('link', { name: 'Reunión' });
-    await new Promise((resolve) => setTimeout(resolve, 1700));
-    expect(stored()).toBeNull();
     expect(readNewsPreview(document, user.id, '/blog/all')).not.toBeNull();
     document.body.innerHTML = '<div class="app-shell"><div class="posts-page"><ol class="post-list"></ol></div></div>';
     expect(readNewsPreview(document, user.id, '/blog/all')).toBeNull();

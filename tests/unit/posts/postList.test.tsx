@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { Route } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { PostsDb } from '../../../src/features/posts/postsDb';
@@ -90,27 +90,37 @@ describe('post lists read from the local indexes', () => {
   it('says it is downloading, never "No publications yet", until the first sync has finished', async () => {
     const { user, db } = await signInAs('guardian');
     await seedReferenceData(db);
-    renderRoutes(user.id, '/blog/all', <Route path="/blog/:category" element={<PostListScreen />} />);
+    /** The list, once it has read its page (the section is no longer busy): what it says in that same render. */
+    const listSays = async () => {
+      const publications = await screen.findByRole('region', { name: 'Publications' });
+      await waitFor(() => expect(publications.getAttribute('aria-busy')).toBe('false'));
+      return { downloading: screen.queryByText('Downloading the news…') !== null, empty: screen.queryByText('No publications yet') !== null };
+    };
     // Before the worker wrote any status (phase "starting"), then with the head and a first
     // page stored (a cursor, no post for this guardian yet), then with a run that ended
-    // (a push, say) while the initial sync is still not done.
-    expect(await screen.findByText('Downloading the news…')).toBeTruthy();
-    await db.meta.bulkPut([
-      { key: metaKeys.cursor, value: 'c1' },
-      { key: metaKeys.status, value: { phase: 'initial', received: 1000, lastSyncedAt: null } },
-    ]);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(screen.getByText('Downloading the news…')).toBeTruthy();
-    await db.meta.put({ key: metaKeys.status, value: { phase: 'pushing', received: 1000, lastSyncedAt: null } });
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(screen.getByText('Downloading the news…')).toBeTruthy();
-    expect(screen.queryByText('No publications yet')).toBeNull();
-    // The last page's transaction marks the first sync done.
+    // (a push, say) while the initial sync is still not done: each read afresh.
+    const states = [
+      [],
+      [
+        { key: metaKeys.cursor, value: 'c1' },
+        { key: metaKeys.status, value: { phase: 'initial', received: 1000, lastSyncedAt: null } },
+      ],
+      [{ key: metaKeys.status, value: { phase: 'pushing', received: 1000, lastSyncedAt: null } }],
+    ];
+    let view: ReturnType<typeof renderRoutes> | undefined;
+    for (const state of states) {
+      view?.unmount();
+      await db.meta.bulkPut(state);
+      view = renderRoutes(user.id, '/blog/all', <Route path="/blog/:category" element={<PostListScreen />} />);
+      expect(await listSays()).toEqual({ downloading: true, empty: false });
+    }
+    // The last page's transaction marks the first sync done: the list on screen says so.
     await db.meta.bulkPut([
       { key: metaKeys.status, value: { phase: 'idle', received: 1000, lastSyncedAt: '2026-03-01T12:00:00.000Z' } },
       { key: metaKeys.firstSyncDone, value: true },
     ]);
     expect(await screen.findByText('No publications yet')).toBeTruthy();
+    expect(screen.queryByText('Downloading the news…')).toBeNull();
   });
 });
 

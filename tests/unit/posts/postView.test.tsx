@@ -36,12 +36,19 @@ describe('counting a view', () => {
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
     view.unmount();
 
-    renderRoutes(user.id, `/blog/post/${post.id}`, <Route path="/blog/post/:post" element={<PostDetailScreen />} />);
+    const again = renderRoutes(user.id, `/blog/post/${post.id}`, <Route path="/blog/post/:post" element={<PostDetailScreen />} />);
     expect(await screen.findByRole('heading', { name: post.title })).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await db.outbox.count()).toBe(1);
     // Reading a post does not mark the post itself "Not sent".
     expect(screen.queryByText('Not sent')).toBeNull();
+    again.unmount();
+    // Then another post, opened after it: its view is counted after the reopened one's
+    // check (one database, in order), so once it is queued a second view of the first would be too.
+    const other = localPost({ title: 'Otra publicación' });
+    await db.posts.put(other);
+    renderRoutes(user.id, `/blog/post/${other.id}`, <Route path="/blog/post/:post" element={<PostDetailScreen />} />);
+    expect(await screen.findByRole('heading', { name: other.title })).toBeTruthy();
+    await waitFor(async () => expect(await db.outbox.count()).toBeGreaterThan(1));
+    expect((await db.outbox.toArray()).map((entry) => entry.args)).toEqual([{ post_id: post.id }, { post_id: other.id }]);
   });
 });
 

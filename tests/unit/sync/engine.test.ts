@@ -13,7 +13,7 @@ import { countViewOnce } from '../../../src/features/posts/postWrites';
 import { queryPostPage } from '../../../src/features/posts/postQueries';
 import { createSyncEngine, type SyncEngine } from '../../../src/sync/engine/syncEngine';
 import { resend } from '../../../src/sync/outboxActions';
-import { closedPortOrigin, deletePostLocally, freshDb, newPostArgs, startFailingServer, startLiveServer, writePost, type LiveServer } from './syncTestKit';
+import { closedPortOrigin, deletePostLocally, freshDb, newPostArgs, startLiveServer, writePost, type LiveServer } from './syncTestKit';
 
 let server: LiveServer;
 const engines: SyncEngine[] = [];
@@ -226,27 +226,77 @@ describe('the sync engine against the real server', () => {
     expect(await server.countPostsTitled('Tras iniciar sesión')).toBe(1);
   });
 
-  it('keeps the queue when the server answers 503, and backs off', async () => {
-    const failing = await startFailingServer(503);
+  it('keeps the queue when the server answers 503, and retries after 1 s, 2 s, 4 s … at most 60 s, from 1 s again after a success', async () => {
+    const db = freshDb();
+    const token = await server.tokenOf('staff');
+    await engineFor(db, token).start();
+    const args = await newPostArgs(db, { title: 'Servidor caído' });
+    await writePost(db, 'posts.create', args);
+    // The engine's requests, each at the time on the test's clock: answered 503 while the
+    // server is "down", else by the real server.
+    let down = true;
+    const sentAt: number[] = [];
+    let onSent = () => undefined as void;
+    const realFetch = globalThis.fetch;
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+      sentAt.push(Date.now());
+      onSent();
+      return down ? Promise.resolve(Response.json({ message: 'Server Error' }, { status: 503 })) : realFetch(input, init);
+    });
+    // Timers and dates only: the device's database (fake-indexeddb) runs on setImmediate.
+    const fakeClock = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    fakeClock();
     try {
-      const db = freshDb();
-      await engineFor(db, await server.tokenOf('staff')).start();
-      const engine = engineFor(db, await server.tokenOf('staff'), failing.origin);
+      // random 0: the low end of the jitter, half the ceiling (src/sync/engine/backoff.ts; the
+      // engine's retryBackoff: 2 s doubling, at most 120 s).
+      const engine = createSyncEngine({ db, origin: server.origin, token, live: false, random: () => 0, log: () => undefined });
+      engines.push(engine);
       await engine.start();
-      const args = await newPostArgs(db, { title: 'Servidor caído' });
-      await writePost(db, 'posts.create', args);
-      await engine.syncNow('user');
       expect(await db.outbox.toArray()).toMatchObject([{ status: 'queued', args }]);
       expect(await status(db)).toMatchObject({ phase: 'error' });
+      /**
+       * Moves the clock to 1 ms before `ms` (the retry still waits: the engine's one timer),
+       * then to `ms` (it fired), and waits for its request and for its run to end. (No
+       * expect.poll here: under fake timers it moves the clock itself.)
+       */
+      const retryAfter = async (ms: number) => {
+        const before = sentAt.length;
+        const sent = new Promise<void>((resolve) => (onSent = resolve));
+        await vi.advanceTimersByTimeAsync(ms - 1);
+        expect(vi.getTimerCount()).toBe(1);
+        await vi.advanceTimersByTimeAsync(1);
+        expect(vi.getTimerCount()).toBe(0);
+        await sent;
+        await engine.whenIndexed();
+        expect(sentAt).toHaveLength(before + 1);
+        return sentAt.at(-1)! - sentAt.at(-2)!;
+      };
+      const waited: number[] = [];
+      for (const delay of [1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 60_000, 60_000]) waited.push(await retryAfter(delay));
+      expect(waited).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 60_000, 60_000]);
+      expect(await db.outbox.toArray()).toMatchObject([{ status: 'queued', args, attempts: 9 }]);
+
+      // Back: the queue goes through, and the next failure waits 1 s again.
+      vi.useRealTimers();
+      down = false;
+      await engine.syncNow('user');
+      expect(await db.outbox.count()).toBe(0);
+      expect(await server.countPostsTitled('Servidor caído')).toBe(1);
+      await engine.whenIndexed();
+      fakeClock();
+      down = true;
+      await engine.syncNow('user');
+      expect(await status(db)).toMatchObject({ phase: 'error' });
+      expect(await retryAfter(1_000)).toBe(1_000);
+
+      // Stopped: no retry timer is left to hammer the server.
       await engine.stop();
-      const requests = failing.requests();
-      // Stopped: no retry timer keeps hammering the server.
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(failing.requests()).toBe(requests);
+      expect(vi.getTimerCount()).toBe(0);
     } finally {
-      await failing.close();
+      vi.useRealTimers();
+      vi.restoreAllMocks();
     }
-  });
+  }, 30_000);
 
   it('starts over when the server says reset, keeping the unsent changes', async () => {
     const db = freshDb();
@@ -306,28 +356,40 @@ describe('the sync engine against the real server', () => {
     expect((await db.meta.get(metaKeys.syncedEntities))!.value).not.toContain('posts');
   });
 
-  it('pulls at once when the stream pokes: a second device sees a new post within seconds', async () => {
+  it('pulls when the stream pokes: a second device sees a new post with no poll', async () => {
     const { db: writer, engine } = await syncedDevice();
     const reader = freshDb();
-    const live = createSyncEngine({ db: reader, origin: server.origin, token: await server.tokenOf('student'), live: true, log: () => undefined });
-    engines.push(live);
-    await live.start();
-    const args = await newPostArgs(writer, { title: 'Aviso en vivo', scope: 'everyone' });
-    const section = (await reader.sections.toArray()).map((s) => s.id);
-    // Addressed to every section, so the student sees it.
-    const grades = await reader.grades.toArray();
-    await writePost(writer, 'posts.create', {
-      ...args,
-      section_ids: section,
-      grade_ids: grades.map((g) => g.id),
-      course_ids: [...new Set(grades.map((g) => g.course_id))],
+    const requests: string[] = [];
+    const realFetch = globalThis.fetch;
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+      requests.push(input instanceof Request ? input.url : String(input));
+      return realFetch(input, init);
     });
-    const sentAt = Date.now();
-    await engine.syncNow('user');
-    expect(await writer.outbox.count()).toBe(0);
-    await expect.poll(() => reader.posts.get(args.id), { timeout: 5_000, interval: 50 }).toBeDefined();
-    expect(Date.now() - sentAt).toBeLessThan(5_000);
-    await live.stop();
+    try {
+      const live = createSyncEngine({ db: reader, origin: server.origin, token: await server.tokenOf('student'), live: true, log: () => undefined });
+      engines.push(live);
+      await live.start();
+      // Connected (the stream's `ready` made a pull that names it): with the stream up the
+      // engine polls no more (syncEngine's scheduleNext), so only the stream can bring the post.
+      await expect.poll(() => requests.some((url) => url.includes('/sync/pull?') && url.includes('stream=')), { timeout: 10_000, interval: 20 }).toBe(true);
+      await expect.poll(async () => (await status(reader)).phase, { timeout: 10_000, interval: 20 }).toBe('idle');
+      const args = await newPostArgs(writer, { title: 'Aviso en vivo', scope: 'everyone' });
+      const section = (await reader.sections.toArray()).map((s) => s.id);
+      // Addressed to every section, so the student sees it.
+      const grades = await reader.grades.toArray();
+      await writePost(writer, 'posts.create', {
+        ...args,
+        section_ids: section,
+        grade_ids: grades.map((g) => g.id),
+        course_ids: [...new Set(grades.map((g) => g.course_id))],
+      });
+      await engine.syncNow('user');
+      expect(await writer.outbox.count()).toBe(0);
+      await expect.poll(() => reader.posts.get(args.id), { timeout: 10_000, interval: 50 }).toBeDefined();
+      await live.stop();
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('applies the change the stream brings as a page, without asking for it: one trip from the writer to the reader', async () => {

@@ -3,6 +3,7 @@ import { I18nProvider } from '@lingui/react';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../contract/messages';
+import { liveQuery } from '../../../src/db/lifecycle';
 import { mutate } from '../../../src/sync/mutate';
 import { whenAnswered } from '../../../src/sync/mutationOutcome';
 import { toastOutcome, type OutcomeTexts } from '../../../src/sync/outcomeToasts';
@@ -52,11 +53,21 @@ describe('following a queued change', () => {
   it('stays unanswered while the change is only queued or being sent', async () => {
     const db = freshDb();
     const seq = await queueCreate(db);
-    const answer = vi.fn();
-    void whenAnswered(db, seq).then(answer);
-    await db.outbox.update(seq, { status: 'sending' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(answer).not.toHaveBeenCalled();
+    const answer = whenAnswered(db, seq);
+    // A second watcher of the entry, subscribed after whenAnswered's: once it has seen the
+    // entry "sending", so has whenAnswered (queries of one database answer in order).
+    const seen: (string | undefined)[] = [];
+    const watcher = liveQuery(() => db.outbox.get(seq)).subscribe((entry) => seen.push(entry?.status));
+    try {
+      await vi.waitFor(() => expect(seen).toContain('queued'));
+      await db.outbox.update(seq, { status: 'sending' });
+      await vi.waitFor(() => expect(seen).toContain('sending'));
+      // The first answer is the only one: had "queued" or "sending" answered, this would not be it.
+      await db.outbox.update(seq, { status: 'attention', error: { status: 422, message: messages.postTitleRequired } });
+      await expect(answer).resolves.toEqual({ state: 'refused', error: { status: 422, message: messages.postTitleRequired } });
+    } finally {
+      watcher.unsubscribe();
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { uuidv7 } from '../../../contract/ids';
 import type { CreatePostArgs } from '../../../contract/posts';
@@ -9,8 +9,9 @@ import { mutate } from '../../../src/sync/mutate';
 import { bearer, signIn, startServer, type TestServer } from '../../server/harness';
 
 /**
- * The sync tests run the engine against the real server (PGlite, migrated and seeded)
- * listening on an ephemeral loopback port (STYLE.md §14). Loopback selects the default
+ * The sync tests run the engine against the real server (PGlite, a copy of the run's
+ * migrated and seeded database: tests/server/harness.ts) listening on an ephemeral
+ * loopback port. Loopback selects the default
  * demo college (colinas). The unit setup expects a browser; under node it gets the two
  * globals it touches.
  */
@@ -65,24 +66,6 @@ export async function startLiveServer(config: Partial<AppConfig> = {}): Promise<
       const body = response.json<{ data: { title: string }[] }>();
       return body.data.filter((post) => post.title === title).length;
     },
-  };
-}
-
-/** A tiny real HTTP server that answers every request with `status` (5xx, 429…). */
-export async function startFailingServer(status: number): Promise<{ origin: string; requests: () => number; close: () => Promise<void> }> {
-  let count = 0;
-  const server: Server = createServer((request, response) => {
-    count++;
-    request.resume();
-    response.writeHead(status, { 'content-type': 'application/json' });
-    response.end(JSON.stringify({ message: 'Server Error' }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    requests: () => count,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
 
