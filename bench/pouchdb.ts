@@ -77,10 +77,10 @@ async function bundlePouchDb(outDir: string): Promise<string> {
   mkdirSync(outDir, { recursive: true });
   const file = `${outDir}/pouchdb.js`;
   await build({
-    input: 'node_modules/pouchdb-browser/lib/index.es.js',
+    input: 'bench/node_modules/pouchdb-browser/lib/index.es.js',
     platform: 'browser',
     // PouchDB's EventEmitter: the `events` package, not Node's.
-    resolve: { alias: { events: resolve('node_modules/events/events.js') } },
+    resolve: { alias: { events: resolve('bench/node_modules/events/events.js') } },
     output: { file, format: 'iife', name: 'PouchDB', exports: 'default' },
     logLevel: 'warn',
   });
