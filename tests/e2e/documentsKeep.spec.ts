@@ -24,13 +24,6 @@ async function recordObjectUrls(page: Page): Promise<void> {
   });
 }
 
-async function untilControlled(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: appStart }).toBe(true);
-}
-
 test.describe('on an installed app', () => {
   test.use(installedApp);
   test('keeps a category on the device, and opens its PDF offline after a reload; the download is counted once back online', async ({ page, device, signIn, shell, postsApi, request }) => {
@@ -43,7 +36,7 @@ test.describe('on an installed app', () => {
       return ((await reply.json()) as { data: { title: string; sha256: string; downloads: number }[] }).data.find((row) => row.title === pdfTitle)!;
     };
     const before = await listed();
-    await untilControlled(page);
+    await device.waitForServiceWorker();
 
     await page.goto('/documentos');
     await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: new RegExp(`^${category}`) }).click();

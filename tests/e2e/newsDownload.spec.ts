@@ -3,7 +3,7 @@ import { expect, installedApp, test } from './fixtures';
 test.use(installedApp);
 
 /**
- * Reading the news loads only what reading needs (issue 14, "fast first paint"): the
+ * Reading the news loads only what reading needs (docs/features/app-shell.md): the
  * writing screens, the editor and zod (the forms' contracts; the sync rows' are checked on
  * the sync worker) come when someone writes. Each cost the News screen a long task on a slow
  * phone. Offline, so that no answer from the server is being checked (the college's and the
@@ -13,7 +13,7 @@ test('reading News and a post offline loads no writing code and no zod; writing 
   await signIn.as('staff@colinas.test', 'Daniel');
   await page.goto('/blog/all');
   await expect(page.locator('main article.post-card').first()).toBeVisible();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await device.waitForServiceWorker();
 
   await device.goOffline();
   await page.reload();

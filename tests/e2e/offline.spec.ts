@@ -6,10 +6,7 @@ test('opens the app for a signed-in user who reloads with the network off', asyn
   await signIn.as('matias.silva@colinas.test', 'Matías');
 
   // Wait until the service worker controls this page (it claims open pages on install).
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await device.waitForServiceWorker();
 
   await device.goOffline();
   await page.reload();
