@@ -318,7 +318,7 @@ runBench('bench:weak-network', 10 * 60_000 + runs * 2 * profiles.length * (runLi
   }
 
   console.log('');
-  console.log(`Weak network (issue 7 §1): ${seeded.totalPosts} posts, sign-in as ${email} on a fresh device, ${runs} run(s) per profile; times from pressing "Sign in"`);
+  console.log(`Weak network: ${seeded.totalPosts} posts, sign-in as ${email} on a fresh device, ${runs} run(s) per profile; times from pressing "Sign in"`);
   const loopback = profiles.find((p) => !p.conditions);
   for (const profile of profiles) {
     for (const target of targets) {

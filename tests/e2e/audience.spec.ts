@@ -1,6 +1,6 @@
 import { expect, localDbName, test, toast, uniqueTitle } from './fixtures';
 
-/** Issue 14, "The audience picker": who a publication is for, in school order and in words. */
+/** The audience picker (docs/features/posts.md): who a publication is for, in school order and in words. */
 
 test('a teacher addresses a publication to all of 4° Básico in one choice, sees who that is and how many it reaches, and its page tells staff who it is for', async ({
   page,

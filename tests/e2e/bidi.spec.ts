@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { appStart, expect, syncDone, test, uniqueTitle, type PostsApi } from './fixtures';
 
 /**
- * Right to left done right (issue 14): values written left to right keep their order in
+ * Right to left done right (docs/features/app-shell.md): values written left to right keep their order in
  * Arabic, and what people write lines up by its own direction whatever the interface's.
  * These read the layout Chromium made (where each character and each line ends up), not
  * only the attributes.

@@ -2,7 +2,7 @@ import type { Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
- * The card entry display (issue 12): an administrator types a card on the billing page; the
+ * The card entry display (docs/features/billing.md): an administrator types a card on the billing page; the
  * errors are the card's, and whatever is typed, valid or not, no request carries it and
  * nothing of it is stored by the page.
  */

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { appStart, expect, installedApp, syncDone, test } from './fixtures';
 
 /**
- * Documents kept on the device (issue 10, "Keep offline" and "Opening"): a member keeps a
+ * Documents kept on the device (docs/features/documents.md): a member keeps a
  * category, the network goes, the app is reloaded, and the category's PDF opens from the
  * device's copy; the download is counted once the device is online again. A full device
  * (the quota error injected into Cache Storage) leaves no half-stored document.

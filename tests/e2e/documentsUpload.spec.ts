@@ -2,7 +2,7 @@ import { appStart, baseUrlOf, expect, installedApp, localDbName, test } from './
 import { DocumentsApi, UploadsPage, pdfFile, sha256, throttleUploads, watchUploads } from './documentsUploadPages';
 
 /**
- * Uploads that survive a weak network (issue 10): a staff member's files go through the
+ * Uploads that survive a weak network (docs/features/documents.md): a staff member's files go through the
  * device's upload queue with tus, resume after the network drops or the tab closes, and are
  * sent by one tab only. At the Alianza Francesa, so the other stories' documents stay as seeded.
  */

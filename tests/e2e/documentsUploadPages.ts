@@ -1,5 +1,5 @@
 /**
- * Page objects for the upload stories (issue 10): the library's "Upload documents" dialog
+ * Page objects for the upload stories (docs/features/documents.md): the library's "Upload documents" dialog
  * and the upload queue under it (`/documentos`), what the browser sends of an upload, and
  * the documents over REST. English names, as the fixtures' pages (fixtures.ts).
  */

@@ -3,7 +3,7 @@ import { appStart, expect, installedApp, localDbName, test, uniqueTitle } from '
 import { CalendarLinkCard, EventFormPage, EventsApi, EventsPage, collegeToday, dayNextMonth, unfolded } from './eventsPages';
 
 /**
- * Issue 8, the school calendar, as people use it: a teacher adds an event with no network
+ * The school calendar (docs/features/events.md), as people use it: a teacher adds an event with no network
  * and everyone gets it once the phone is back online; the month reads in the page's
  * language and direction; an event's address opens its details; a device makes the
  * calendar file itself; the personal calendar link serves the member's events until it is

@@ -1,5 +1,5 @@
 /**
- * Page objects for the events stories (issue 8): the calendar (`/events`, agenda or month,
+ * Page objects for the events stories (docs/features/events.md): the calendar (`/events`, agenda or month,
  * with an event's details over it), the event form, the profile's calendar link, and the
  * events over REST. English names, as the fixtures' pages (fixtures.ts).
  */
@@ -164,7 +164,7 @@ export class EventFormPage {
   /** "Create event": saved on the device; the calendar opens with the new event's details. Returns its id. */
   async create(name: string): Promise<string> {
     const offline = await this.page.evaluate(() => !navigator.onLine);
-    // Toasts last 2 s (spec §9): watched from before the click, so a busy machine cannot miss one.
+    // Toasts last 2 s, as in the original app: watched from before the click, so a busy machine cannot miss one.
     const saved = offline ? toast(this.page, 'Saved on this device. It will be sent when you are back online.').waitFor({ state: 'attached' }) : null;
     await this.submit.click();
     await saved;

@@ -1,6 +1,6 @@
 /**
  * Page objects for Patio's end-to-end stories, handed to the tests as Playwright
- * fixtures (STYLE.md §15). Every page starts in English unless the test (or the user,
+ * fixtures. Every page starts in English unless the test (or the user,
  * through the language selector) has already chosen a language, so the tests can use the
  * English accessible names.
  */

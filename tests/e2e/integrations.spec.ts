@@ -2,7 +2,7 @@ import { SMTPServer } from 'smtp-server';
 import { baseUrlOf, expect, password, test, toast } from './fixtures';
 
 /**
- * The administrators' SMTP settings (`/admin/integrations`, issue 12), against a real SMTP
+ * The administrators' SMTP settings (`/admin/integrations`, docs/features/integrations.md), against a real SMTP
  * server on loopback started by the test. It uses the Alianza college, whose mail no other
  * story reads, and removes the settings at the end (its mail goes back to the outbox).
  */

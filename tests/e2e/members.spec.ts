@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { appStart, expect, installedApp, localDbName, test, toast } from './fixtures';
 
 /**
- * Administrators manage members (issue 11): the list at /users reads the members synced to
+ * Administrators manage members (docs/features/members.md): the list at /users reads the members synced to
  * the admin's device; changes go through the outbox; the import is checked by the server
  * before anything is written.
  */

@@ -3,7 +3,7 @@ import { appStart, expect, installedApp, localDbName, test, uniqueTitle } from '
 import { ConversationsPage, MessengerApi } from './messengerPages';
 
 /**
- * Issue 13, the messenger as a teacher and a family use it: a guardian writes three messages
+ * The messenger (docs/features/messenger.md) as a teacher and a family use it: a guardian writes three messages
  * with no network, keeps them across a reload, and once back online the teacher's open chat
  * shows them once and in order while the guardian's bubbles say they were read; a group
  * where only its admins write refuses a family's message with the reason, also one queued

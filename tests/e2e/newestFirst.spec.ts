@@ -2,7 +2,7 @@ import type { Route } from '@playwright/test';
 import { expect, localDbName, test, uniqueTitle } from './fixtures';
 
 /**
- * Issue 7: a new device shows the newest posts first. Its first pull asks for the head (the
+ * A new device shows the newest posts first (docs/sync.md, the head-first pull). Its first pull asks for the head (the
  * newest posts it may see, server/sync/pull.ts `pullHead`); the rest of the first download
  * follows in order. Here the rest is held back, as on a weak network where it takes a
  * while: News already shows today's post on top, and says the download goes on.

@@ -4,7 +4,7 @@ import { expect, installedApp, localDbName, PostsPage, syncDone, test } from './
 test.use(installedApp);
 
 /**
- * News kept on the device (issue 10, "Attachments on posts and events"): a member keeps a
+ * News kept on the device (docs/features/documents.md, attachments): a member keeps a
  * news category; the photos and files of its posts are downloaded with them, and after a
  * reload with no network the cover shows and the photo opens from the device's copy. The
  * original file is sent `no-cache` (its audience is checked each time), so offline it can only

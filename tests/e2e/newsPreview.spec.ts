@@ -4,7 +4,7 @@ import { expect, installedApp, test } from './fixtures';
 test.use(installedApp);
 
 /**
- * Issue 7: an offline cold start shows the last News list before the app's code has run
+ * An offline cold start (docs/features/app-shell.md, the first paint) shows the last News list before the app's code has run
  * (public/boot.js paints it from src/startup/newsPreview.ts), and the real list replaces it
  * with no blank frame between them. A shared computer never shows it to the next person.
  */

@@ -2,7 +2,7 @@ import { appStart, expect, installedApp, localDbName, test, toast, uniqueTitle }
 import { InboxPage, NewNotificationPage, NotificationsApi, SentPage } from './notificationsPages';
 
 /**
- * Issue 9, notifications as people use them: an administrator's emergency alert reaches a
+ * Notifications (docs/features/notifications.md) as people use them: an administrator's emergency alert reaches a
  * family's open app at once; a guardian acknowledges an alert with no network and the
  * school's figures count it once the phone is back online; a teacher writes a notification
  * offline and it is sent when the connection returns.

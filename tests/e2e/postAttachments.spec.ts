@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { expect, installedApp, localDbName, PostsPage, test, toast, uniqueTitle } from './fixtures';
 
 /**
- * Attachments from the post form (issue 10, "Attachments on posts and events"): a photo
+ * Attachments from the post form (docs/features/documents.md, attachments): a photo
  * picked for a post written offline waits on the device with its post; back online, the
  * post is sent, then the photo, and the news list shows it as the post's cover, resized by
  * the server and offered with `srcset`.

@@ -124,7 +124,7 @@ test.describe('alerts on this device', () => {
     const card = page.getByRole('region', { name: 'Alerts on this device' });
     await expect(card).toContainText('emergency alerts from the school');
     const registered = page.waitForResponse((response) => response.url().endsWith('/api/v1/push/subscriptions') && response.request().method() === 'POST');
-    // Toasts last 2 s (spec §9): watched from before the click. Subscribing waits for the
+    // Toasts last 2 s, as in the original app: watched from before the click. Subscribing waits for the
     // service worker to be installed (its precache), slow on a busy machine.
     const toastShown = toast(page, 'Alerts are on for this device').waitFor({ state: 'attached', timeout: appStart });
     await card.getByRole('button', { name: 'Turn on alerts' }).click();

@@ -110,7 +110,7 @@ test.describe('on an installed app', () => {
     await expect(postsPage.heading(title)).toBeVisible();
     expect(await device.databases()).toContain(db);
 
-    // Back online the publication is sent, and a second toast says so (issue 14); signing out
+    // Back online the publication is sent, and a second toast says so (src/sync/outcomeToasts.ts); signing out
     // still asks, since it deletes her offline copy, and then deletes her data.
     await device.goOnline();
     await expect(toast(page, 'Publication created successfully')).toBeVisible({ timeout: syncDone });

@@ -6,7 +6,7 @@ import { backends, bearer, hostOf, json, signIn, startServer, type TestServer } 
 import { collegeRefs, postArgs, push, type CollegeRefs } from './syncHelpers';
 
 /**
- * Issue 6 §6: what a device sends never answers 5xx. The contract refuses what the database
+ * What a device sends never answers 5xx (docs/sync.md: a 5xx stalls its outbox). The contract refuses what the database
  * cannot store; a value the database refuses anyway is a rejection that a replay answers
  * the same; real failures still answer 5xx; and the logs never print what users wrote.
  */

@@ -10,7 +10,7 @@ import { registry } from '../../server/features';
 import { backends, hostOf, signIn, startServer, type TestServer } from './harness';
 import { collegeRefs, postArgs, pullAll, push, type CollegeRefs, type Session } from './syncHelpers';
 
-/** The structure's mutations (issue 11), each with valid arguments made from the college's rows. */
+/** The structure's mutations (docs/features/structure.md), each with valid arguments made from the college's rows. */
 type Ids = { place: string; course: string; grade: string; section: string; category: string; courses: string[]; grades: string[]; categories: string[] };
 const structureExamples: Record<string, (ids: Ids) => Record<string, unknown>> = {
   'places.create': () => ({ id: uuidv7(), name: 'Sede Norte', address: 'Av. Norte 123' }),
@@ -41,7 +41,7 @@ async function snapshot(server: TestServer, collegeId: string) {
   return { places: await read(places), courses: await read(courses), grades: await read(grades), sections: await read(sections), categories: await read(categories) };
 }
 
-describe.each(backends)('the college structure (issue 11) on $name', (backend) => {
+describe.each(backends)('the college structure on $name', (backend) => {
   let server: TestServer;
   let refs: CollegeRefs;
   let british: CollegeRefs;

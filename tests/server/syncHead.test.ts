@@ -14,7 +14,7 @@ import { collegeRefs, deletedIds, postArgs, pullAll, push, upsertedIds, type Col
 /**
  * A new device asks first for the head (`head=true`): the newest posts it may see and the
  * categories, with a cursor from which the whole sync follows (server/sync/pull.ts
- * `pullHead`). Issue 7: the first screen shows today's news, not the oldest.
+ * `pullHead`): the first screen shows today's news, not the oldest.
  */
 describe.each(backends)('sync pull head on $name', (backend) => {
   let server: TestServer;

@@ -19,8 +19,8 @@ import { startUploadLink } from './uploadLink';
 
 /**
  * Attachments of posts through the device's upload queue, against the real server (PGlite,
- * tus at /api/v1/uploads) on loopback, with the real sync engine pushing the posts (STYLE.md
- * §14): a file waits for its post's outbox entry, and a post that will never be on the server
+ * tus at /api/v1/uploads) on loopback, with the real sync engine pushing the posts (real
+ * parts, no mocks): a file waits for its post's outbox entry, and a post that will never be on the server
  * drops its files.
  */
 

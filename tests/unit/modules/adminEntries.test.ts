@@ -15,7 +15,7 @@ describe('the administration’s entries', () => {
 
   it('puts every administration screen under /admin (or at its path of the original, /users), none of them also in the navigation', () => {
     const navigation = new Set(uiModules.flatMap((module) => module.nav ?? []).map((entry) => entry.to));
-    // The original app's own paths for administration screens (spec §2): kept as they were.
+    // The original app's own paths for administration screens (docs/decisions.md): kept as they were.
     const originalPaths = new Set(['/users']);
     for (const entry of adminEntriesFor(uiModules, 'admin')) {
       expect(entry.to.startsWith('/admin/') || originalPaths.has(entry.to), entry.to).toBe(true);

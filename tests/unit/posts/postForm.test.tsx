@@ -45,7 +45,7 @@ function watchCounts(db: PostsDb) {
 }
 
 describe('the new-publication form', () => {
-  it('shows the spec §5 messages next to their fields and writes nothing while invalid', async () => {
+  it('shows the original app\'s validation messages next to their fields and writes nothing while invalid', async () => {
     const db = await openForm();
     fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Reunión' } });
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
