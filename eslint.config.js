@@ -48,7 +48,10 @@ import tseslint from 'typescript-eslint';
 const root = import.meta.dirname;
 const at = (...parts) => join(root, ...parts);
 const entries = (dir) => readdirSync(at(dir), { withFileTypes: true });
-const folders = (dir) => entries(dir).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const folders = (dir) =>
+  entries(dir)
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
 const under = (dir) => (names) => names.map((name) => `${dir}/${name}`);
 
 const serverFeatures = folders('server').filter((name) => existsSync(at('server', name, 'module.ts')));
@@ -110,7 +113,11 @@ const zones = [
     from: [...under('src/features')(srcFeatureFolders.filter((other) => other !== name)), 'src/registry'],
     message: 'A feature imports no other folder of src/features (shared pieces go to the core), and not the registry (it imports the feature).',
   })),
-  { target: [...srcCore, ...under('src/features')(srcFeatures), 'src/registry', 'workers'], from: 'src/app', message: 'Only src/main.tsx imports src/app: nothing builds on the composition.' },
+  {
+    target: [...srcCore, ...under('src/features')(srcFeatures), 'src/registry', 'workers'],
+    from: 'src/app',
+    message: 'Only src/main.tsx imports src/app: nothing builds on the composition.',
+  },
   {
     target: 'src/registry',
     from: 'src/features/**',
@@ -125,7 +132,11 @@ const zones = [
   },
   { target: domFree, from: ['src/**/*.tsx', 'src/**/use[A-Z]*.ts'], message: 'The workers load this: no screens or hooks.' },
   { target: 'src/db', from: srcExcept('db'), message: 'src/db is the bottom of the device: it imports only contract/.' },
-  { target: 'src/api', from: srcExcept('api', 'storage'), message: 'src/api is the bottom of the device: it imports only contract/ and src/storage (not src/session).' },
+  {
+    target: 'src/api',
+    from: srcExcept('api', 'storage'),
+    message: 'src/api is the bottom of the device: it imports only contract/ and src/storage (not src/session).',
+  },
 ];
 
 const importBoundaries = {
@@ -209,10 +220,7 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // One door to each outside thing; imports: `oneDoor` above.
-      'no-restricted-globals': [
-        'error',
-        { name: 'fetch', message: 'HTTP goes through src/api/client.' },
-      ],
+      'no-restricted-globals': ['error', { name: 'fetch', message: 'HTTP goes through src/api/client.' }],
     },
   },
   {

@@ -19,9 +19,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.PATIO_E2E_JSON
-    ? [['list'], ['json', { outputFile: process.env.PATIO_E2E_JSON }]]
-    : [['list']],
+  reporter: process.env.PATIO_E2E_JSON ? [['list'], ['json', { outputFile: process.env.PATIO_E2E_JSON }]] : [['list']],
   use: {
     baseURL: `http://localhost:${e2ePort}`,
     trace: 'retain-on-failure',

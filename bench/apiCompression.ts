@@ -103,7 +103,12 @@ runBench('apiCompression', 15 * 60_000, async (cleanup) => {
   const dataDir = freshDataDir(cleanup, 'bench-api-compression');
   const seeded = await seedPosts(dataDir, postCount);
   const { pid } = await startPatioServer(cleanup, port, dataDir);
-  const login = await send('POST', '/api/login-mobile', { 'content-type': 'application/json' }, JSON.stringify({ email: 'staff@colinas.test', password: demoPassword }));
+  const login = await send(
+    'POST',
+    '/api/login-mobile',
+    { 'content-type': 'application/json' },
+    JSON.stringify({ email: 'staff@colinas.test', password: demoPassword }),
+  );
   if (login.status !== 200) throw new Error(`sign-in answered ${login.status}`);
   const { token } = JSON.parse(login.body.toString('utf8')) as { token: string };
 
@@ -115,7 +120,9 @@ runBench('apiCompression', 15 * 60_000, async (cleanup) => {
   }
 
   const first = results.get('identity')![0]!;
-  console.log(`API compression: ${seeded.totalPosts} posts, the initial pull of staff@colinas.test (${first.pages} pages of up to 1,000 rows, ${mb(first.json)} of JSON), ${runs} rounds, medians; server CPU from /proc (10 ms ticks)`);
+  console.log(
+    `API compression: ${seeded.totalPosts} posts, the initial pull of staff@colinas.test (${first.pages} pages of up to 1,000 rows, ${mb(first.json)} of JSON), ${runs} rounds, medians; server CPU from /proc (10 ms ticks)`,
+  );
   const plainCpu = median(results.get('identity')!.map((w) => w.cpuMs));
   for (const encoding of encodings) {
     const walks = results.get(encoding)!;

@@ -78,7 +78,12 @@ async function buildPage(outDir: string): Promise<void> {
     base: '/bench-keep/',
     logLevel: 'warn',
     plugins: [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] })],
-    build: { outDir, emptyOutDir: true, target: 'es2022', rolldownOptions: { input: resolve('bench/pages/keepDocuments.html'), checks: { pluginTimings: false } } },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      target: 'es2022',
+      rolldownOptions: { input: resolve('bench/pages/keepDocuments.html'), checks: { pluginTimings: false } },
+    },
   });
 }
 
@@ -95,7 +100,9 @@ async function signIn(origin: string): Promise<{ token: string; userId: string }
 
 /** Chromium at `url`, headless, no DevTools; stopped by pid (at the end of the run, or by the cleanup). */
 function startChromium(cleanup: Cleanup, profileDir: string, url: string): () => Promise<void> {
-  const child = spawn(chromiumPath, [...chromiumArgs, '--headless', '--enable-precise-memory-info', `--user-data-dir=${resolve(profileDir)}`, url], { stdio: 'ignore' });
+  const child = spawn(chromiumPath, [...chromiumArgs, '--headless', '--enable-precise-memory-info', `--user-data-dir=${resolve(profileDir)}`, url], {
+    stdio: 'ignore',
+  });
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
@@ -105,7 +112,15 @@ function startChromium(cleanup: Cleanup, profileDir: string, url: string): () =>
   return stop;
 }
 
-async function runProfile(cleanup: Cleanup, profile: (typeof allProfiles)[number], dataDir: string, serverOrigin: string, pageDir: string, query: URLSearchParams, expected: number) {
+async function runProfile(
+  cleanup: Cleanup,
+  profile: (typeof allProfiles)[number],
+  dataDir: string,
+  serverOrigin: string,
+  pageDir: string,
+  query: URLSearchParams,
+  expected: number,
+) {
   const profileDir = join(dataDir, `chromium-${profile.key}`);
   const link = await startShapedLink(pagePort, serverOrigin, pageDir, profile.conditions);
   try {
@@ -133,10 +148,17 @@ async function runProfile(cleanup: Cleanup, profile: (typeof allProfiles)[number
     if (figures.error) return console.log(`  failed in the page: ${figures.error}`);
     const seconds = figures.keepMs / 1000;
     console.log(`  sync of the device's metadata: ${(figures.syncMs / 1000).toFixed(1)} s`);
-    console.log(`  keep pass: ${seconds.toFixed(1)} s, ${figures.downloaded} downloaded, ${figures.keptFiles} of ${expected} kept, ${mb(figures.keptBytes)}${figures.stopped ? `, stopped: ${figures.stopped}` : ''}; effective rate ${((figures.keptBytes * 8) / seconds / 1e6).toFixed(2)} Mbit/s`);
+    console.log(
+      `  keep pass: ${seconds.toFixed(1)} s, ${figures.downloaded} downloaded, ${figures.keptFiles} of ${expected} kept, ${mb(figures.keptBytes)}${figures.stopped ? `, stopped: ${figures.stopped}` : ''}; effective rate ${((figures.keptBytes * 8) / seconds / 1e6).toFixed(2)} Mbit/s`,
+    );
     console.log(`  page JS heap (performance.memory, precise): ${mib(figures.heapBefore)} before → peak ${mib(figures.heapPeak)}`);
-    console.log(`  RSS of the page's renderer: ${mib(before.renderer)} before → peak ${mib(peak.renderer)}; all Chromium processes: ${mib(before.chromium)} → peak ${mib(peak.chromium)}`);
-    if (figures.verify) console.log(`  SHA-256 check of the largest verified file (${mb(figures.verify.bytes)}): ${figures.verify.ms.toFixed(0)} ms, read back from Cache Storage and hashed`);
+    console.log(
+      `  RSS of the page's renderer: ${mib(before.renderer)} before → peak ${mib(peak.renderer)}; all Chromium processes: ${mib(before.chromium)} → peak ${mib(peak.chromium)}`,
+    );
+    if (figures.verify)
+      console.log(
+        `  SHA-256 check of the largest verified file (${mb(figures.verify.bytes)}): ${figures.verify.ms.toFixed(0)} ms, read back from Cache Storage and hashed`,
+      );
   } finally {
     await link.close();
   }

@@ -82,7 +82,11 @@ runBench('documents upload', limitMs, async (cleanup) => {
   }
 
   // Loopback selects the default demo college.
-  const signIn = await fetch(`${origin}/api/login-mobile`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'staff@colinas.test', password: demoPassword }) });
+  const signIn = await fetch(`${origin}/api/login-mobile`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'staff@colinas.test', password: demoPassword }),
+  });
   const { token } = (await signIn.json()) as { token: string };
   const auth = { authorization: `Bearer ${token}` };
   const categories = (await (await fetch(`${origin}/api/v1/document-categories`, { headers: auth })).json()) as { data: { id: string }[] };
@@ -92,7 +96,9 @@ runBench('documents upload', limitMs, async (cleanup) => {
 
   const db = documentsDb(new PatioDb(`bench-${uuidv7()}`, dataModules));
   const file = Buffer.concat([tinyPdf('Bench'), randomBytes(size - tinyPdf('Bench').length)]);
-  console.log(`documents upload: ${bytes(file.length)} (${sizeMb} MB) at ${upKbps} kbit/s up, answers ${latencyMs} ms late; chunk ${bytes(uploadChunkBytes)}; cut after ${Math.round(dropAt * 100)} %, down ${downSeconds} s`);
+  console.log(
+    `documents upload: ${bytes(file.length)} (${sizeMb} MB) at ${upKbps} kbit/s up, answers ${latencyMs} ms late; chunk ${bytes(uploadChunkBytes)}; cut after ${Math.round(dropAt * 100)} %, down ${downSeconds} s`,
+  );
   console.log(`sending alone would take ${seconds(sendingSeconds * 1000)}`);
 
   const stop = new AbortController();
@@ -135,9 +141,15 @@ runBench('documents upload', limitMs, async (cleanup) => {
   const moving = total - (restoredAt - cutAt) - waited;
 
   console.log(`server's offset at the resume: ${bytes(resumeOffset)} (${bytes(crossedAtCut - resumeOffset)} of what had crossed was lost in the cut)`);
-  console.log(`bytes sent again (crossed the link twice): ${bytes(sentAgain)}; one chunk is ${bytes(uploadChunkBytes)}: ${sentAgain <= uploadChunkBytes ? 'within one chunk (goal met)' : 'MORE than one chunk (goal missed)'}`);
-  console.log(`bytes the device handed over again (taken by the link twice): ${bytes(handedAgain)} (${bytes(takenAtCut - crossedAtCut)} were still queued in the link at the cut)`);
-  console.log(`total time, queued → document made: ${seconds(total)} (network down ${seconds(restoredAt - cutAt)}, then ${seconds(waited)} until the queue's next attempt; moving bytes ${seconds(moving)})`);
+  console.log(
+    `bytes sent again (crossed the link twice): ${bytes(sentAgain)}; one chunk is ${bytes(uploadChunkBytes)}: ${sentAgain <= uploadChunkBytes ? 'within one chunk (goal met)' : 'MORE than one chunk (goal missed)'}`,
+  );
+  console.log(
+    `bytes the device handed over again (taken by the link twice): ${bytes(handedAgain)} (${bytes(takenAtCut - crossedAtCut)} were still queued in the link at the cut)`,
+  );
+  console.log(
+    `total time, queued → document made: ${seconds(total)} (network down ${seconds(restoredAt - cutAt)}, then ${seconds(waited)} until the queue's next attempt; moving bytes ${seconds(moving)})`,
+  );
   console.log(`stored file's SHA-256 ${same ? 'equals' : 'DIFFERS FROM'} the original's`);
   const rate = file.length / (moving / 1000);
   const twentyMb = 20_000_000;

@@ -200,7 +200,8 @@ async function measure(device: Device, scenario: Scenario, run: number): Promise
     await device.page.screenshot({ path: '.tmp/bench-events-failure.png' });
     console.log(`  probe: ${JSON.stringify(probe)}`);
   }
-  if (probe.start === undefined || probe.painted === undefined) throw new Error(`${device.name} · ${scenario.name}: the grid of ${month} was not seen (${device.page.url()})`);
+  if (probe.start === undefined || probe.painted === undefined)
+    throw new Error(`${device.name} · ${scenario.name}: the grid of ${month} was not seen (${device.page.url()})`);
   const free = probe.painted - probe.start;
   // The grid was complete in the click's next frame when that frame's animation callback saw
   // it before the paint Event Timing reports (its 8 ms rounding allowed for).
@@ -256,7 +257,9 @@ runBench('events-month', 20 * 60_000, async (cleanup) => {
   for (const scenario of scenarios) {
     for (const reading of ['nextPaint', 'free'] as const) {
       const [mine, theirs] = devices.map((d) => figures(d.results.get(scenario.name)![reading]).median) as [number, number];
-      console.log(`  ${scenario.name} · ${reading === 'nextPaint' ? 'next paint' : 'main thread free'}: ${ms(mine)} vs ${ms(theirs)} (${(mine / theirs).toFixed(2)}×)`);
+      console.log(
+        `  ${scenario.name} · ${reading === 'nextPaint' ? 'next paint' : 'main thread free'}: ${ms(mine)} vs ${ms(theirs)} (${(mine / theirs).toFixed(2)}×)`,
+      );
     }
   }
 });

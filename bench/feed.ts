@@ -30,7 +30,19 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { databaseName } from '../src/db/database';
-import { ensureBuilt, figures, freshDataDir, launchChromium, ms, percentile, runBench, showFigures, sleep, startPatioServer, type Cleanup } from './lib/harness';
+import {
+  ensureBuilt,
+  figures,
+  freshDataDir,
+  launchChromium,
+  ms,
+  percentile,
+  runBench,
+  showFigures,
+  sleep,
+  startPatioServer,
+  type Cleanup,
+} from './lib/harness';
 import { startCpuProfile, stopCpuProfile } from './lib/cpuProfile';
 import { armListProbe, listTitles, readListProbe, startFrames, stopFrames, type ListProbe } from './lib/listProbe';
 import { newContext, signIn, waitForCount } from './lib/patioSync';
@@ -108,7 +120,11 @@ const scenarios: Scenario[] = [
   {
     name: 'News → a category tab',
     prepare: toNewsPageOne,
-    act: (page, run) => page.locator('nav[aria-label="Categories"]').getByRole('link', { name: categoryNames[run % categoryNames.length]!, exact: true }).click(),
+    act: (page, run) =>
+      page
+        .locator('nav[aria-label="Categories"]')
+        .getByRole('link', { name: categoryNames[run % categoryNames.length]!, exact: true })
+        .click(),
     check: async (page, run) => (await page.locator('main h1').first().textContent())?.trim() === categoryNames[run % categoryNames.length],
   },
   {
@@ -116,13 +132,16 @@ const scenarios: Scenario[] = [
     prepare: toNewsPageOne,
     // Typed and submitted at once: the box's own 250 ms pause must not start it first.
     act: (page, run) =>
-      page.evaluate(async (text) => {
-        const input = document.querySelector<HTMLInputElement>('form[role="search"] input')!;
-        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, text);
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-        await new Promise((resolve) => setTimeout(resolve, 0));
-        input.form!.requestSubmit();
-      }, searches[run % searches.length]!),
+      page.evaluate(
+        async (text) => {
+          const input = document.querySelector<HTMLInputElement>('form[role="search"] input')!;
+          Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, text);
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+          await new Promise((resolve) => setTimeout(resolve, 0));
+          input.form!.requestSubmit();
+        },
+        searches[run % searches.length]!,
+      ),
     check: (page, run) => new URL(page.url()).searchParams.get('q') === searches[run % searches.length],
   },
 ];
@@ -143,9 +162,12 @@ async function measure(page: Page, scenario: Scenario, run: number): Promise<Mea
   if (trace) console.log(`        ${probe.events.map(([at, what]) => `${(at - probe.start!).toFixed(1)} ${what}`).join(' | ')}`);
   if (profiling) {
     const cpu = await stopCpuProfile(profiling);
-    console.log(`        CPU profile (arm → painted, ${ms(cpu.totalMs)}): idle ${ms(cpu.idleMs)} · GC ${ms(cpu.gcMs)} · ${cpu.top.map((f) => `${f.name} ${f.ms.toFixed(1)}`).join(' · ')}`);
+    console.log(
+      `        CPU profile (arm → painted, ${ms(cpu.totalMs)}): idle ${ms(cpu.idleMs)} · GC ${ms(cpu.gcMs)} · ${cpu.top.map((f) => `${f.name} ${f.ms.toFixed(1)}`).join(' · ')}`,
+    );
   }
-  if (probe.start === undefined || probe.frame === undefined || probe.painted === undefined) throw new Error(`${scenario.name}: no cards seen (${JSON.stringify(probe)})`);
+  if (probe.start === undefined || probe.frame === undefined || probe.painted === undefined)
+    throw new Error(`${scenario.name}: no cards seen (${JSON.stringify(probe)})`);
   if (!(await scenario.check(page, run))) throw new Error(`${scenario.name}: the page shows something else (${page.url()})`);
   const after = await settledTitles(page, shownCards);
   if (after.join('\n') !== probe.titles.join('\n')) throw new Error(`${scenario.name}: the cards changed after the measured frame`);
@@ -195,8 +217,18 @@ function report(device: Device, intervals: number[]): void {
   console.log('');
   console.log(`${device.name}: tap → first ${shownCards} cards painted (goal ≤ ${goalMs} ms, on the median)`);
   for (const [label, values] of device.results) {
-    console.log(showFigures(`  ${label}`, values.map((v) => v.painted)));
-    console.log(showFigures('      frame with the cards laid out', values.map((v) => v.frame)));
+    console.log(
+      showFigures(
+        `  ${label}`,
+        values.map((v) => v.painted),
+      ),
+    );
+    console.log(
+      showFigures(
+        '      frame with the cards laid out',
+        values.map((v) => v.frame),
+      ),
+    );
     const median = figures(values.map((v) => v.painted)).median;
     console.log(`      ${median <= goalMs ? 'meets' : `misses by ${ms(median - goalMs)}`}`);
   }
@@ -224,7 +256,9 @@ runBench('feed', 30 * 60_000, async (cleanup) => {
       for (const device of order) {
         const result = await measure(device.page, scenario, run);
         device.results.get(scenario.name)!.push(result);
-        console.log(`run ${run + 1} · ${device.name} · ${scenario.name}: painted ${ms(result.painted)} (frame ${ms(result.frame)}; long tasks ${ms(result.longTaskMs)})`);
+        console.log(
+          `run ${run + 1} · ${device.name} · ${scenario.name}: painted ${ms(result.painted)} (frame ${ms(result.frame)}; long tasks ${ms(result.longTaskMs)})`,
+        );
       }
     }
   }

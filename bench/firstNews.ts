@@ -194,7 +194,9 @@ async function oneRun(context: BrowserContext, origin: string): Promise<Run> {
 
 /** When the page was first controlled by the service worker, if it was (page epoch ms). */
 async function serviceWorkerInstalledAt(page: Page): Promise<number | null> {
-  return page.evaluate(() => (navigator.serviceWorker?.controller ? ((window as unknown as { benchStamps: Record<string, number> }).benchStamps.swControls ?? null) : null));
+  return page.evaluate(() =>
+    navigator.serviceWorker?.controller ? ((window as unknown as { benchStamps: Record<string, number> }).benchStamps.swControls ?? null) : null,
+  );
 }
 
 async function rawPull(apiOrigin: string): Promise<number> {
@@ -232,11 +234,19 @@ runBench('firstNews', 20 * 60_000, async (cleanup) => {
       const steps = Object.entries(result.steps)
         .map(([name, at]) => `${name} ${at === null ? '—' : ms(at)}`)
         .join(' · ');
-      console.log(`run ${run}: sign-in → first news ${ms(result.total)} (heading ${ms(result.heading)}) · reference: sign-in screen cold ${ms(result.reference)} · ratio ${(result.total / result.reference).toFixed(2)}×`);
+      console.log(
+        `run ${run}: sign-in → first news ${ms(result.total)} (heading ${ms(result.heading)}) · reference: sign-in screen cold ${ms(result.reference)} · ratio ${(result.total / result.reference).toFixed(2)}×`,
+      );
       console.log(`        ${steps}`);
-      if (trace) console.log(`        stamps: ${Object.entries(result.stamps).map(([k, v]) => `${k} ${ms(v)}`).join(' · ')}`);
+      if (trace)
+        console.log(
+          `        stamps: ${Object.entries(result.stamps)
+            .map(([k, v]) => `${k} ${ms(v)}`)
+            .join(' · ')}`,
+        );
       if (trace) console.log(`        long tasks: ${result.longTasks.map(([at, d]) => `${ms(at)}+${d.toFixed(0)}`).join(' ')}`);
-      if (trace) for (const r of result.requests) console.log(`        ${ms(r.start).padStart(8)} → ${r.end === null ? '   —' : ms(r.end).padStart(8)}  ${r.url}`);
+      if (trace)
+        for (const r of result.requests) console.log(`        ${ms(r.start).padStart(8)} → ${r.end === null ? '   —' : ms(r.end).padStart(8)}  ${r.url}`);
     } finally {
       await context.close();
     }
@@ -249,9 +259,20 @@ runBench('firstNews', 20 * 60_000, async (cleanup) => {
   const reference = results.map((r) => r.reference);
   console.log('');
   console.log(showFigures('sign-in → first news screen with posts', total));
-  console.log(showFigures('sign-in → News heading', results.map((r) => r.heading)));
+  console.log(
+    showFigures(
+      'sign-in → News heading',
+      results.map((r) => r.heading),
+    ),
+  );
   console.log(showFigures('reference: fresh context, /blog/all → sign-in screen', reference));
-  console.log(showFigures('ratio first news / sign-in screen (per run)', results.map((r) => r.total / r.reference), (v) => `${v.toFixed(2)}×`));
+  console.log(
+    showFigures(
+      'ratio first news / sign-in screen (per run)',
+      results.map((r) => r.total / r.reference),
+      (v) => `${v.toFixed(2)}×`,
+    ),
+  );
   console.log(showFigures('reference: raw first pull page from Node (limit 1000)', raw));
   const median = figures(total).median;
   console.log(`\nmedian ${ms(median)} = ${(median / figures(raw).median).toFixed(0)}× the raw first pull page`);

@@ -149,7 +149,9 @@ runBench('bench:lighthouse', 40 * 60_000, async (cleanup) => {
   const browser = await puppeteer.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true });
   cleanup.add('close chromium', () => browser.close());
   const version = (await import('lighthouse/package.json', { with: { type: 'json' } })).default.version;
-  console.log(`Lighthouse ${version}, ${await browser.version()}, ${runs} runs per page, median${cpuFlags.throttling ? `, CPU slowdown ${cpuSlowdown}×` : ''}${reference ? `; runs alternate with the reference (${reference})` : ''}`);
+  console.log(
+    `Lighthouse ${version}, ${await browser.version()}, ${runs} runs per page, median${cpuFlags.throttling ? `, CPU slowdown ${cpuSlowdown}×` : ''}${reference ? `; runs alternate with the reference (${reference})` : ''}`,
+  );
 
   const pages: { label: string; path: string; flags: Flags; signedIn?: boolean }[] = [
     { label: 'landing', path: '/', flags: {} },

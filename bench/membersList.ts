@@ -22,7 +22,19 @@
 import { resolve } from 'node:path';
 import type { Browser, CDPSession, Page } from '@playwright/test';
 import { databaseName } from '../src/db/database';
-import { ensureBuilt, figures, freshDataDir, launchChromium, ms, percentile, runBench, showFigures, sleep, startPatioServer, type Cleanup } from './lib/harness';
+import {
+  ensureBuilt,
+  figures,
+  freshDataDir,
+  launchChromium,
+  ms,
+  percentile,
+  runBench,
+  showFigures,
+  sleep,
+  startPatioServer,
+  type Cleanup,
+} from './lib/harness';
 import { newContext, signIn, waitForCount } from './lib/patioSync';
 import { seedMembers } from './lib/seedMembers';
 
@@ -115,7 +127,10 @@ runBench('members-list', 30 * 60_000, async (cleanup) => {
   ensureBuilt();
   const browser = await launchChromium(cleanup);
   console.log(`Chromium ${browser.version()} · ${keys} keys · ${memberCount} members`);
-  const devices = [await prepareDevice(cleanup, browser, `${memberCount} members`, memberCount, port), await prepareDevice(cleanup, browser, '50 members (reference)', 50, referencePort)];
+  const devices = [
+    await prepareDevice(cleanup, browser, `${memberCount} members`, memberCount, port),
+    await prepareDevice(cleanup, browser, '50 members (reference)', 50, referencePort),
+  ];
   for (const [label, rate] of [
     ['no throttling', 1],
     ['CPU 4× slower', 4],
@@ -137,7 +152,9 @@ runBench('members-list', 30 * 60_000, async (cleanup) => {
   for (const device of devices) {
     for (const [label, values] of device.results) {
       const { median } = figures(values);
-      console.log(`${showFigures(`  ${device.name} · ${label}`, values)} · p95 ${ms(percentile(values, 95))}${device === devices[0] ? ` · ${median <= goalMs ? 'meets' : `misses by ${ms(median - goalMs)}`}` : ''}`);
+      console.log(
+        `${showFigures(`  ${device.name} · ${label}`, values)} · p95 ${ms(percentile(values, 95))}${device === devices[0] ? ` · ${median <= goalMs ? 'meets' : `misses by ${ms(median - goalMs)}`}` : ''}`,
+      );
     }
   }
   console.log('');

@@ -42,7 +42,19 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { uuidv7 } from '../contract/ids';
 import { databaseName } from '../src/db/database';
 import { armTextProbe, clockOffset, loginMobile, readTextProbe, waitForIdleSync } from './lib/appearance';
-import { epochNow, ensureBuilt, freshDataDir, launchChromium, ms, percentile, runBench, showFigures, sleep, startPatioServer, type Cleanup } from './lib/harness';
+import {
+  epochNow,
+  ensureBuilt,
+  freshDataDir,
+  launchChromium,
+  ms,
+  percentile,
+  runBench,
+  showFigures,
+  sleep,
+  startPatioServer,
+  type Cleanup,
+} from './lib/harness';
 import { emulatedPage, type NetworkProfile } from './lib/networkEmulation';
 import { newContext, signIn } from './lib/patioSync';
 import { seedLongConversation, type SeededMessenger } from './lib/seedMessages';
@@ -179,7 +191,9 @@ async function scrollBack(page: Page): Promise<ScrollRecord> {
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
   }
   // The last wait at the top ends, or is cut off after 5 s.
-  await page.waitForFunction(() => !(window as unknown as { benchScroll: { topSince: number } }).benchScroll.topSince, undefined, { timeout: 5_000 }).catch(() => undefined);
+  await page
+    .waitForFunction(() => !(window as unknown as { benchScroll: { topSince: number } }).benchScroll.topSince, undefined, { timeout: 5_000 })
+    .catch(() => undefined);
   const record = await page.evaluate(() => {
     const state = (window as unknown as { benchScroll: { frames: number[]; waits: number[]; running: boolean } }).benchScroll;
     state.running = false;
@@ -225,7 +239,13 @@ async function armSenderStamps(page: Page, text: string): Promise<void> {
   }, text);
 }
 
-async function sendRounds(a: Page, b: Page, count: number, label: string, raw: { api: string; headers: Record<string, string>; conversationId: string } | null): Promise<SendFigures> {
+async function sendRounds(
+  a: Page,
+  b: Page,
+  count: number,
+  label: string,
+  raw: { api: string; headers: Record<string, string>; conversationId: string } | null,
+): Promise<SendFigures> {
   const out: SendFigures = { viaApp: [], applied: [], raw: [], uncertainty: [] };
   const box = composer(a);
   for (let i = 1; i <= count; i++) {
@@ -240,7 +260,9 @@ async function sendRounds(a: Page, b: Page, count: number, label: string, raw: {
     const enterAt = await a.evaluate(() => (window as unknown as { benchEnter: { at: number } }).benchEnter.at);
     const took = frameAt + clockB.offset - (enterAt + clockA.offset);
     out.viaApp.push(took);
-    const applied = await a.waitForFunction(() => (window as unknown as { benchEnter: { appliedAt: number } }).benchEnter.appliedAt || null, undefined, { timeout: 30_000 });
+    const applied = await a.waitForFunction(() => (window as unknown as { benchEnter: { appliedAt: number } }).benchEnter.appliedAt || null, undefined, {
+      timeout: 30_000,
+    });
     out.applied.push(((await applied.jsonValue()) ?? enterAt) - enterAt);
     out.uncertainty.push(clockA.uncertainty + clockB.uncertainty);
     let line = `${label} ${String(i).padStart(3)}: composer → B's screen ${ms(took)} (A's bubble sent after ${ms(out.applied.at(-1)!)})`;
@@ -251,7 +273,10 @@ async function sendRounds(a: Page, b: Page, count: number, label: string, raw: {
       const reply = await fetch(`${raw.api}/api/v1/sync/push`, {
         method: 'POST',
         headers: raw.headers,
-        body: JSON.stringify({ clientId: 'bench-messenger', mutations: [{ id: uuidv7(), name: 'messenger.send', args: { id: uuidv7(), conversation_id: raw.conversationId, text: rawText } }] }),
+        body: JSON.stringify({
+          clientId: 'bench-messenger',
+          mutations: [{ id: uuidv7(), name: 'messenger.send', args: { id: uuidv7(), conversation_id: raw.conversationId, text: rawText } }],
+        }),
       });
       const committedAt = epochNow();
       const body = await reply.text();
@@ -275,10 +300,18 @@ function printSends(title: string, figures: SendFigures): void {
   if (figures.raw.length > 0) console.log(`  reference, push commit → text on B's screen: ${p(figures.raw)}  (n=${figures.raw.length})`);
   console.log(showFigures('  clock alignment uncertainty (±, both pages)', figures.uncertainty, (v) => `${v.toFixed(1)} ms`));
   const median = percentile(figures.viaApp, 50);
-  console.log(`  goal: ≤ 1 s — median ${ms(median)} ${median <= 1000 ? 'meets' : 'misses'} it, p95 ${ms(percentile(figures.viaApp, 95))} ${percentile(figures.viaApp, 95) <= 1000 ? 'meets' : 'misses'} it`);
+  console.log(
+    `  goal: ≤ 1 s — median ${ms(median)} ${median <= 1000 ? 'meets' : 'misses'} it, p95 ${ms(percentile(figures.viaApp, 95))} ${percentile(figures.viaApp, 95) <= 1000 ? 'meets' : 'misses'} it`,
+  );
 }
 
-async function weakRun(cleanup: Cleanup, contexts: () => Promise<BrowserContext>, origin: string, seeded: SeededMessenger, profile: NetworkProfile): Promise<SendFigures> {
+async function weakRun(
+  cleanup: Cleanup,
+  contexts: () => Promise<BrowserContext>,
+  origin: string,
+  seeded: SeededMessenger,
+  profile: NetworkProfile,
+): Promise<SendFigures> {
   const contextA = await contexts();
   const contextB = await contexts();
   cleanup.add(`close ${profile.name} contexts`, async () => {
@@ -345,8 +378,12 @@ runBench('messengerLatency', 40 * 60_000, async (cleanup) => {
   console.log(`  goal: ≤ 100 ms — median ${ms(openMedian)} ${openMedian <= 100 ? 'meets' : 'misses'} it`);
   const long = scroll.frames.filter((frame) => frame > 50);
   console.log(`Scrolling back ${screens} screens with the wheel (240 px a frame)`);
-  console.log(`  frames: ${scroll.frames.length}, median interval ${ms(percentile(scroll.frames, 50))}, p95 ${ms(percentile(scroll.frames, 95))}, max ${ms(Math.max(...scroll.frames))}; over 50 ms: ${long.length}`);
-  console.log(`  messages scrolled past: ${scroll.shownBefore - scroll.shownAfter} (the topmost on screen went from position ${scroll.shownBefore} to ${scroll.shownAfter})`);
+  console.log(
+    `  frames: ${scroll.frames.length}, median interval ${ms(percentile(scroll.frames, 50))}, p95 ${ms(percentile(scroll.frames, 95))}, max ${ms(Math.max(...scroll.frames))}; over 50 ms: ${long.length}`,
+  );
+  console.log(
+    `  messages scrolled past: ${scroll.shownBefore - scroll.shownAfter} (the topmost on screen went from position ${scroll.shownBefore} to ${scroll.shownAfter})`,
+  );
   if (scroll.waits.length > 0) console.log(showFigures('  each wait at the top for older messages ("loading older" row in view)', scroll.waits));
   else console.log('  no wait at the top: older messages were always there before the row came into view');
 
@@ -372,6 +409,9 @@ runBench('messengerLatency', 40 * 60_000, async (cleanup) => {
   printSends(`Send → the other browser's screen, ${sends} messages, loopback (A the teacher types, B the guardian has the chat open)`, loopback);
   for (const { profile, figures } of weak) {
     const c = profile.conditions!;
-    printSends(`Send → the other browser's screen, ${weakSends} messages, both on "${profile.name}" (${c.downKbps / 1000} Mbit/s down, ${c.upKbps / 1000} up, ${c.latencyMs} ms)`, figures);
+    printSends(
+      `Send → the other browser's screen, ${weakSends} messages, both on "${profile.name}" (${c.downKbps / 1000} Mbit/s down, ${c.upKbps / 1000} up, ${c.latencyMs} ms)`,
+      figures,
+    );
   }
 });

@@ -101,12 +101,16 @@ runBench('notificationLatency', 15 * 60_000, async (cleanup) => {
     inDom.push(dom);
     onScreen.push(frame);
     uncertainties.push(clock.uncertainty);
-    console.log(`alert ${String(i).padStart(2)}: create call ${ms(committedAt - sentAt)} · in the DOM ${ms(dom)} · on screen ${ms(frame)} · clock ±${clock.uncertainty.toFixed(1)} ms`);
+    console.log(
+      `alert ${String(i).padStart(2)}: create call ${ms(committedAt - sentAt)} · in the DOM ${ms(dom)} · on screen ${ms(frame)} · clock ±${clock.uncertainty.toFixed(1)} ms`,
+    );
     await sleep(400 + Math.random() * 200);
   }
 
   console.log('');
-  console.log(`Notification latency, ${alerts} emergency alerts to ${college.total} members, REST commit → title in the guardian's open inbox (no reload), Chromium`);
+  console.log(
+    `Notification latency, ${alerts} emergency alerts to ${college.total} members, REST commit → title in the guardian's open inbox (no reload), Chromium`,
+  );
   console.log(showFigures('  on screen (next animation frame after the DOM change)', onScreen));
   console.log(showFigures('  in the DOM (MutationObserver)', inDom));
   console.log(showFigures(`  the create call (commit of ${college.total} receipts)`, createCall));

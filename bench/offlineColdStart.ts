@@ -31,7 +31,19 @@
  */
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { databaseName } from '../src/db/database';
-import { chromiumArgs, chromiumPath, ensureBuilt, figures, freshDataDir, ms, runBench, showFigures, sleep, startPatioServer, type Cleanup } from './lib/harness';
+import {
+  chromiumArgs,
+  chromiumPath,
+  ensureBuilt,
+  figures,
+  freshDataDir,
+  ms,
+  runBench,
+  showFigures,
+  sleep,
+  startPatioServer,
+  type Cleanup,
+} from './lib/harness';
 import { signIn, tsxNameHelper, waitForCount } from './lib/patioSync';
 import { seedPosts } from './lib/seedPosts';
 
@@ -111,7 +123,12 @@ interface Load {
 }
 
 async function launch(cleanup: Cleanup, profile: string): Promise<BrowserContext> {
-  const context = await chromium.launchPersistentContext(profile, { executablePath: chromiumPath, args: chromiumArgs, headless: true, serviceWorkers: 'allow' });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath,
+    args: chromiumArgs,
+    headless: true,
+    serviceWorkers: 'allow',
+  });
   cleanup.add('close chromium (persistent profile)', () => context.close());
   await context.addInitScript({ content: tsxNameHelper });
   await context.addInitScript(() => {
@@ -134,7 +151,10 @@ async function coldLoad(cleanup: Cleanup, profile: string, url: string, kind: Ki
     const page = await firstPage(context);
     await page.goto(url, { waitUntil: 'commit', timeout: 60_000 });
     if (app) {
-      await page.waitForFunction(() => (window as unknown as { benchStart: StartStamps }).benchStart.cardPainted !== undefined, undefined, { timeout: 60_000, polling: 50 });
+      await page.waitForFunction(() => (window as unknown as { benchStart: StartStamps }).benchStart.cardPainted !== undefined, undefined, {
+        timeout: 60_000,
+        polling: 50,
+      });
     } else {
       await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { timeout: 60_000, polling: 50 });
     }
@@ -156,7 +176,9 @@ async function coldLoad(cleanup: Cleanup, profile: string, url: string, kind: Ki
     if (trace && app) {
       for (const line of read.resources) console.log(`        ${line}`);
       const { rootFilled, heading, longTasks } = read.stamps;
-      console.log(`        root filled ${ms(rootFilled ?? 0)} · News heading ${ms(heading ?? 0)} · long tasks ${(longTasks ?? []).map(([at, d]) => `${at}+${d}`).join(' ')}`);
+      console.log(
+        `        root filled ${ms(rootFilled ?? 0)} · News heading ${ms(heading ?? 0)} · long tasks ${(longTasks ?? []).map(([at, d]) => `${at}+${d}`).join(' ')}`,
+      );
     }
     const { previewPainted, cardPainted } = read.stamps;
     const shown = !app ? read.fcp : kind === 'app' && previewPainted !== undefined ? Math.min(previewPainted, cardPainted ?? Infinity) : cardPainted;
@@ -211,7 +233,9 @@ runBench('offlineColdStart', 20 * 60_000, async (cleanup) => {
   await page.goto(`${origin}/blog/all`);
   await page.waitForFunction(() => window.localStorage.getItem('newsPreview') !== null, undefined, { timeout: 60_000, polling: 100 });
   await sleep(1000);
-  console.log(`Chromium ${context.browser()?.version() ?? ''} · signed in, ${seeded.totalPosts} posts synced and indexed, service worker in control, in ${ms(performance.now() - started)}`);
+  console.log(
+    `Chromium ${context.browser()?.version() ?? ''} · signed in, ${seeded.totalPosts} posts synced and indexed, service worker in control, in ${ms(performance.now() - started)}`,
+  );
   await context.close();
   // Offline for good: nothing below can reach the server.
   process.kill(server.pid, 'SIGTERM');
@@ -249,11 +273,44 @@ runBench('offlineColdStart', 20 * 60_000, async (cleanup) => {
   const ratio = appFigures.median / staticFigures.median;
   console.log('');
   console.log(`Offline cold start (browser relaunched on the installed profile, ${seeded.totalPosts} posts on the device)`);
-  console.log(showFigures('  (a) the app, /blog/all → first post card painted', appRuns.map((r) => r.shown)));
-  console.log(showFigures('      of which its first contentful paint', appRuns.map((r) => r.fcp ?? 0)));
-  console.log(showFigures("      the app's own list, first card painted (same runs)", appRuns.map((r) => r.appCard ?? 0)));
-  console.log(showFigures('  (c) the app without the copy, first post card painted', loads['app without copy'].map((r) => r.shown)));
-  console.log(showFigures('  (b) static page from the same service worker, first contentful paint', staticRuns.map((r) => r.shown)));
-  console.log(showFigures('  ratio (a)/(b) per run pair', appRuns.map((r, i) => r.shown / staticRuns[i]!.shown), (v) => `${v.toFixed(2)}×`));
-  console.log(`  ratio of the medians ${ratio.toFixed(2)}× — goal ≤ ${goalRatio}×: ${ratio <= goalRatio ? 'meets' : `misses (by ${ms(appFigures.median - goalRatio * staticFigures.median)})`}`);
+  console.log(
+    showFigures(
+      '  (a) the app, /blog/all → first post card painted',
+      appRuns.map((r) => r.shown),
+    ),
+  );
+  console.log(
+    showFigures(
+      '      of which its first contentful paint',
+      appRuns.map((r) => r.fcp ?? 0),
+    ),
+  );
+  console.log(
+    showFigures(
+      "      the app's own list, first card painted (same runs)",
+      appRuns.map((r) => r.appCard ?? 0),
+    ),
+  );
+  console.log(
+    showFigures(
+      '  (c) the app without the copy, first post card painted',
+      loads['app without copy'].map((r) => r.shown),
+    ),
+  );
+  console.log(
+    showFigures(
+      '  (b) static page from the same service worker, first contentful paint',
+      staticRuns.map((r) => r.shown),
+    ),
+  );
+  console.log(
+    showFigures(
+      '  ratio (a)/(b) per run pair',
+      appRuns.map((r, i) => r.shown / staticRuns[i]!.shown),
+      (v) => `${v.toFixed(2)}×`,
+    ),
+  );
+  console.log(
+    `  ratio of the medians ${ratio.toFixed(2)}× — goal ≤ ${goalRatio}×: ${ratio <= goalRatio ? 'meets' : `misses (by ${ms(appFigures.median - goalRatio * staticFigures.median)})`}`,
+  );
 });

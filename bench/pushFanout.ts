@@ -173,8 +173,18 @@ runBench('bench:push-fanout', 3 * 60_000, async (cleanup) => {
   const line = (label: string, count: number, list: { handedOver: number; done: number }[]) => {
     const handed = figures(list.map((entry) => entry.handedOver));
     console.log(`\n${label}: one emergency alert to ${count.toLocaleString('en')} members (${count.toLocaleString('en')} subscriptions)`);
-    console.log(`  ${showFigures('all handed over', list.map((entry) => entry.handedOver))}  → ${rate(count, handed.median)} (median)`);
-    console.log(`  ${showFigures('send() returned', list.map((entry) => entry.done))}`);
+    console.log(
+      `  ${showFigures(
+        'all handed over',
+        list.map((entry) => entry.handedOver),
+      )}  → ${rate(count, handed.median)} (median)`,
+    );
+    console.log(
+      `  ${showFigures(
+        'send() returned',
+        list.map((entry) => entry.done),
+      )}`,
+    );
     return handed.median;
   };
   const referenceMedian = line('reference', referenceCount, reference);

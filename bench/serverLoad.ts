@@ -83,7 +83,10 @@ async function runLoadTool(cleanup: Parameters<Parameters<typeof runBench>[2]>[0
   writeFileSync(file, JSON.stringify(plan));
   const tool = startChild(cleanup, `load tool (${plan.mode})`, ['--import', 'tsx', 'bench/lib/loadTool.ts', file], {});
   const code = await new Promise<number | null>((resolve) => tool.child.once('exit', resolve));
-  const line = tool.output().split('\n').find((l) => l.startsWith('LOAD-RESULT '));
+  const line = tool
+    .output()
+    .split('\n')
+    .find((l) => l.startsWith('LOAD-RESULT '));
   if (code !== 0 || !line) throw new Error(`the load tool failed (exit ${code}):\n${tool.output()}`);
   return JSON.parse(line.slice('LOAD-RESULT '.length)) as LoadResult;
 }
@@ -91,7 +94,11 @@ async function runLoadTool(cleanup: Parameters<Parameters<typeof runBench>[2]>[0
 const pct = (n: number, of: number) => (of === 0 ? '—' : `${((100 * n) / of).toFixed(1)}%`);
 
 runBench('serverLoad', 10 * 60_000 + 3 * seconds * 1000, async (cleanup) => {
-  console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), load ${loadavg().map((l) => l.toFixed(2)).join(' ')}, Node ${process.version}`);
+  console.log(
+    `machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}, Node ${process.version}`,
+  );
   const version = await recreateDatabase(false);
   if (!process.env.PATIO_BENCH_KEEP) cleanup.add(`drop ${databaseName}`, async () => void (await recreateDatabase(true)));
   const dataDir = freshDataDir(cleanup, 'bench-load');
@@ -104,14 +111,22 @@ runBench('serverLoad', 10 * 60_000 + 3 * seconds * 1000, async (cleanup) => {
   const db = database.db;
   const college = await loadCollege(db);
   const members = Math.ceil(deviceCount / devicesPerMember);
-  const [existing] = await db.select({ n: count() }).from(users).where(and(eq(users.collegeId, college.collegeId), eq(users.status, 'active')));
+  const [existing] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.collegeId, college.collegeId), eq(users.status, 'active')));
   await addMembers(db, college, Math.max(0, members - (existing?.n ?? 0)));
   const devices = await signInDevices(db, college, deviceCount, devicesPerMember);
-  console.log(`PostgreSQL ${version}; ${seeded.totalPosts} posts, ${members} members on ${devices.length} devices (${devicesPerMember} each), ready in ${ms(performance.now() - seedStart)}`);
+  console.log(
+    `PostgreSQL ${version}; ${seeded.totalPosts} posts, ${members} members on ${devices.length} devices (${devicesPerMember} each), ready in ${ms(performance.now() - seedStart)}`,
+  );
 
   const servers: Awaited<ReturnType<typeof startPatioServer>>[] = [];
   for (const port of ports) servers.push(await startPatioServer(cleanup, port, dataDir, undefined, { env: { DATABASE_URL: databaseUrl } }));
-  const rss = new RssSampler(servers.map((s, i) => ({ label: `:${ports[i]}`, pid: s.pid })), 5_000);
+  const rss = new RssSampler(
+    servers.map((s, i) => ({ label: `:${ports[i]}`, pid: s.pid })),
+    5_000,
+  );
   cleanup.add('stop sampling', () => rss.stop());
   rss.mark('servers up');
 
@@ -127,7 +142,9 @@ runBench('serverLoad', 10 * 60_000 + 3 * seconds * 1000, async (cleanup) => {
 
   console.log(`\n1. empty route: GET /api/health, ${deviceCount} connections over ${ports.length} processes, ${seconds} s`);
   const health = await runLoadTool(cleanup, dataDir, { mode: 'health', ports, connections: deviceCount, seconds, devices: [] });
-  console.log(`   ${health.rate.toFixed(0)} req/s; latency p50 ${ms(health.latency.p50)} · p99 ${ms(health.latency.p99)} · max ${ms(health.latency.max)}; non-2xx ${health.non2xx}, errors ${health.errors}, timeouts ${health.timeouts}`);
+  console.log(
+    `   ${health.rate.toFixed(0)} req/s; latency p50 ${ms(health.latency.p50)} · p99 ${ms(health.latency.p99)} · max ${ms(health.latency.max)}; non-2xx ${health.non2xx}, errors ${health.errors}, timeouts ${health.timeouts}`,
+  );
   rss.mark('after the empty route');
 
   console.log(`\n2. load: ${deviceCount} devices polling pull, ${ready} streams open, staff posting ${postsPerSecond}/s, ${seconds} s`);
@@ -135,17 +152,31 @@ runBench('serverLoad', 10 * 60_000 + 3 * seconds * 1000, async (cleanup) => {
   rss.mark('load start');
   const middle = setTimeout(() => rss.mark('load middle'), (seconds * 1000) / 2);
   const posting = staff.postFor(seconds * 1000, postsPerSecond);
-  const pull = await runLoadTool(cleanup, dataDir, { mode: 'pull', ports, connections: deviceCount, seconds, devices: devices.map((d) => ({ token: d.token, cursor: cursorAt(d, counter) })) });
+  const pull = await runLoadTool(cleanup, dataDir, {
+    mode: 'pull',
+    ports,
+    connections: deviceCount,
+    seconds,
+    devices: devices.map((d) => ({ token: d.token, cursor: cursorAt(d, counter) })),
+  });
   clearTimeout(middle);
   const posted = await posting;
   rss.mark('load end');
   await sleep(1_000);
 
   const pullErrors = pull.non2xx + pull.errors;
-  console.log(`   pull: ${pull.requests} answered in ${pull.seconds} s = ${pull.rate.toFixed(0)} req/s (${pull.withChanges} carried changes, ${pull.resets} resets)`);
-  console.log(`   pull latency: p50 ${ms(pull.latency.p50)} · p90 ${ms(pull.latency.p90)} · p99 ${ms(pull.latency.p99)} · max ${ms(pull.latency.max)} (mean ${ms(pull.latency.mean)})`);
-  console.log(`   pull errors: non-2xx ${pull.non2xx}, connection errors ${pull.errors}, timeouts ${pull.timeouts}; status codes ${JSON.stringify(pull.statusCodes)}`);
-  console.log(`   staff: ${posted.sent.length} posts (${posted.sent.filter((p) => p.via === 'push').length} by push), ${posted.failures.length} failed${posted.failures.length ? `: ${[...new Set(posted.failures.map((f) => f.message))].slice(0, 3).join('; ')}` : ''}; answer ${ms(posted.latency('p50'))} median, ${ms(posted.latency('max'))} max`);
+  console.log(
+    `   pull: ${pull.requests} answered in ${pull.seconds} s = ${pull.rate.toFixed(0)} req/s (${pull.withChanges} carried changes, ${pull.resets} resets)`,
+  );
+  console.log(
+    `   pull latency: p50 ${ms(pull.latency.p50)} · p90 ${ms(pull.latency.p90)} · p99 ${ms(pull.latency.p99)} · max ${ms(pull.latency.max)} (mean ${ms(pull.latency.mean)})`,
+  );
+  console.log(
+    `   pull errors: non-2xx ${pull.non2xx}, connection errors ${pull.errors}, timeouts ${pull.timeouts}; status codes ${JSON.stringify(pull.statusCodes)}`,
+  );
+  console.log(
+    `   staff: ${posted.sent.length} posts (${posted.sent.filter((p) => p.via === 'push').length} by push), ${posted.failures.length} failed${posted.failures.length ? `: ${[...new Set(posted.failures.map((f) => f.message))].slice(0, 3).join('; ')}` : ''}; answer ${ms(posted.latency('p50'))} median, ${ms(posted.latency('max'))} max`,
+  );
 
   // Every stream should have had one poke per post whose audience meets its device's keys
   // (and perhaps one per post that failed on the client's side but was applied).
@@ -164,7 +195,9 @@ runBench('serverLoad', 10 * 60_000 + 3 * seconds * 1000, async (cleanup) => {
     if (received < expected) short++;
     if (received > expected + maybe) extra++;
   }
-  console.log(`   pokes: ${receivedPokes} of ${expectedPokes} expected (${pct(receivedPokes, expectedPokes)}); streams short ${short}, with extra ${extra} (beyond the failed posts' audiences)`);
+  console.log(
+    `   pokes: ${receivedPokes} of ${expectedPokes} expected (${pct(receivedPokes, expectedPokes)}); streams short ${short}, with extra ${extra} (beyond the failed posts' audiences)`,
+  );
 
   console.log(`\n3. fan-out: one post for every section, ${streams.filter((s) => s.dropped === null).length} streams open`);
   const fanOut = await measureFanOut(db, college, staff, streams, devices, 30_000);
@@ -176,9 +209,13 @@ runBench('serverLoad', 10 * 60_000 + 3 * seconds * 1000, async (cleanup) => {
   const serverErrors = servers.map((s) => (s.output().match(/"level":(50|60)/g) ?? []).length);
 
   console.log('\nsummary');
-  console.log(`   errors: pull non-2xx ${pull.non2xx}, pull connection errors ${pull.errors}, pull timeouts ${pull.timeouts}, post failures ${posted.failures.length}, stream drops ${drops.length}${drops.length ? ` (${[...new Set(drops.map((d) => d.dropped))].slice(0, 3).join('; ')})` : ''}, server error log lines ${serverErrors.join(' + ')}  [goal 0]`);
+  console.log(
+    `   errors: pull non-2xx ${pull.non2xx}, pull connection errors ${pull.errors}, pull timeouts ${pull.timeouts}, post failures ${posted.failures.length}, stream drops ${drops.length}${drops.length ? ` (${[...new Set(drops.map((d) => d.dropped))].slice(0, 3).join('; ')})` : ''}, server error log lines ${serverErrors.join(' + ')}  [goal 0]`,
+  );
   console.log(`   pull p50 ${ms(pull.latency.p50)} · p99 ${ms(pull.latency.p99)} · max ${ms(pull.latency.max)}  [goal p99 < 300 ms]`);
-  console.log(`   pull ${pull.rate.toFixed(0)} req/s; empty route ${health.rate.toFixed(0)} req/s; ratio ${(pull.rate / health.rate).toFixed(2)}×  [goal ≥ 0.30×]`);
+  console.log(
+    `   pull ${pull.rate.toFixed(0)} req/s; empty route ${health.rate.toFixed(0)} req/s; ratio ${(pull.rate / health.rate).toFixed(2)}×  [goal ≥ 0.30×]`,
+  );
   for (const line of rss.lines()) console.log(`   RSS ${line}`);
   ports.forEach((port, i) => console.log(`   RSS :${port} every 5 s (s:MiB): ${rss.series(i)}`));
   for (const line of fanOut.summary) console.log(`   ${line}`);

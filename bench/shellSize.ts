@@ -32,8 +32,7 @@ function staticClosure(key: string, seen = new Set<string>()): Set<string> {
   return seen;
 }
 
-const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry && k.endsWith('index.html'))
-  ?? Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry && k.endsWith('index.html')) ?? Object.keys(manifest).find((k) => manifest[k]!.isEntry);
 if (!entryKey) throw new Error('no entry chunk in the Vite manifest');
 
 const shell = staticClosure(entryKey);

@@ -66,9 +66,9 @@ async function main(): Promise<void> {
         on conflict do nothing`);
       await q(`update posts p set views = v.n from (select post_id, count(*) n from post_views group by post_id) v where v.post_id = p.id`);
       // 200 documents (copies of the demo ones), 200 downloads each.
-      const columns = (await q(`select column_name from information_schema.columns where table_name = 'documents' and column_name not in ('id', 'seq')`)).rows.map(
-        (r: { column_name: string }) => `"${r.column_name}"`,
-      );
+      const columns = (
+        await q(`select column_name from information_schema.columns where table_name = 'documents' and column_name not in ('id', 'seq')`)
+      ).rows.map((r: { column_name: string }) => `"${r.column_name}"`);
       await q(`insert into documents (id, seq, ${columns.join(', ')})
         select gen_random_uuid(), 0, ${columns.map((col) => `d.${col}`).join(', ')}
         from generate_series(1, 200) g cross join lateral (select * from documents where college_id = :college order by id limit 1) d`);
@@ -79,14 +79,18 @@ async function main(): Promise<void> {
         join bench_members m on m.n = 1 + (d.n * 11 + k * 13) % (select count(*) from bench_members)
         on conflict do nothing`);
       await q('vacuum analyze');
-      const counts = (await q(`select (select count(*) from entries where college_id = :college) e, (select count(*) from posts where college_id = :college) p,
-        (select count(*) from post_views where college_id = :college) v, (select count(*) from document_downloads where college_id = :college) d`)).rows[0] as Record<string, string>;
+      const counts = (
+        await q(`select (select count(*) from entries where college_id = :college) e, (select count(*) from posts where college_id = :college) p,
+        (select count(*) from post_views where college_id = :college) v, (select count(*) from document_downloads where college_id = :college) d`)
+      ).rows[0] as Record<string, string>;
       console.log(
         `PostgreSQL ${version}, ${cpus().length} cores; ${counts.e} entries, ${counts.p} posts, ${counts.v} reads, ${counts.d} downloads; ready in ${((performance.now() - started) / 1000).toFixed(0)} s`,
       );
 
       const scope: StatisticsScope = { collegeId: c, timeZone: college.timeZone };
-      const author = String((await q(`select id from users where college_id = :college and email = 'staff@colinas.test'`)).rows.map((r: { id: string }) => r.id)[0]);
+      const author = String(
+        (await q(`select id from users where college_id = :college and email = 'staff@colinas.test'`)).rows.map((r: { id: string }) => r.id)[0],
+      );
       const day = (offset: number) => new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
       const periods = { 'last 30 days': { from: day(29), to: day(0) }, 'the year': { from: day(364), to: day(0) } };
       const rows: string[] = [];

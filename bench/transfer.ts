@@ -55,7 +55,9 @@ function table(title: string, rows: Sizes[]): void {
   }
   const compressed = rows.reduce((sum, row) => sum + row.compressed, 0);
   const identity = rows.reduce((sum, row) => sum + row.identity, 0);
-  console.log(`  ${'total'.padEnd(52)} ${''.padEnd(9)} ${kb(compressed).padStart(11)} ${kb(identity).padStart(11)}  (${((compressed / identity) * 100).toFixed(0)}%)`);
+  console.log(
+    `  ${'total'.padEnd(52)} ${''.padEnd(9)} ${kb(compressed).padStart(11)} ${kb(identity).padStart(11)}  (${((compressed / identity) * 100).toFixed(0)}%)`,
+  );
 }
 
 runBench('bench:transfer', 240_000, async (cleanup) => {
@@ -97,5 +99,7 @@ runBench('bench:transfer', 240_000, async (cleanup) => {
   for (const path of precache) precacheRows.push(await measure(origin, path));
   const compressed = precacheRows.reduce((sum, row) => sum + row.compressed, 0);
   const identity = precacheRows.reduce((sum, row) => sum + row.identity, 0);
-  console.log(`\nService worker precache (${precacheRows.length} files, after the first load): ${kb(compressed)} compressed, ${kb(identity)} identity (${((compressed / identity) * 100).toFixed(0)}%)`);
+  console.log(
+    `\nService worker precache (${precacheRows.length} files, after the first load): ${kb(compressed)} compressed, ${kb(identity)} identity (${((compressed / identity) * 100).toFixed(0)}%)`,
+  );
 });

@@ -42,7 +42,17 @@ import type { Browser } from '@playwright/test';
 import { demoPassword } from '../server/db/demoData';
 import { databaseName } from '../src/db/database';
 import { ensureBuilt, figures, freshDataDir, launchChromium, ms, runBench, sleep, startChild, startPatioServer, type Cleanup } from './lib/harness';
-import { downloadRate, emulatedPage, kindOf, onTheWire, shortestFirstByte, type Kind, type NetworkProfile, type Source, type Transfer } from './lib/networkEmulation';
+import {
+  downloadRate,
+  emulatedPage,
+  kindOf,
+  onTheWire,
+  shortestFirstByte,
+  type Kind,
+  type NetworkProfile,
+  type Source,
+  type Transfer,
+} from './lib/networkEmulation';
 import { tsxNameHelper, waitForCount } from './lib/patioSync';
 import { dexieSource, rawWrites } from './lib/rawWrite';
 import type { Seeded } from './lib/seedPosts';
@@ -98,12 +108,21 @@ interface RunResult {
 
 const kb = (bytes: number) => (bytes >= 1_000_000 ? `${(bytes / 1_000_000).toFixed(2)} MB` : `${(bytes / 1000).toFixed(1)} KB`);
 const rate = (bps: number) => (bps >= 1_000_000 ? `${(bps / 1_000_000).toFixed(2)} Mbit/s` : `${(bps / 1000).toFixed(0)} kbit/s`);
-const describe = (p: NetworkProfile) => (p.conditions ? `${p.name} (${rate(p.conditions.downKbps * 1000)} down, ${rate(p.conditions.upKbps * 1000)} up, ${p.conditions.latencyMs} ms)` : `${p.name} (no emulation)`);
+const describe = (p: NetworkProfile) =>
+  p.conditions
+    ? `${p.name} (${rate(p.conditions.downKbps * 1000)} down, ${rate(p.conditions.upKbps * 1000)} up, ${p.conditions.latencyMs} ms)`
+    : `${p.name} (no emulation)`;
 
 /** Seeds `count` posts with the checkout's own seeder (its schema, its code), in a child process. */
 async function seed(cleanup: Cleanup, dataDir: string, checkout?: string): Promise<Seeded> {
   const script = `const { seedPosts } = await import('./bench/lib/seedPosts.ts'); console.log('seeded ' + JSON.stringify(await seedPosts(${JSON.stringify(dataDir)}, ${postCount})));`;
-  const { child, output } = startChild(cleanup, `seeder${checkout ? ' (reference)' : ''}`, ['--import', 'tsx', '--input-type=module', '--eval', script], {}, checkout);
+  const { child, output } = startChild(
+    cleanup,
+    `seeder${checkout ? ' (reference)' : ''}`,
+    ['--import', 'tsx', '--input-type=module', '--eval', script],
+    {},
+    checkout,
+  );
   const code = await new Promise<number | null>((done) => (child.exitCode !== null ? done(child.exitCode) : child.once('exit', done)));
   const line = /^seeded (.*)$/m.exec(output());
   if (code !== 0 || !line) throw new Error(`seeding failed (${code}): ${output()}`);
@@ -121,7 +140,9 @@ function checkEmulation(profile: NetworkProfile, wire: Transfer[]): RunResult['r
     const c = profile.conditions;
     if (!c) continue;
     if (measured && measured.bitsPerSecond > 1.25 * c.downKbps * 1000) {
-      throw new Error(`emulation did not apply to the ${source}: ${kb(measured.bytes)} in ${measured.seconds.toFixed(2)} s = ${rate(measured.bitsPerSecond)} on a ${rate(c.downKbps * 1000)} profile`);
+      throw new Error(
+        `emulation did not apply to the ${source}: ${kb(measured.bytes)} in ${measured.seconds.toFixed(2)} s = ${rate(measured.bitsPerSecond)} on a ${rate(c.downKbps * 1000)} profile`,
+      );
     }
     if (source !== 'service worker' && firstByteMs !== null && firstByteMs < 0.9 * c.latencyMs) {
       throw new Error(`emulation did not apply to the ${source}: a first byte after ${firstByteMs.toFixed(0)} ms on a ${c.latencyMs} ms profile`);
@@ -222,7 +243,10 @@ async function oneRun(browser: Browser, target: Target, profile: NetworkProfile,
     if (trace) {
       const zero = Math.min(...wire.map((t) => t.sentAt));
       const at = (s: number | null) => (s === null ? '—' : ((s - zero) * 1000).toFixed(0)).padStart(7);
-      for (const t of wire) console.log(`        ${at(t.sentAt)} ${at(t.headersAt)} ${at(t.endAt)} ms ${kb(t.bytes).padStart(9)} ${t.source.padEnd(14)} ${t.fromCache ? 'cache ' : ''}${new URL(t.url).pathname.slice(0, 70)}`);
+      for (const t of wire)
+        console.log(
+          `        ${at(t.sentAt)} ${at(t.headersAt)} ${at(t.endAt)} ms ${kb(t.bytes).padStart(9)} ${t.source.padEnd(14)} ${t.fromCache ? 'cache ' : ''}${new URL(t.url).pathname.slice(0, 70)}`,
+        );
     }
     return {
       signInScreenMs,
@@ -259,9 +283,14 @@ function showRun(label: string, r: RunResult, expected: number): void {
       (r.unfinished > 0 ? ` (${r.unfinished} still open at the end, counted as far as received)` : ''),
   );
   const rates = Object.entries(r.rates)
-    .map(([source, { bps, firstByteMs }]) => `${source} ${bps === null ? '— (no response ≥ 20 KB)' : rate(bps)}${firstByteMs === null ? '' : ` (first byte ≥ ${firstByteMs.toFixed(0)} ms)`}`)
+    .map(
+      ([source, { bps, firstByteMs }]) =>
+        `${source} ${bps === null ? '— (no response ≥ 20 KB)' : rate(bps)}${firstByteMs === null ? '' : ` (first byte ≥ ${firstByteMs.toFixed(0)} ms)`}`,
+    )
     .join(', ');
-  console.log(`        download rate on the wire (responses ≥ 20 KB): ${rates || '—'} · sync pull, first request → last answer: ${r.syncWallBps === null ? '—' : rate(r.syncWallBps)}`);
+  console.log(
+    `        download rate on the wire (responses ≥ 20 KB): ${rates || '—'} · sync pull, first request → last answer: ${r.syncWallBps === null ? '—' : rate(r.syncWallBps)}`,
+  );
   if (r.searchMs !== null) console.log(`        search complete (every post's words stored) ${ms(r.searchMs)} after the last post`);
   if (r.raw) console.log(`        reference: raw Dexie bulkPut of the same rows ${ms(r.raw.bulkPutMs)} · sync / raw bulkPut ${r.raw.ratio.toFixed(2)}×`);
 }
@@ -296,7 +325,9 @@ runBench('bench:weak-network', 10 * 60_000 + runs * 2 * profiles.length * (runLi
     const referenceSeeded = await seed(cleanup, dir, resolve(reference));
     targets.push({ name: 'reference', origin: (await startPatioServer(cleanup, referencePort, dir, resolve(reference))).origin, seeded: referenceSeeded });
   }
-  console.log(`seeded ${postCount} posts (${seeded.totalPosts} in the college with the demo posts) and started ${targets.length} server(s) in ${ms(performance.now() - started)}`);
+  console.log(
+    `seeded ${postCount} posts (${seeded.totalPosts} in the college with the demo posts) and started ${targets.length} server(s) in ${ms(performance.now() - started)}`,
+  );
   const browser = await launchChromium(cleanup);
   console.log(
     `Chromium ${browser.version()} · phone ${viewport.width}×${viewport.height} · ${runs} run(s) per profile, each capped at ${runLimitMs / 60_000} min${reference ? ` · alternating with the reference (${reference})` : ''}`,
@@ -338,11 +369,36 @@ runBench('bench:weak-network', 10 * 60_000 + runs * 2 * profiles.length * (runLi
       console.log(`    → all posts in IndexedDB: ${summary(times((r) => r.doneMs))}${versus((r) => r.doneMs)}`);
       const total = (r: RunResult) => r.bytes.shell + r.bytes.precache + r.bytes.api + r.bytes.sync;
       console.log(
-        `    bytes: ${summary(times(total), kb)} (app shell ${summary(times((r) => r.bytes.shell), kb)}, precache ${summary(times((r) => r.bytes.precache), kb)}, API ${summary(times((r) => r.bytes.api), kb)}, sync API ${summary(times((r) => r.bytes.sync), kb)})`,
+        `    bytes: ${summary(times(total), kb)} (app shell ${summary(
+          times((r) => r.bytes.shell),
+          kb,
+        )}, precache ${summary(
+          times((r) => r.bytes.precache),
+          kb,
+        )}, API ${summary(
+          times((r) => r.bytes.api),
+          kb,
+        )}, sync API ${summary(
+          times((r) => r.bytes.sync),
+          kb,
+        )})`,
       );
-      console.log(`    sync download, on the wire: ${summary(times((r) => r.rates.worker?.bps ?? null), rate)}; first pull → last answer: ${summary(times((r) => r.syncWallBps), rate)}`);
+      console.log(
+        `    sync download, on the wire: ${summary(
+          times((r) => r.rates.worker?.bps ?? null),
+          rate,
+        )}; first pull → last answer: ${summary(
+          times((r) => r.syncWallBps),
+          rate,
+        )}`,
+      );
       if (!profile.conditions) {
-        console.log(`    reference: raw Dexie bulkPut of the same rows ${summary(times((r) => r.raw?.bulkPutMs ?? null))} · sync / raw ${summary(times((r) => r.raw?.ratio ?? null), (v) => `${v.toFixed(2)}×`)}`);
+        console.log(
+          `    reference: raw Dexie bulkPut of the same rows ${summary(times((r) => r.raw?.bulkPutMs ?? null))} · sync / raw ${summary(
+            times((r) => r.raw?.ratio ?? null),
+            (v) => `${v.toFixed(2)}×`,
+          )}`,
+        );
       }
     }
   }
@@ -355,7 +411,9 @@ runBench('bench:weak-network', 10 * 60_000 + runs * 2 * profiles.length * (runLi
         const b = median(theirs!.map(pick));
         return a === null || b === null ? '—' : `${(a / b).toFixed(2)}×`;
       };
-      console.log(`    ${profile.name}: first post cards ${ratio((r) => r.firstCardMs)} · all posts ${ratio((r) => r.doneMs)} · bytes ${ratio((r) => r.bytes.shell + r.bytes.precache + r.bytes.api + r.bytes.sync)}`);
+      console.log(
+        `    ${profile.name}: first post cards ${ratio((r) => r.firstCardMs)} · all posts ${ratio((r) => r.doneMs)} · bytes ${ratio((r) => r.bytes.shell + r.bytes.precache + r.bytes.api + r.bytes.sync)}`,
+      );
     }
   }
 });

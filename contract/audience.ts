@@ -53,7 +53,8 @@ export const audienceKeys = {
 /** Keys of an audience chosen with the picker: everyone, or the scope's roles in each chosen section (and staff). */
 export function keysOfAudience(audience: Pick<AudienceFields, 'scope' | 'section_ids'>): string[] {
   if (audience.scope === 'college') return [audienceKeys.college];
-  const roles = audience.scope === 'everyone' ? ['student', 'guardian'] : audience.scope === 'students' ? ['student'] : audience.scope === 'guardians' ? ['guardian'] : [];
+  const roles =
+    audience.scope === 'everyone' ? ['student', 'guardian'] : audience.scope === 'students' ? ['student'] : audience.scope === 'guardians' ? ['guardian'] : [];
   const keys = new Set<string>([audienceKeys.staff]);
   for (const sectionId of audience.section_ids) for (const role of roles) keys.add(audienceKeys.member(role, sectionId.toLowerCase()));
   return [...keys];
@@ -91,7 +92,10 @@ export function meets(rowKeys: readonly string[], memberKeys: ReadonlySet<string
  */
 export const audienceReachRequest = z.object({
   scope: z.enum(audienceScopes, { error: messages.postScopeInvalid }),
-  section_ids: z.array(text({ max: 64 })).max(200).default([]),
+  section_ids: z
+    .array(text({ max: 64 }))
+    .max(200)
+    .default([]),
 });
 export type AudienceReachRequest = z.input<typeof audienceReachRequest>;
 

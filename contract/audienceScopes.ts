@@ -21,4 +21,3 @@ export type SectionScope = (typeof sectionScopes)[number];
 export function scopeNeedsSections(scope: AudienceScope): scope is SectionScope {
   return (sectionScopes as readonly string[]).includes(scope);
 }
-

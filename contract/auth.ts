@@ -60,10 +60,7 @@ export const loginRequest = z
   .object({
     email: text({ max: 254 }).optional(),
     rut: z.string().max(rutMaxLength, { error: messages.rutInvalid }).optional(),
-    password: z
-      .string({ error: messages.required })
-      .min(1, { error: messages.required })
-      .max(passwordMaxLength, { error: messages.passwordTooLong }),
+    password: z.string({ error: messages.required }).min(1, { error: messages.required }).max(passwordMaxLength, { error: messages.passwordTooLong }),
   })
   .superRefine((value, ctx) => {
     const hasEmail = (value.email ?? '').trim() !== '';
@@ -123,10 +120,7 @@ export const resetPasswordRequest = z
 /** `PUT /api/v1/users/update/password`. */
 export const passwordUpdateRequest = z
   .object({
-    current_password: z
-      .string({ error: messages.required })
-      .min(1, { error: messages.required })
-      .max(passwordMaxLength, { error: messages.passwordTooLong }),
+    current_password: z.string({ error: messages.required }).min(1, { error: messages.required }).max(passwordMaxLength, { error: messages.passwordTooLong }),
     password: newPasswordField,
     password_confirmation: z
       .string({ error: messages.passwordConfirm })

@@ -81,7 +81,10 @@ function allDayTimes(event: Event): Times | null {
   if (!isDay(event.start) || !isDay(event.end)) return null;
   // A Date whose UTC parts are the day: with no zone, ical-generator writes those.
   const repeating = event.repeat
-    ? lines(`RRULE:${rruleText(event.repeat, true, 'UTC')}`, event.exceptions.length > 0 ? `EXDATE;VALUE=DATE:${event.exceptions.map(compactDay).join(',')}` : null)
+    ? lines(
+        `RRULE:${rruleText(event.repeat, true, 'UTC')}`,
+        event.exceptions.length > 0 ? `EXDATE;VALUE=DATE:${event.exceptions.map(compactDay).join(',')}` : null,
+      )
     : null;
   return { allDay: true, start: floating(event.start), end: floating(addDays(event.end, 1)), ...(repeating ? { repeating } : {}) };
 }
@@ -182,7 +185,11 @@ export function plainTextOf(html: string): string {
     .replace(/<\/(p|h2|h3|blockquote|pre)>/gi, '\n\n')
     .replace(/<[^>]*>/g, '')
     .split('\n')
-    .map((line) => decodeEntities(line).replace(/[ \t]+/g, ' ').trim())
+    .map((line) =>
+      decodeEntities(line)
+        .replace(/[ \t]+/g, ' ')
+        .trim(),
+    )
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();

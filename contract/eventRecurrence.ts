@@ -107,7 +107,12 @@ export function rruleText(repeat: EventRepeat, allDay: boolean, timeZone: string
   const parts = [`FREQ=${repeat.freq === 'weekly' ? 'WEEKLY' : 'MONTHLY'}`];
   if (repeat.count !== undefined) parts.push(`COUNT=${repeat.count}`);
   if (repeat.until !== undefined) {
-    const until = allDay ? repeat.until.replace(/-/g, '') : instantOf(`${repeat.until}T23:59`, timeZone).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+    const until = allDay
+      ? repeat.until.replace(/-/g, '')
+      : instantOf(`${repeat.until}T23:59`, timeZone)
+          .toISOString()
+          .replace(/[-:]/g, '')
+          .replace(/\.\d{3}/, '');
     parts.push(`UNTIL=${until}`);
   }
   return parts.join(';');

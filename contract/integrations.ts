@@ -16,7 +16,11 @@ export const smtpSettingsInput = z.object({
   host: text({ max: 253, trim: true, error: messages.smtpHostRequired })
     .min(1, { error: messages.smtpHostRequired })
     .regex(/^[^\s/]*$/, { error: messages.smtpHostInvalid }),
-  port: z.coerce.number({ error: messages.smtpPortInvalid }).int({ error: messages.smtpPortInvalid }).min(1, { error: messages.smtpPortInvalid }).max(65535, { error: messages.smtpPortInvalid }),
+  port: z.coerce
+    .number({ error: messages.smtpPortInvalid })
+    .int({ error: messages.smtpPortInvalid })
+    .min(1, { error: messages.smtpPortInvalid })
+    .max(65535, { error: messages.smtpPortInvalid }),
   security: z.enum(smtpSecurities, { error: messages.smtpSecurityInvalid }),
   username: text({ max: 254, trim: true }).default(''),
   /** Blank keeps the stored password; `clear_password` removes it. */

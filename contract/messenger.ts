@@ -64,7 +64,6 @@ export const conversationMemberRow = z.object({
 });
 export type ConversationMemberRow = z.infer<typeof conversationMemberRow>;
 
-
 /**
  * A message as synced to the members it was sent to. `position` is its place in the
  * conversation, given by the server when it applies the message (1, 2, 3…): every device
@@ -96,8 +95,9 @@ export const groupMembersMax = 1000;
 export const messageEditWindowMs = 15 * 60_000;
 export const reportReasonMax = 500;
 
-const messageText = text({ max: messageTextMax, error: messages.messageTextRequired })
-  .refine((value) => value.trim().length > 0, { error: messages.messageTextRequired });
+const messageText = text({ max: messageTextMax, error: messages.messageTextRequired }).refine((value) => value.trim().length > 0, {
+  error: messages.messageTextRequired,
+});
 const memberIds = z.array(z.uuid({ error: messages.unknownReference })).max(groupMembersMax, { error: messages.groupTooLarge });
 
 /** Who of a whole section a group takes: its students, its guardians, or both. */
@@ -106,7 +106,10 @@ export type SectionMemberScope = (typeof sectionMemberScopes)[number];
 
 const sectionPick = {
   /** Whole sections: their current members of `section_scope` are added (later arrivals are not). */
-  section_ids: z.array(z.uuid({ error: messages.unknownReference })).max(50).default([]),
+  section_ids: z
+    .array(z.uuid({ error: messages.unknownReference }))
+    .max(50)
+    .default([]),
   section_scope: z.enum(sectionMemberScopes).default('everyone'),
 };
 
@@ -167,7 +170,14 @@ export const deleteMessageArgs = z.object({ id: z.uuid() });
  * up to `position` (never down). Sent by the device after a pull brings messages, and when a
  * conversation is on screen.
  */
-export const markArgs = z.object({ conversation_id: z.uuid(), position: z.number().int().min(0).max(2 ** 31 - 1) });
+export const markArgs = z.object({
+  conversation_id: z.uuid(),
+  position: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1),
+});
 export type MarkArgs = z.infer<typeof markArgs>;
 
 /** Mutation `messenger.report`: a member asks the college's administrators to look at a message. */
@@ -222,7 +232,6 @@ export function mayStartConversation(from: Correspondent, to: Correspondent): bo
   if (from.role === 'student' && to.role === 'guardian') return to.childIds.includes(from.id);
   return false;
 }
-
 
 /**
  * `GET /api/v1/messenger/people?q=`: the members the viewer may start a conversation with

@@ -155,7 +155,11 @@ export const defaultNotificationPreferences: NotificationPreferences = { quiet_h
 
 /** The college's wait before an unacknowledged emergency alert is emailed (minutes). */
 export const defaultEmergencyEmailMinutes = 10;
-export const emergencyEmailMinutes = z.number().int().min(1).max(24 * 60);
+export const emergencyEmailMinutes = z
+  .number()
+  .int()
+  .min(1)
+  .max(24 * 60);
 
 /** `GET/PUT /api/v1/admin/notification-settings` (administrators). */
 export const notificationSettings = z.object({ emergency_email_minutes: emergencyEmailMinutes });

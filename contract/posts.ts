@@ -65,7 +65,11 @@ export type PostStats = z.infer<typeof postStats>;
 const postFieldsShape = z.object({
   title: text({ max: 200, trim: true, error: messages.postTitleRequired }).min(1, { error: messages.postTitleRequired }),
   content: text({ max: 100_000, error: messages.postContentRequired }).refine(
-    (html) => html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() !== '',
+    (html) =>
+      html
+        .replace(/<[^>]*>/g, '')
+        .replace(/&nbsp;/g, ' ')
+        .trim() !== '',
     { error: messages.postContentRequired },
   ),
   category_id: text({ max: 64, error: messages.postCategoryRequired }).min(1, { error: messages.postCategoryRequired }),

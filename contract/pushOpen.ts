@@ -13,5 +13,12 @@ export interface PushOpenMessage {
 
 export function isPushOpenMessage(data: unknown): data is PushOpenMessage {
   const message = data as Partial<PushOpenMessage> | null;
-  return typeof message === 'object' && message !== null && message.type === pushOpenMessageType && typeof message.path === 'string' && message.path.startsWith('/') && !message.path.startsWith('//');
+  return (
+    typeof message === 'object' &&
+    message !== null &&
+    message.type === pushOpenMessageType &&
+    typeof message.path === 'string' &&
+    message.path.startsWith('/') &&
+    !message.path.startsWith('//')
+  );
 }

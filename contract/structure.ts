@@ -14,7 +14,11 @@ import { text } from './text';
 export const structureName = text({ max: 80, trim: true, error: messages.structureNameRequired }).min(1, { error: messages.structureNameRequired });
 export const placeAddress = text({ max: 200, trim: true });
 /** A new order of a list (siblings): every id of it, once, first to last. */
-export const orderedIds = z.array(z.uuid()).min(1).max(500).refine((ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length, { error: messages.structureOrderInvalid });
+export const orderedIds = z
+  .array(z.uuid())
+  .min(1)
+  .max(500)
+  .refine((ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length, { error: messages.structureOrderInvalid });
 /** Archive (true) or bring back (false). */
 export const archiveArgs = z.object({ id: z.uuid(), archived: z.boolean() });
 export type ArchiveArgs = z.infer<typeof archiveArgs>;

@@ -22,10 +22,7 @@ export function hostNameOf(domainOrOrigin: string): string {
   return value.replace(/:\d+$/, '').replace(/\.$/, '');
 }
 
-export function matchCollege<T extends HostPatterns>(
-  domainOrOrigin: string,
-  colleges: readonly T[],
-): T | undefined {
+export function matchCollege<T extends HostPatterns>(domainOrOrigin: string, colleges: readonly T[]): T | undefined {
   const host = hostNameOf(domainOrOrigin);
   if (!host) return undefined;
   let best: T | undefined;

@@ -39,5 +39,4 @@ const inSaneRange = (value: string) => {
 };
 
 /** An ISO 8601 timestamp with offset (`2025-03-01T12:00:00Z`) between 1900 and 2999, UTC. */
-export const dateTime = () =>
-  z.iso.datetime({ offset: true, error: messages.dateInvalid }).refine(inSaneRange, { error: messages.dateInvalid });
+export const dateTime = () => z.iso.datetime({ offset: true, error: messages.dateInvalid }).refine(inSaneRange, { error: messages.dateInvalid });

@@ -76,7 +76,18 @@
   }
   function icon(shapes, size, parent, className) {
     var svg = doc.createElementNS(svgNs, 'svg');
-    var attributes = { width: size, height: size, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', 'stroke-width': '2', 'stroke-linecap': 'round', 'stroke-linejoin': 'round', 'aria-hidden': 'true', class: cls(className) || 'icon' };
+    var attributes = {
+      width: size,
+      height: size,
+      viewBox: '0 0 24 24',
+      fill: 'none',
+      stroke: 'currentColor',
+      'stroke-width': '2',
+      'stroke-linecap': 'round',
+      'stroke-linejoin': 'round',
+      'aria-hidden': 'true',
+      class: cls(className) || 'icon',
+    };
     for (var name in attributes) svg.setAttribute(name, attributes[name]);
     (Array.isArray(shapes) ? shapes : []).forEach(function (shape) {
       if (!Array.isArray(shape) || iconTags.indexOf(shape[0]) < 0 || !shape[1]) return;

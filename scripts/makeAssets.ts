@@ -56,13 +56,21 @@ export function encodePng(width: number, height: number, rgba: Uint8Array): Buff
 type Shape = (x: number, y: number) => boolean;
 type Rgb = readonly [number, number, number];
 
-const circle = (cx: number, cy: number, r: number): Shape => (x, y) => (x - cx) ** 2 + (y - cy) ** 2 <= r * r;
-const rect = (x0: number, y0: number, x1: number, y1: number): Shape => (x, y) => x >= x0 && x <= x1 && y >= y0 && y <= y1;
-const roundRect = (x0: number, y0: number, x1: number, y1: number, r: number): Shape => (x, y) => {
-  const dx = Math.max(x0 + r - x, 0, x - x1 + r);
-  const dy = Math.max(y0 + r - y, 0, y - y1 + r);
-  return rect(x0, y0, x1, y1)(x, y) && dx * dx + dy * dy <= r * r;
-};
+const circle =
+  (cx: number, cy: number, r: number): Shape =>
+  (x, y) =>
+    (x - cx) ** 2 + (y - cy) ** 2 <= r * r;
+const rect =
+  (x0: number, y0: number, x1: number, y1: number): Shape =>
+  (x, y) =>
+    x >= x0 && x <= x1 && y >= y0 && y <= y1;
+const roundRect =
+  (x0: number, y0: number, x1: number, y1: number, r: number): Shape =>
+  (x, y) => {
+    const dx = Math.max(x0 + r - x, 0, x - x1 + r);
+    const dy = Math.max(y0 + r - y, 0, y - y1 + r);
+    return rect(x0, y0, x1, y1)(x, y) && dx * dx + dy * dy <= r * r;
+  };
 /** Even-odd polygon test with a bounding-box shortcut. */
 const polygon = (pts: readonly (readonly [number, number])[]): Shape => {
   const xs = pts.map((p) => p[0]);
@@ -80,19 +88,35 @@ const polygon = (pts: readonly (readonly [number, number])[]): Shape => {
   };
 };
 /** Points within `w` of the segment (x0, y0)-(x1, y1): a stroke with round caps. */
-const capsule = (x0: number, y0: number, x1: number, y1: number, w: number): Shape => (x, y) => {
-  const [dx, dy] = [x1 - x0, y1 - y0];
-  const t = Math.max(0, Math.min(1, ((x - x0) * dx + (y - y0) * dy) / (dx * dx + dy * dy)));
-  return (x - x0 - t * dx) ** 2 + (y - y0 - t * dy) ** 2 <= w * w;
-};
+const capsule =
+  (x0: number, y0: number, x1: number, y1: number, w: number): Shape =>
+  (x, y) => {
+    const [dx, dy] = [x1 - x0, y1 - y0];
+    const t = Math.max(0, Math.min(1, ((x - x0) * dx + (y - y0) * dy) / (dx * dx + dy * dy)));
+    return (x - x0 - t * dx) ** 2 + (y - y0 - t * dy) ** 2 <= w * w;
+  };
 /** The region on or below the curve y = f(x). */
-const below = (f: (x: number) => number): Shape => (x, y) => y >= f(x);
-const union = (...s: Shape[]): Shape => (x, y) => s.some((f) => f(x, y));
-const meet = (...s: Shape[]): Shape => (x, y) => s.every((f) => f(x, y));
-const minus = (a: Shape, b: Shape): Shape => (x, y) => a(x, y) && !b(x, y);
+const below =
+  (f: (x: number) => number): Shape =>
+  (x, y) =>
+    y >= f(x);
+const union =
+  (...s: Shape[]): Shape =>
+  (x, y) =>
+    s.some((f) => f(x, y));
+const meet =
+  (...s: Shape[]): Shape =>
+  (x, y) =>
+    s.every((f) => f(x, y));
+const minus =
+  (a: Shape, b: Shape): Shape =>
+  (x, y) =>
+    a(x, y) && !b(x, y);
 /** Draws a unit-square shape into the box of side `size` centred on (cx, cy). */
-const place = (s: Shape, cx: number, cy: number, size: number): Shape => (x, y) =>
-  s((x - cx) / size + 0.5, (y - cy) / size + 0.5);
+const place =
+  (s: Shape, cx: number, cy: number, size: number): Shape =>
+  (x, y) =>
+    s((x - cx) / size + 0.5, (y - cy) / size + 0.5);
 const bump = (base: number, h: number, c: number, w: number) => (x: number) => base - h * Math.exp(-(((x - c) / w) ** 2));
 
 // ---------------------------------------------------------------- emblems (white layers)
@@ -101,21 +125,41 @@ type Layer = readonly [Shape, number]; // shape, opacity of white
 type Emblem = readonly Layer[];
 
 function crestEmblem(): Emblem {
-  const top = 0.28, x0 = 0.19, x1 = 0.81, yc = 0.42, w = x1 - x0;
+  const top = 0.28,
+    x0 = 0.19,
+    x1 = 0.81,
+    yc = 0.42,
+    w = x1 - x0;
   const shield = meet(rect(x0, top, x1, 1), (x, y) => y <= yc || (circle(x1, yc, w)(x, y) && circle(x0, yc, w)(x, y)));
   const cross = union(rect(0.453, 0, 0.547, 1), rect(0, 0.46, 1, 0.554));
   const crown = union(
-    polygon([[0.32, 0.215], [0.3, 0.08], [0.405, 0.14], [0.5, 0.05], [0.595, 0.14], [0.7, 0.08], [0.68, 0.215]]),
-    circle(0.3, 0.075, 0.03), circle(0.5, 0.045, 0.033), circle(0.7, 0.075, 0.03),
+    polygon([
+      [0.32, 0.215],
+      [0.3, 0.08],
+      [0.405, 0.14],
+      [0.5, 0.05],
+      [0.595, 0.14],
+      [0.7, 0.08],
+      [0.68, 0.215],
+    ]),
+    circle(0.3, 0.075, 0.03),
+    circle(0.5, 0.045, 0.033),
+    circle(0.7, 0.075, 0.03),
   );
-  return [[minus(shield, cross), 1], [crown, 1]];
+  return [
+    [minus(shield, cross), 1],
+    [crown, 1],
+  ];
 }
 
 function hillsEmblem(): Emblem {
   const disc = circle(0.5, 0.5, 0.43);
   const back = below(bump(0.8, 0.25, 0.7, 0.27));
   const front = below(bump(0.9, 0.25, 0.28, 0.3));
-  const gap = (s: Shape, d: number): Shape => (x, y) => s(x, y + d);
+  const gap =
+    (s: Shape, d: number): Shape =>
+    (x, y) =>
+      s(x, y + d);
   const rays = union(
     ...[-150, -120, -90, -60, -30].map((deg) => {
       const [c, s] = [Math.cos((deg * Math.PI) / 180), Math.sin((deg * Math.PI) / 180)];
@@ -133,17 +177,35 @@ function bookEmblem(): Emblem {
   const d = (x: number) => Math.min(Math.abs(x - 0.5) / 0.37, 1);
   const top = (x: number) => 0.34 - 0.08 * Math.sqrt(d(x));
   const bottom = (x: number) => 0.76 - 0.08 * Math.sqrt(d(x));
-  const between = (x0: number, x1: number, t: number, b: number): Shape => (x, y) =>
-    Math.abs(x - 0.5) >= x0 && Math.abs(x - 0.5) <= x1 && y >= top(x) + t && y <= bottom(x) + b;
+  const between =
+    (x0: number, x1: number, t: number, b: number): Shape =>
+    (x, y) =>
+      Math.abs(x - 0.5) >= x0 && Math.abs(x - 0.5) <= x1 && y >= top(x) + t && y <= bottom(x) + b;
   const pages = between(0.022, 0.37, 0, 0);
   const lines: Shape = (x, y) => {
     const k = (y - top(x)) / 0.075;
     return Math.abs(x - 0.5) > 0.075 && Math.abs(x - 0.5) < 0.3 && k > 0.6 && k < 4.6 && k % 1 > 0.6 && k % 1 < 0.85;
   };
-  const ribbon = polygon([[0.465, 0.72], [0.535, 0.72], [0.535, 0.95], [0.5, 0.905], [0.465, 0.95]]);
-  const ribbonGap = polygon([[0.435, 0.7], [0.565, 0.7], [0.565, 0.99], [0.5, 0.935], [0.435, 0.99]]);
+  const ribbon = polygon([
+    [0.465, 0.72],
+    [0.535, 0.72],
+    [0.535, 0.95],
+    [0.5, 0.905],
+    [0.465, 0.95],
+  ]);
+  const ribbonGap = polygon([
+    [0.435, 0.7],
+    [0.565, 0.7],
+    [0.565, 0.99],
+    [0.5, 0.935],
+    [0.435, 0.99],
+  ]);
   const cover = minus(between(0, 0.41, 0.1, 0.06), union(between(0, 0.395, -0.03, 0.028), ribbonGap));
-  return [[minus(pages, lines), 1], [cover, 0.62], [ribbon, 1]];
+  return [
+    [minus(pages, lines), 1],
+    [cover, 0.62],
+    [ribbon, 1],
+  ];
 }
 
 function tilesEmblem(): Emblem {
@@ -190,7 +252,11 @@ class Raster {
   }
 
   toPng(): Buffer {
-    return encodePng(this.size, this.size, Uint8Array.from(this.px, (v) => Math.round(Math.min(1, Math.max(0, v)) * 255)));
+    return encodePng(
+      this.size,
+      this.size,
+      Uint8Array.from(this.px, (v) => Math.round(Math.min(1, Math.max(0, v)) * 255)),
+    );
   }
 }
 
@@ -233,34 +299,51 @@ const windows = (id: string, w: number, h: number, win: string) =>
 const panel = (id: string, x: number, y: number, w: number, h: number, fill = '') =>
   `<rect transform="translate(${x} ${y})" width="${w}" height="${h}" fill="url(#${id})"${fill}/>`;
 /** Deterministic pseudo-random numbers so re-running the script gives identical files. */
-const rng = (seed: number) => () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+const rng = (seed: number) => () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
 const tree = (x: number, y: number, r: number, c: string) =>
   `<rect x="${x - r / 8}" y="${y}" width="${r / 4}" height="${r * 1.3}" fill="${c}"/><circle cx="${x}" cy="${y}" r="${r}" fill="${c}"/>`;
 
-const britishLogo = svg('0 0 64 64', "St. George's British School", `<defs><clipPath id="british-logo-field"><path d="M17 22h30v14c0 10-7 15-15 19-8-4-15-9-15-19z"/></clipPath></defs>
+const britishLogo = svg(
+  '0 0 64 64',
+  "St. George's British School",
+  `<defs><clipPath id="british-logo-field"><path d="M17 22h30v14c0 10-7 15-15 19-8-4-15-9-15-19z"/></clipPath></defs>
 <path d="M21 15l-1-10 6 4 6-6 6 6 6-4-1 10z" fill="#d9a93b" stroke="#fff" stroke-width="1.6" stroke-linejoin="round"/>
 <path d="M12 17h40v19c0 13-9 20-20 25-11-5-20-12-20-25z" fill="#1d3a6e" stroke="#fff" stroke-width="2.4" stroke-linejoin="round"/>
 <path d="M17 22h30v14c0 10-7 15-15 19-8-4-15-9-15-19z" fill="#fff"/>
-<path clip-path="url(#british-logo-field)" fill="#c8102e" d="M29 20h6v40h-6zM14 32h36v6H14z"/>`);
+<path clip-path="url(#british-logo-field)" fill="#c8102e" d="M29 20h6v40h-6zM14 32h36v6H14z"/>`,
+);
 
-const colinasLogo = svg('0 0 64 64', 'Colegio Las Colinas', `<defs>${grad('colinas-logo-sky', ['#e4f4e9', '#fdf3d6'])}<clipPath id="colinas-logo-view"><circle cx="32" cy="32" r="24.5"/></clipPath></defs>
+const colinasLogo = svg(
+  '0 0 64 64',
+  'Colegio Las Colinas',
+  `<defs>${grad('colinas-logo-sky', ['#e4f4e9', '#fdf3d6'])}<clipPath id="colinas-logo-view"><circle cx="32" cy="32" r="24.5"/></clipPath></defs>
 <circle cx="32" cy="32" r="31" fill="#fff"/><circle cx="32" cy="32" r="29" fill="#2f7d4f"/><circle cx="32" cy="32" r="24.5" fill="url(#colinas-logo-sky)"/>
 <g clip-path="url(#colinas-logo-view)"><circle cx="38" cy="26" r="7" fill="#f2b53a"/><path d="M29.8 21.2l-2.6-1.5M33.2 17.8l-1.5-2.6M38 16.5v-3M42.8 17.8l1.5-2.6M46.2 21.2l2.6-1.5" stroke="#f2b53a" stroke-width="1.8" stroke-linecap="round"/>
 
 <path d="M4 40c10-9 20-9 30-3s20 1 30-2v27H4z" fill="#8cc79c"/><path d="M2 46c10-8 20-9 30-3s20 2 30-2v21H2z" fill="#4f9d69"/>
-<path d="M2 53c12-6 24-4 36 1 8 3 16 2 24-2v10H2z" fill="#2f7d4f"/></g>`);
+<path d="M2 53c12-6 24-4 36 1 8 3 16 2 24-2v10H2z" fill="#2f7d4f"/></g>`,
+);
 
-const alianzaLogo = svg('0 0 64 64', 'Alianza Francesa', `<rect x="3" y="3" width="58" height="58" rx="15" fill="#b3261e" stroke="#fff" stroke-width="2.4"/>
+const alianzaLogo = svg(
+  '0 0 64 64',
+  'Alianza Francesa',
+  `<rect x="3" y="3" width="58" height="58" rx="15" fill="#b3261e" stroke="#fff" stroke-width="2.4"/>
 <path d="M10 22v25c9-1 16 0 22 3 6-3 13-4 22-3V22c-9-1-16 0-22 3-6-3-13-4-22-3z" fill="#fff" opacity=".45"/>
 <path d="M31 21c-5-3-11-4-18-3v25c7-1 13 0 18 3zM33 21c5-3 11-4 18-3v25c-7-1-13 0-18 3z" fill="#fff"/>
 <path d="M17 25c4-.4 7 0 10 1.4m-10 4c4-.4 7 0 10 1.4m-10 4c4-.4 7 0 10 1.4M47 25c-4-.4-7 0-10 1.4m10 4c-4-.4-7 0-10 1.4m10 4c-4-.4-7 0-10 1.4" stroke="#b3261e" stroke-opacity=".35" stroke-width="1.4" stroke-linecap="round" fill="none"/>
-<path d="M29.5 44h5v15l-2.5-2.6-2.5 2.6z" fill="#2451a6" stroke="#fff" stroke-width="1.2" stroke-linejoin="round"/>`);
+<path d="M29.5 44h5v15l-2.5-2.6-2.5 2.6z" fill="#2451a6" stroke="#fff" stroke-width="1.2" stroke-linejoin="round"/>`,
+);
 
 function britishHero(): string {
   const r = rng(7);
-  const stars = Array.from({ length: 40 }, () => `<circle cx="${Math.round(r() * 1600)}" cy="${Math.round(r() * 380)}" r="${(1 + r() * 2).toFixed(1)}"/>`).join('');
+  const stars = Array.from({ length: 40 }, () => `<circle cx="${Math.round(r() * 1600)}" cy="${Math.round(r() * 380)}" r="${(1 + r() * 2).toFixed(1)}"/>`).join(
+    '',
+  );
   const cols = Array.from({ length: 6 }, (_, i) => `<rect x="${676 + i * 46}" y="512" width="18" height="200" rx="3"/>`).join('');
-  return svg('0 0 1600 900', "St. George's British School campus", `<defs>${grad('british-hero-sky', ['#0c1c3d', '#1d3a6e', '#4a6aa3', '#e8c98b'])}
+  return svg(
+    '0 0 1600 900',
+    "St. George's British School campus",
+    `<defs>${grad('british-hero-sky', ['#0c1c3d', '#1d3a6e', '#4a6aa3', '#e8c98b'])}
 ${glow('british-hero-glow', '#b9cdf0', 0.72, 0.26, 0.45, 0.4)}${windows('british-hero-win', 48, 56, '<rect x="15" y="12" width="18" height="28" rx="9" fill="#f6d58e" opacity=".85"/>')}</defs>
 <rect width="1600" height="900" fill="url(#british-hero-sky)"/><rect width="1600" height="900" fill="url(#british-hero-glow)"/>
 <g fill="#fff" opacity=".55">${stars}</g><circle cx="1170" cy="230" r="56" fill="#fbe9bd"/>
@@ -271,13 +354,17 @@ ${glow('british-hero-glow', '#b9cdf0', 0.72, 0.26, 0.45, 0.4)}${windows('british
 <g fill="#2d4d86">${cols}</g><path d="M778 740v-72a22 22 0 0 1 44 0v72z" fill="#f6d58e" opacity=".9"/>
 ${panel('british-hero-win', 450, 584, 192, 168)}${panel('british-hero-win', 958, 584, 192, 168)}
 <path d="M0 760c300-44 560-40 800-22s500 0 800-26v188H0z" fill="#0e1f40"/><path d="M776 740h48l96 160H680z" fill="#2a4a86"/>
-<g>${tree(300, 690, 60, '#0b1a38')}${tree(190, 720, 44, '#0b1a38')}${tree(1300, 690, 64, '#0b1a38')}${tree(1430, 716, 46, '#0b1a38')}</g>`);
+<g>${tree(300, 690, 60, '#0b1a38')}${tree(190, 720, 44, '#0b1a38')}${tree(1300, 690, 64, '#0b1a38')}${tree(1430, 716, 46, '#0b1a38')}</g>`,
+  );
 }
 
 function colinasHero(): string {
   const cloud = (x: number, y: number, s: number) =>
     `<path transform="translate(${x} ${y}) scale(${s})" d="M0 40a30 30 0 0 1 40-28 44 44 0 0 1 80 6 26 26 0 0 1 30 22z"/>`;
-  return svg('0 0 1600 900', 'Colegio Las Colinas hills', `<defs>${grad('colinas-hero-sky', ['#dff1e5', '#f4f9ec', '#fff4d6'])}${glow('colinas-hero-sun', '#f6c453', 0.74, 0.3, 0.35, 0.5)}
+  return svg(
+    '0 0 1600 900',
+    'Colegio Las Colinas hills',
+    `<defs>${grad('colinas-hero-sky', ['#dff1e5', '#f4f9ec', '#fff4d6'])}${glow('colinas-hero-sun', '#f6c453', 0.74, 0.3, 0.35, 0.5)}
 ${windows('colinas-hero-win', 30, 34, '<rect x="9" y="8" width="12" height="16" rx="2" fill="#2f7d4f"/>')}</defs>
 <rect width="1600" height="900" fill="url(#colinas-hero-sky)"/><rect width="1600" height="900" fill="url(#colinas-hero-sun)"/>
 <circle cx="1180" cy="260" r="88" fill="#f6c453"/><g fill="#fff" opacity=".85">${cloud(220, 170, 1.3)}${cloud(620, 110, 0.9)}${cloud(1380, 150, 1.1)}</g>
@@ -288,27 +375,36 @@ ${windows('colinas-hero-win', 30, 34, '<rect x="9" y="8" width="12" height="16" 
 <path d="M0 690c300-80 600-40 880 10s500-60 720-20v220H0z" fill="#4f9d69"/>
 <path d="M530 630c-20 60 140 80 90 150s-260 60-240 120" stroke="#f3e7c4" stroke-width="18" fill="none" stroke-linecap="round" opacity=".85"/>
 <g>${tree(260, 640, 34, '#2f7d4f')}${tree(330, 660, 26, '#3d8f5e')}${tree(1040, 660, 38, '#2f7d4f')}${tree(1120, 676, 28, '#3d8f5e')}${tree(1220, 650, 32, '#2f7d4f')}</g>
-<path d="M0 790c360-70 720-50 1000 0s420-30 600-10v120H0z" fill="#2f7d4f"/><path d="M0 860c400-40 900-30 1600-10v50H0z" fill="#1f5c39"/>`);
+<path d="M0 790c360-70 720-50 1000 0s420-30 600-10v120H0z" fill="#2f7d4f"/><path d="M0 860c400-40 900-30 1600-10v50H0z" fill="#1f5c39"/>`,
+  );
 }
 
 function alianzaHero(): string {
   const widths = [150, 190, 160, 210, 170, 200, 180, 160, 190];
   let x = -30;
   const blocks = widths.map((w, i) => {
-    const h = 200 + ((i * 71) % 130), y = 780 - h, tone = ['#b3261e', '#c44236', '#9c1f18'][i % 3] ?? '';
-    const cols = Math.floor((w - 16) / 40), rows = Math.floor((h - 30) / 64);
+    const h = 200 + ((i * 71) % 130),
+      y = 780 - h,
+      tone = ['#b3261e', '#c44236', '#9c1f18'][i % 3] ?? '';
+    const cols = Math.floor((w - 16) / 40),
+      rows = Math.floor((h - 30) / 64);
     const b = `<path d="M${x} ${y}h${w}v${h}H${x}z" fill="${tone}"/><path d="M${x + 6} ${y}l18-46h${w - 48}l18 46z" fill="#7f1a14"/>${panel('alianza-hero-win', x + (w - cols * 40) / 2, y + 16, cols * 40, rows * 64)}`;
     x += w + 8;
     return b;
   });
-  const wave = (dy: number, c: string) => `<path d="M-40 ${230 + dy}C300 ${110 + dy} 600 ${330 + dy} 900 ${200 + dy}S1400 ${70 + dy} 1660 ${150 + dy}" stroke="${c}" stroke-width="30" fill="none"/>`;
-  return svg('0 0 1600 900', 'Alianza Francesa', `<defs>${grad('alianza-hero-sky', ['#fdf1ec', '#fae0d8', '#f3c2b8'])}${glow('alianza-hero-sun', '#fff7ee', 0.3, 0.35, 0.4, 0.9)}
+  const wave = (dy: number, c: string) =>
+    `<path d="M-40 ${230 + dy}C300 ${110 + dy} 600 ${330 + dy} 900 ${200 + dy}S1400 ${70 + dy} 1660 ${150 + dy}" stroke="${c}" stroke-width="30" fill="none"/>`;
+  return svg(
+    '0 0 1600 900',
+    'Alianza Francesa',
+    `<defs>${grad('alianza-hero-sky', ['#fdf1ec', '#fae0d8', '#f3c2b8'])}${glow('alianza-hero-sun', '#fff7ee', 0.3, 0.35, 0.4, 0.9)}
 ${windows('alianza-hero-win', 40, 64, '<path d="M12 50V22a8 8 0 0 1 16 0v28z" fill="#fde8d0" opacity=".9"/>')}</defs>
 <rect width="1600" height="900" fill="url(#alianza-hero-sky)"/><rect width="1600" height="900" fill="url(#alianza-hero-sun)"/>
 <g opacity=".9">${wave(0, '#2451a6')}${wave(30, '#fff')}${wave(60, '#b3261e')}</g>
 <g fill="#d9877e"><path d="M1230 720q32-160 56-300l6-120 8-60 8 60 6 120q24 140 56 300h-30q-40-90-80 0z"/><path d="M1262 560h76v12h-76zM1280 416h40v10h-40z"/></g>
 <path d="M0 640c300-40 600-30 900-10s500 10 700-10v280H0z" fill="#e8a49a" opacity=".6"/>
-${blocks.join('')}<path d="M0 772h1600v128H0z" fill="#7f1a14"/><path d="M0 772h1600v10H0z" fill="#5e120e"/>`);
+${blocks.join('')}<path d="M0 772h1600v128H0z" fill="#7f1a14"/><path d="M0 772h1600v10H0z" fill="#5e120e"/>`,
+  );
 }
 
 // ---------------------------------------------------------------- output

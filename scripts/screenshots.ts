@@ -130,7 +130,17 @@ const screens: Screen[] = [
   },
 ];
 
-const looks: Look[] = ['phone-light-es', 'phone-dark-es', 'phone-light-ar', 'phone-dark-ar', 'desktop-light-es', 'desktop-dark-es', 'desktop-light-ar', 'desktop-dark-ar', 'small-light-de'];
+const looks: Look[] = [
+  'phone-light-es',
+  'phone-dark-es',
+  'phone-light-ar',
+  'phone-dark-ar',
+  'desktop-light-es',
+  'desktop-dark-es',
+  'desktop-light-ar',
+  'desktop-dark-ar',
+  'small-light-de',
+];
 
 function wanted(screen: Screen, look: Look): boolean {
   const name = `${screen.name}-${look}`;

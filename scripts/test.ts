@@ -98,7 +98,7 @@ async function runBeside(group: Step[]): Promise<void> {
 /** Each stage's wall time: the group of checks run beside each other, then each test runner. */
 const stages: { name: string; seconds: number }[] = [];
 
-for (let i = 0; i < steps.length; ) {
+for (let i = 0; i < steps.length;) {
   const step = steps[i]!;
   const t0 = Date.now();
   if (step.parallel) {
@@ -154,9 +154,7 @@ if (playwright) {
   flaky += playwright.stats.flaky;
 }
 // A step that failed outside any test (type errors, lint, a crash) counts as a failure too.
-const stepFailures = [...failed].filter(
-  (name) => !(name === 'unit and server tests' && vitest) && !(name === 'end-to-end tests' && playwright),
-);
+const stepFailures = [...failed].filter((name) => !(name === 'unit and server tests' && vitest) && !(name === 'end-to-end tests' && playwright));
 failedTests += stepFailures.length;
 
 const minutes = (seconds: number) => `${(seconds / 60).toFixed(1)} min`.padStart(9);

@@ -59,7 +59,16 @@ export interface BuildAppOptions {
 export const jsonBodyLimit = 1024 * 1024;
 
 /** The whole server as a Fastify instance: `listen` it, or `inject` requests in tests. */
-export async function buildApp({ db, config, mailer, mailerOptions, storage, push, logStream, registry = defaultRegistry }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  db,
+  config,
+  mailer,
+  mailerOptions,
+  storage,
+  push,
+  logStream,
+  registry = defaultRegistry,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logger
       ? { level: process.env.LOG_LEVEL ?? 'info', serializers: { err: serializeError }, ...(logStream ? { stream: logStream } : {}) }
@@ -118,11 +127,9 @@ export async function buildApp({ db, config, mailer, mailerOptions, storage, pus
   });
   registerTenancy(app, ctx.directory);
 
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/health',
-    { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } },
-    () => Promise.resolve({ status: 'ok' as const }),
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/api/health', { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } }, () => Promise.resolve({ status: 'ok' as const }));
   collegeRoutes(app, ctx);
   sessionRoutes(app, ctx);
   recoveryRoutes(app, ctx);

@@ -18,7 +18,14 @@ await database.migrate();
 await seedDemoData(database.db, features);
 const app = await buildApp({
   db: database.db,
-  config: defaultConfig({ dataDir: dataDirFromEnv(), staticDir: join(rootDir, 'public'), logger: true, jobs: true, pushHosts: pushHostsFromEnv(), documentMaxBytes: documentMaxBytesFromEnv() }),
+  config: defaultConfig({
+    dataDir: dataDirFromEnv(),
+    staticDir: join(rootDir, 'public'),
+    logger: true,
+    jobs: true,
+    pushHosts: pushHostsFromEnv(),
+    documentMaxBytes: documentMaxBytesFromEnv(),
+  }),
 });
 await app.listen({ port: apiPort, host: '127.0.0.1' });
 

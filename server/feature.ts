@@ -77,4 +77,3 @@ export function buildRegistry(modules: readonly FeatureModule[], coreEntities: r
   const jobs = [releaseJob(entities), compactionJob(entities), ...modules.flatMap((m) => m.jobs ?? [])];
   return { modules, entities, mutations, jobs, attachmentOwners };
 }
-

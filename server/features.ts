@@ -15,6 +15,17 @@ import { referenceEntities } from './sync/referenceEntities';
  * The feature modules of this server: adding a feature is one line here (docs/architecture.md,
  * "Adding a synced feature"). Nothing else in the core names a feature.
  */
-export const features = [postsModule, eventsModule, notificationsModule, documentsModule, contactsModule, structureModule, membersModule, integrationsModule, statisticsModule, messengerModule];
+export const features = [
+  postsModule,
+  eventsModule,
+  notificationsModule,
+  documentsModule,
+  contactsModule,
+  structureModule,
+  membersModule,
+  integrationsModule,
+  statisticsModule,
+  messengerModule,
+];
 
 export const registry = buildRegistry(features, referenceEntities);

@@ -102,7 +102,6 @@ export function decodePushData(data: { json(): unknown } | null): unknown {
   }
 }
 
-
 /**
  * Where a click on a notification goes: its `data.url` when that is a path of this app,
  * else the home. A payload's url starts with `/`, but `//host` and `/\host` also do and

@@ -19,7 +19,14 @@ export interface FanOut {
 function pull(agent: Agent, port: number, token: string, cursor: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port, agent, path: `/api/v1/sync/pull?cursor=${cursor}`, headers: { host: `localhost:${port}`, authorization: `Bearer ${token}` }, timeout: 30_000 },
+      {
+        host: '127.0.0.1',
+        port,
+        agent,
+        path: `/api/v1/sync/pull?cursor=${cursor}`,
+        headers: { host: `localhost:${port}`, authorization: `Bearer ${token}` },
+        timeout: 30_000,
+      },
       (res) => {
         let body = '';
         res.setEncoding('utf8');
@@ -34,9 +41,17 @@ function pull(agent: Agent, port: number, token: string, cursor: string): Promis
   });
 }
 
-const spread = (values: number[]) => (values.length === 0 ? 'none' : `p50 ${ms(percentile(values, 50))} · p99 ${ms(percentile(values, 99))} · max ${ms(Math.max(...values))}`);
+const spread = (values: number[]) =>
+  values.length === 0 ? 'none' : `p50 ${ms(percentile(values, 50))} · p99 ${ms(percentile(values, 99))} · max ${ms(Math.max(...values))}`;
 
-export async function measureFanOut(db: Database, college: LoadCollege, staff: StaffPoster, streams: readonly PokeStream[], devices: readonly Device[], timeoutMs: number): Promise<FanOut> {
+export async function measureFanOut(
+  db: Database,
+  college: LoadCollege,
+  staff: StaffPoster,
+  streams: readonly PokeStream[],
+  devices: readonly Device[],
+  timeoutMs: number,
+): Promise<FanOut> {
   const counter = await collegeCounter(db, college.collegeId);
   const id = uuidv7();
   const every = college.sections.map((s) => s.id);

@@ -66,7 +66,12 @@ export class Cleanup {
       while (this.steps.length > 0) {
         const { name, step } = this.steps.pop()!;
         try {
-          await Promise.race([Promise.resolve(step()), sleep(15_000).then(() => { throw new Error('timed out'); })]);
+          await Promise.race([
+            Promise.resolve(step()),
+            sleep(15_000).then(() => {
+              throw new Error('timed out');
+            }),
+          ]);
         } catch (error) {
           console.error(`cleanup "${name}" failed:`, error);
         }

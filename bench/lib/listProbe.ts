@@ -75,7 +75,11 @@ export async function armListProbe(page: Page, count: number, timeoutMs: number,
             patched.benchNote('replaceState');
             replaceState.apply(this, args);
           };
-          new MutationObserver((records) => patched.benchNote(`DOM ${records.length} changes`)).observe(document.querySelector('main') ?? document, { childList: true, subtree: true, characterData: true });
+          new MutationObserver((records) => patched.benchNote(`DOM ${records.length} changes`)).observe(document.querySelector('main') ?? document, {
+            childList: true,
+            subtree: true,
+            characterData: true,
+          });
           const frame = () => {
             patched.benchNote('frame');
             requestAnimationFrame(frame);

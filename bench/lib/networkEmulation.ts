@@ -45,7 +45,13 @@ interface NetworkEvent {
   requestId: string;
   timestamp: number;
   request?: { url: string };
-  response?: { url: string; fromServiceWorker?: boolean; fromDiskCache?: boolean; fromPrefetchCache?: boolean; timing?: { requestTime: number; receiveHeadersEnd: number } };
+  response?: {
+    url: string;
+    fromServiceWorker?: boolean;
+    fromDiskCache?: boolean;
+    fromPrefetchCache?: boolean;
+    timing?: { requestTime: number; receiveHeadersEnd: number };
+  };
   encodedDataLength?: number;
 }
 
@@ -65,7 +71,17 @@ function recorder(source: Source, transfers: Transfer[]): (method: string, param
       const previous = byId.get(params.requestId);
       // A redirect reuses the id: the earlier hop is done.
       if (previous && previous.endAt === null) previous.endAt = params.timestamp;
-      const transfer: Transfer = { source, url: params.request.url, sentAt: params.timestamp, headersAt: null, endAt: null, bytes: 0, failed: false, fromServiceWorker: false, fromCache: false };
+      const transfer: Transfer = {
+        source,
+        url: params.request.url,
+        sentAt: params.timestamp,
+        headersAt: null,
+        endAt: null,
+        bytes: 0,
+        failed: false,
+        fromServiceWorker: false,
+        fromCache: false,
+      };
       byId.set(params.requestId, transfer);
       transfers.push(transfer);
       return;
@@ -111,7 +127,14 @@ export async function emulatedPage(context: BrowserContext, profile: NetworkProf
   const conditions = cdpConditions(profile);
 
   const pageRecord = recorder('page', transfers);
-  for (const method of ['Network.requestWillBeSent', 'Network.requestServedFromCache', 'Network.responseReceived', 'Network.dataReceived', 'Network.loadingFinished', 'Network.loadingFailed'] as const) {
+  for (const method of [
+    'Network.requestWillBeSent',
+    'Network.requestServedFromCache',
+    'Network.responseReceived',
+    'Network.dataReceived',
+    'Network.loadingFinished',
+    'Network.loadingFailed',
+  ] as const) {
     cdp.on(method, (params) => pageRecord(method, params as unknown as NetworkEvent));
   }
   await cdp.send('Network.enable');
@@ -186,7 +209,10 @@ export function onTheWire(transfers: readonly Transfer[]): Transfer[] {
  * shares one profile's bandwidth between a target's requests, so with emulation working
  * this cannot exceed the profile's download rate (by more than the headers' share).
  */
-export function downloadRate(transfers: readonly Transfer[], minBytes = 20_000): { bitsPerSecond: number; bytes: number; seconds: number; count: number } | null {
+export function downloadRate(
+  transfers: readonly Transfer[],
+  minBytes = 20_000,
+): { bitsPerSecond: number; bytes: number; seconds: number; count: number } | null {
   const large = transfers.filter((t) => t.bytes >= minBytes && t.headersAt !== null && t.endAt !== null && t.endAt >= t.headersAt && !t.failed && !t.fromCache);
   if (large.length === 0) return null;
   const intervals = large.map((t) => [t.headersAt!, t.endAt!] as const).sort((a, b) => a[0] - b[0]);

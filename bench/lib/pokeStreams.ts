@@ -82,7 +82,12 @@ function openStream(deviceIndex: number, port: number, token: string): PokeStrea
  * Opens one stream per device (device i on ports[i % ports.length]), `batch` at a time, and
  * waits until every one has said `ready` or dropped (at most `timeoutMs`).
  */
-export async function openStreams(devices: readonly { index: number; token: string }[], ports: readonly number[], timeoutMs: number, batch = 50): Promise<PokeStream[]> {
+export async function openStreams(
+  devices: readonly { index: number; token: string }[],
+  ports: readonly number[],
+  timeoutMs: number,
+  batch = 50,
+): Promise<PokeStream[]> {
   const streams: PokeStream[] = [];
   const deadline = Date.now() + timeoutMs;
   const settled = (s: PokeStream) => s.readyAt !== null || s.dropped !== null;

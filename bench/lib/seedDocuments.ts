@@ -47,7 +47,12 @@ export async function seedDocuments(dataDir: string, count: number, totalBytes: 
     await seedDemoData(database.db, features);
     const db = database.db;
     const [college] = await db.select().from(colleges).where(eq(colleges.slug, 'colinas'));
-    const [staff] = college ? await db.select().from(users).where(and(eq(users.collegeId, college.id), eq(users.email, 'staff@colinas.test'))) : [];
+    const [staff] = college
+      ? await db
+          .select()
+          .from(users)
+          .where(and(eq(users.collegeId, college.id), eq(users.email, 'staff@colinas.test')))
+      : [];
     if (!college || !staff) throw new Error('no colinas college or staff after the demo seed');
     const files = new DocumentFiles(join(dataDir, 'documents'));
     const sizes = sizesOf(count, totalBytes, rand);

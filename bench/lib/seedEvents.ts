@@ -27,9 +27,32 @@ export interface SeededEvents {
   today: string;
 }
 
-const names = ['Reunión de apoderados', 'Prueba de Lenguaje', 'Prueba de Matemáticas', 'Salida pedagógica al museo', 'Taller de teatro', 'Consejo de curso', 'Entrevista con el profesor jefe', 'Campeonato de fútbol', 'Feria científica', 'Acto cívico', 'Jornada de convivencia', 'Ensayo general del coro', 'Charla de orientación vocacional', 'Día del libro', 'Simulacro de evacuación'];
+const names = [
+  'Reunión de apoderados',
+  'Prueba de Lenguaje',
+  'Prueba de Matemáticas',
+  'Salida pedagógica al museo',
+  'Taller de teatro',
+  'Consejo de curso',
+  'Entrevista con el profesor jefe',
+  'Campeonato de fútbol',
+  'Feria científica',
+  'Acto cívico',
+  'Jornada de convivencia',
+  'Ensayo general del coro',
+  'Charla de orientación vocacional',
+  'Día del libro',
+  'Simulacro de evacuación',
+];
 const places = ['Gimnasio', 'Biblioteca', 'Sala de cada curso', 'Auditorio', 'Patio central', 'Laboratorio de ciencias', ''];
-const times: [string, string][] = [['08:00', '09:30'], ['10:00', '11:30'], ['12:00', '13:00'], ['15:30', '17:00'], ['18:00', '19:30'], ['19:00', '20:30']];
+const times: [string, string][] = [
+  ['08:00', '09:30'],
+  ['10:00', '11:30'],
+  ['12:00', '13:00'],
+  ['15:30', '17:00'],
+  ['18:00', '19:30'],
+  ['19:00', '20:30'],
+];
 
 export async function seedEvents(dataDir: string, count: number, seed = 2026): Promise<SeededEvents> {
   const rand = random(seed);
@@ -40,7 +63,10 @@ export async function seedEvents(dataDir: string, count: number, seed = 2026): P
     const db = database.db;
     const [college] = await db.select().from(colleges).where(eq(colleges.slug, 'colinas'));
     if (!college) throw new Error('no colinas college after the demo seed');
-    const [staff] = await db.select().from(users).where(and(eq(users.collegeId, college.id), eq(users.email, 'staff@colinas.test')));
+    const [staff] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.collegeId, college.id), eq(users.email, 'staff@colinas.test')));
     if (!staff) throw new Error('no staff@colinas.test');
     const sectionRows = await db.select().from(sections).where(eq(sections.collegeId, college.id));
     const gradeRows = await db.select().from(grades).where(eq(grades.collegeId, college.id));
@@ -55,7 +81,8 @@ export async function seedEvents(dataDir: string, count: number, seed = 2026): P
         const length = allDay && rand() < 0.3 ? 1 + Math.floor(rand() * 4) : 0;
         const start = allDay ? day : `${day}T${from}`;
         const end = allDay ? addDays(day, length) : `${day}T${to}`;
-        const repeat: EventRepeat | null = kind > 0.92 ? (rand() < 0.7 ? { freq: 'weekly', count: 4 + Math.floor(rand() * 12) } : { freq: 'monthly', count: 3 + Math.floor(rand() * 6) }) : null;
+        const repeat: EventRepeat | null =
+          kind > 0.92 ? (rand() < 0.7 ? { freq: 'weekly', count: 4 + Math.floor(rand() * 12) } : { freq: 'monthly', count: 3 + Math.floor(rand() * 6) }) : null;
         const wholeCollege = rand() < 0.3;
         const targeted = wholeCollege ? [] : [pick(rand, sectionRows)];
         const scope = wholeCollege ? ('college' as const) : ('everyone' as const);

@@ -20,8 +20,60 @@ export interface SeededMembers {
   totalMembers: number;
 }
 
-const names = ['Sofía', 'Martina', 'Isidora', 'Florencia', 'Agustina', 'Emilia', 'Josefa', 'Trinidad', 'Benjamín', 'Vicente', 'Mateo', 'Agustín', 'Tomás', 'Joaquín', 'Lucas', 'Maximiliano', 'José', 'María', 'Juan', 'Camila'];
-const lastNames = ['González', 'Muñoz', 'Rojas', 'Díaz', 'Pérez', 'Soto', 'Contreras', 'Silva', 'Martínez', 'Sepúlveda', 'Morales', 'Rodríguez', 'López', 'Fuentes', 'Hernández', 'Torres', 'Araya', 'Flores', 'Espinoza', 'Valenzuela', 'Castillo', 'Tapia', 'Reyes', 'Gutiérrez', 'Castro', 'Pizarro', 'Álvarez', 'Vásquez', 'Sánchez', 'Fernández'];
+const names = [
+  'Sofía',
+  'Martina',
+  'Isidora',
+  'Florencia',
+  'Agustina',
+  'Emilia',
+  'Josefa',
+  'Trinidad',
+  'Benjamín',
+  'Vicente',
+  'Mateo',
+  'Agustín',
+  'Tomás',
+  'Joaquín',
+  'Lucas',
+  'Maximiliano',
+  'José',
+  'María',
+  'Juan',
+  'Camila',
+];
+const lastNames = [
+  'González',
+  'Muñoz',
+  'Rojas',
+  'Díaz',
+  'Pérez',
+  'Soto',
+  'Contreras',
+  'Silva',
+  'Martínez',
+  'Sepúlveda',
+  'Morales',
+  'Rodríguez',
+  'López',
+  'Fuentes',
+  'Hernández',
+  'Torres',
+  'Araya',
+  'Flores',
+  'Espinoza',
+  'Valenzuela',
+  'Castillo',
+  'Tapia',
+  'Reyes',
+  'Gutiérrez',
+  'Castro',
+  'Pizarro',
+  'Álvarez',
+  'Vásquez',
+  'Sánchez',
+  'Fernández',
+];
 
 function rutOf(body: number): string {
   let sum = 0;
@@ -43,13 +95,22 @@ export async function seedMembers(dataDir: string, total: number, seed = 2026): 
     const db = database.db;
     const [college] = await db.select().from(colleges).where(eq(colleges.slug, 'colinas'));
     if (!college) throw new Error('no colinas college after the demo seed');
-    const [admin] = await db.select().from(users).where(and(eq(users.collegeId, college.id), eq(users.email, 'admin@colinas.test')));
+    const [admin] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.collegeId, college.id), eq(users.email, 'admin@colinas.test')));
     if (!admin) throw new Error('no admin@colinas.test');
     const gradeRows = await db.select().from(grades).where(eq(grades.collegeId, college.id));
     const sectionRows = await db.select().from(sections).where(eq(sections.collegeId, college.id));
     const gradeName = new Map(gradeRows.map((grade) => [grade.id, grade.name]));
     const labels = sectionRows.map((section) => `${gradeName.get(section.gradeId) ?? ''} ${section.name}`);
-    const countMembers = async () => (await db.select({ n: count() }).from(users).where(and(eq(users.collegeId, college.id), isNull(users.deletedAt))))[0]?.n ?? 0;
+    const countMembers = async () =>
+      (
+        await db
+          .select({ n: count() })
+          .from(users)
+          .where(and(eq(users.collegeId, college.id), isNull(users.deletedAt)))
+      )[0]?.n ?? 0;
     const missing = total - (await countMembers());
     const rows: MemberImportRow[] = [];
     for (let i = 0; rows.length < missing; i++) {

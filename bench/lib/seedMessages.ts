@@ -43,7 +43,12 @@ const bodies = [
 ];
 
 async function newestOf(db: Awaited<ReturnType<typeof openDatabase>>['db'], conversationId: string): Promise<string> {
-  const [row] = await db.select({ id: messengerMessages.id }).from(messengerMessages).where(eq(messengerMessages.conversationId, conversationId)).orderBy(desc(messengerMessages.position)).limit(1);
+  const [row] = await db
+    .select({ id: messengerMessages.id })
+    .from(messengerMessages)
+    .where(eq(messengerMessages.conversationId, conversationId))
+    .orderBy(desc(messengerMessages.position))
+    .limit(1);
   if (!row) throw new Error(`no messages in ${conversationId}`);
   return row.id;
 }

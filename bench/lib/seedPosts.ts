@@ -32,9 +32,33 @@ export function random(seed: number): () => number {
   };
 }
 
-const subjects = ['La biblioteca', 'El centro de padres', 'El departamento de ciencias', 'La dirección', 'El equipo de convivencia escolar', 'La coordinación académica', 'El centro de estudiantes', 'El taller de teatro', 'La selección de básquetbol', 'El equipo de orientación'];
+const subjects = [
+  'La biblioteca',
+  'El centro de padres',
+  'El departamento de ciencias',
+  'La dirección',
+  'El equipo de convivencia escolar',
+  'La coordinación académica',
+  'El centro de estudiantes',
+  'El taller de teatro',
+  'La selección de básquetbol',
+  'El equipo de orientación',
+];
 const verbs = ['informa', 'recuerda', 'invita a', 'comunica', 'anuncia', 'agradece'];
-const objects = ['la jornada de puertas abiertas', 'el calendario de evaluaciones', 'la feria científica', 'la campaña solidaria de invierno', 'el nuevo horario de atención', 'la salida pedagógica al museo', 'el acto de aniversario', 'las inscripciones a los talleres', 'la reunión de apoderados', 'el torneo interescolar', 'la semana de la lectura', 'el simulacro de evacuación'];
+const objects = [
+  'la jornada de puertas abiertas',
+  'el calendario de evaluaciones',
+  'la feria científica',
+  'la campaña solidaria de invierno',
+  'el nuevo horario de atención',
+  'la salida pedagógica al museo',
+  'el acto de aniversario',
+  'las inscripciones a los talleres',
+  'la reunión de apoderados',
+  'el torneo interescolar',
+  'la semana de la lectura',
+  'el simulacro de evacuación',
+];
 const details = [
   'Les pedimos revisar la información con sus hijos y confirmar la asistencia a través del profesor jefe.',
   'La actividad se realizará en el gimnasio principal y contará con la participación de toda la comunidad.',
@@ -46,7 +70,20 @@ const details = [
   'El almuerzo se entregará en el casino a partir de las 12:30 horas, por turnos según nivel.',
 ];
 const titleHeads = ['Invitación', 'Recordatorio', 'Comunicado', 'Resultados', 'Convocatoria', 'Novedades', 'Aviso importante', 'Calendario'];
-const titleTails = ['feria científica', 'reunión de apoderados', 'torneo de básquetbol', 'semana de la lectura', 'campaña solidaria', 'salida pedagógica', 'acto de aniversario', 'talleres extraprogramáticos', 'evaluaciones del semestre', 'simulacro de evacuación', 'elecciones del centro de estudiantes', 'vacunación escolar'];
+const titleTails = [
+  'feria científica',
+  'reunión de apoderados',
+  'torneo de básquetbol',
+  'semana de la lectura',
+  'campaña solidaria',
+  'salida pedagógica',
+  'acto de aniversario',
+  'talleres extraprogramáticos',
+  'evaluaciones del semestre',
+  'simulacro de evacuación',
+  'elecciones del centro de estudiantes',
+  'vacunación escolar',
+];
 
 export function pick<T>(rand: () => number, list: readonly T[]): T {
   return list[Math.floor(rand() * list.length)]!;
@@ -81,7 +118,10 @@ export async function seedPosts(target: string | DatabaseOptions, count: number,
     const [college] = await db.select().from(colleges).where(eq(colleges.slug, 'colinas'));
     if (!college) throw new Error('no colinas college after the demo seed');
     const collegeId = college.id;
-    const [staff] = await db.select().from(users).where(and(eq(users.collegeId, collegeId), eq(users.email, 'staff@colinas.test')));
+    const [staff] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.collegeId, collegeId), eq(users.email, 'staff@colinas.test')));
     if (!staff) throw new Error('no staff@colinas.test');
     const categoryRows = await db.select().from(categories).where(eq(categories.collegeId, collegeId));
     const courseRows = await db.select().from(courses).where(eq(courses.collegeId, collegeId));

@@ -49,7 +49,13 @@ export class StaffPoster {
     const n = ++this.count;
     const port = this.ports[n % this.ports.length]!;
     const { keys, fields } = audienceFor(this.college, sectionIds);
-    const args = { id, title: `Aviso ${n}: salida a las ${12 + (n % 5)}:30`, content: `<p>Comunicado número ${n} de la carga de prueba.</p>`, category_id: this.college.categoryId, ...fields };
+    const args = {
+      id,
+      title: `Aviso ${n}: salida a las ${12 + (n % 5)}:30`,
+      content: `<p>Comunicado número ${n} de la carga de prueba.</p>`,
+      category_id: this.college.categoryId,
+      ...fields,
+    };
     const headers = { authorization: `Bearer ${this.token}`, 'content-type': 'application/json', host: `localhost:${port}` };
     const start = performance.now();
     const reply =

@@ -99,5 +99,9 @@ export function readSync(page: Page): Promise<{ stamps: SyncStamps; count: numbe
 }
 
 export function startWatchingPosts(page: Page, name: string, expected: number, everyMs: number): Promise<void> {
-  return page.evaluate(({ name, expected, everyMs }) => (window as unknown as BenchWindow).benchWatchPosts(name, expected, everyMs), { name, expected, everyMs });
+  return page.evaluate(({ name, expected, everyMs }) => (window as unknown as BenchWindow).benchWatchPosts(name, expected, everyMs), {
+    name,
+    expected,
+    everyMs,
+  });
 }

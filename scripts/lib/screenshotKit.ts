@@ -38,7 +38,11 @@ export interface Member {
 
 /** Signs in as the app does (`POST /api/login-mobile`): the token and the user it caches. */
 export async function apiSignIn(origin: string, email: string, password: string): Promise<Member> {
-  const reply = await fetch(`${origin}/api/login-mobile`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const reply = await fetch(`${origin}/api/login-mobile`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   if (!reply.ok) throw new Error(`signing in as ${email} answered ${reply.status}`);
   return (await reply.json()) as Member;
 }
@@ -79,7 +83,11 @@ export async function newContext(browser: Browser, look: Look, origin: string, m
 
 /** Closes the service worker's "ready to work offline" prompt when it shows: it covers the pictures. */
 export async function closeUpdatePrompt(page: Page, timeout = 1_000): Promise<void> {
-  await page.locator('.update-prompt button').last().click({ timeout }).catch(() => undefined);
+  await page
+    .locator('.update-prompt button')
+    .last()
+    .click({ timeout })
+    .catch(() => undefined);
 }
 
 /** Until the page is still: no spinner in it, fonts and the photos in view in, every finite animation ended. */

@@ -54,7 +54,10 @@ async function attachableOwner(tx: Database, actor: MutationActor, owner: Attach
   const found = await owner.find(tx, actor.user.collegeId, ownerId, lock);
   if (!found) throw new HttpError(409, messages.attachmentOwnerNotYet);
   if (found.deletedAt) throw notFound(owner.notFound);
-  const [listed] = await tx.select({ n: count() }).from(attachments).where(liveOf(actor.user.collegeId, owner.kind, found.id));
+  const [listed] = await tx
+    .select({ n: count() })
+    .from(attachments)
+    .where(liveOf(actor.user.collegeId, owner.kind, found.id));
   if ((listed?.n ?? 0) >= maxAttachmentsPerOwner) throw new ValidationFailed({ owner_id: [messages.attachmentLimit] });
   return found;
 }
@@ -85,7 +88,11 @@ export interface StoredFile {
 
 /** Writes the owner's list from its live attachments, in id order (the order files were picked). */
 async function relist(write: Write, owner: AttachmentOwner, record: OwnerRecord): Promise<void> {
-  const rows = await write.tx.select().from(attachments).where(liveOf(write.collegeId, owner.kind, record.id)).orderBy(asc(attachments.id));
+  const rows = await write.tx
+    .select()
+    .from(attachments)
+    .where(liveOf(write.collegeId, owner.kind, record.id))
+    .orderBy(asc(attachments.id));
   await owner.writeList(write, record, rows.map(attachmentToWire));
 }
 

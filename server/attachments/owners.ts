@@ -39,7 +39,12 @@ export type AttachmentOwners = ReadonlyMap<AttachmentOwnerKind, AttachmentOwner>
 type OwnerTable = SyncedTable & AudienceTable & { attachments: AnyPgColumn; updatedAt: AnyPgColumn };
 
 /** An owner whose rows live in `table`: the list is its `attachments` column. */
-export function defineAttachmentOwner(definition: { kind: AttachmentOwnerKind; table: OwnerTable; editPermission: Permission; notFound: string }): AttachmentOwner {
+export function defineAttachmentOwner(definition: {
+  kind: AttachmentOwnerKind;
+  table: OwnerTable;
+  editPermission: Permission;
+  notFound: string;
+}): AttachmentOwner {
   const { table } = definition;
   const source: PgTable = table;
   return {

@@ -45,7 +45,9 @@ export const attachments = pgTable(
   (t) => [
     index('attachments_owner_idx').on(t.collegeId, t.ownerKind, t.ownerId),
     // The sweep looks only at the few rows whose files wait to be removed.
-    index('attachments_removed_idx').on(t.collegeId).where(sql`${t.removedAt} is not null`),
+    index('attachments_removed_idx')
+      .on(t.collegeId)
+      .where(sql`${t.removedAt} is not null`),
   ],
 );
 

@@ -75,49 +75,45 @@ export function recoveryRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  api.post(
-    '/api/reset-password-user',
-    { schema: { body: resetPasswordRequest, response: messageReply } },
-    async (request) => {
-      const college = collegeOf(request);
-      const { token, email, password } = request.body;
-      const passwordHash = await hashPassword(password);
-      const done = await db.transaction(async (tx) => {
-        const [reset] = await tx
-          .select({ id: passwordResets.id, userId: passwordResets.userId })
-          .from(passwordResets)
-          .innerJoin(users, eq(users.id, passwordResets.userId))
-          .where(
-            and(
-              eq(passwordResets.collegeId, college.id),
-              eq(passwordResets.tokenHash, digest(token)),
-              isNull(passwordResets.usedAt),
-              gt(passwordResets.expiresAt, new Date()),
-              eq(users.email, email),
-              ne(users.status, 'disabled'),
-            ),
-          )
-          .limit(1);
-        if (!reset) return false;
-        // Marking the link used is the guard: of two concurrent uses only one updates it.
-        const used = await tx
-          .update(passwordResets)
-          .set({ usedAt: new Date() })
-          .where(and(eq(passwordResets.id, reset.id), isNull(passwordResets.usedAt)))
-          .returning({ id: passwordResets.id });
-        if (used.length === 0) return false;
-        await tx
-          .update(users)
-          .set({ passwordHash, updatedAt: new Date() })
-          .where(and(eq(users.collegeId, college.id), eq(users.id, reset.userId)));
-        // Whoever had the old password is signed out everywhere, and their browsers stop
-        // receiving the member's push messages.
-        await tx.delete(accessTokens).where(and(eq(accessTokens.collegeId, college.id), eq(accessTokens.userId, reset.userId)));
-        await forgetMemberDevices(tx, college.id, reset.userId);
-        return true;
-      });
-      if (!done) throw ValidationFailed.field('token', messages.resetInvalid);
-      return { message: messages.passwordReset };
-    },
-  );
+  api.post('/api/reset-password-user', { schema: { body: resetPasswordRequest, response: messageReply } }, async (request) => {
+    const college = collegeOf(request);
+    const { token, email, password } = request.body;
+    const passwordHash = await hashPassword(password);
+    const done = await db.transaction(async (tx) => {
+      const [reset] = await tx
+        .select({ id: passwordResets.id, userId: passwordResets.userId })
+        .from(passwordResets)
+        .innerJoin(users, eq(users.id, passwordResets.userId))
+        .where(
+          and(
+            eq(passwordResets.collegeId, college.id),
+            eq(passwordResets.tokenHash, digest(token)),
+            isNull(passwordResets.usedAt),
+            gt(passwordResets.expiresAt, new Date()),
+            eq(users.email, email),
+            ne(users.status, 'disabled'),
+          ),
+        )
+        .limit(1);
+      if (!reset) return false;
+      // Marking the link used is the guard: of two concurrent uses only one updates it.
+      const used = await tx
+        .update(passwordResets)
+        .set({ usedAt: new Date() })
+        .where(and(eq(passwordResets.id, reset.id), isNull(passwordResets.usedAt)))
+        .returning({ id: passwordResets.id });
+      if (used.length === 0) return false;
+      await tx
+        .update(users)
+        .set({ passwordHash, updatedAt: new Date() })
+        .where(and(eq(users.collegeId, college.id), eq(users.id, reset.userId)));
+      // Whoever had the old password is signed out everywhere, and their browsers stop
+      // receiving the member's push messages.
+      await tx.delete(accessTokens).where(and(eq(accessTokens.collegeId, college.id), eq(accessTokens.userId, reset.userId)));
+      await forgetMemberDevices(tx, college.id, reset.userId);
+      return true;
+    });
+    if (!done) throw ValidationFailed.field('token', messages.resetInvalid);
+    return { message: messages.passwordReset };
+  });
 }

@@ -70,6 +70,5 @@ export function authOf(request: FastifyRequest): Auth {
 
 /** preHandler after `requireUser`: 403 unless the user's role has the permission. */
 export function requirePermission(permission: Permission) {
-  return (request: FastifyRequest): Promise<void> =>
-    can(authOf(request).user.role, permission) ? Promise.resolve() : Promise.reject(forbidden());
+  return (request: FastifyRequest): Promise<void> => (can(authOf(request).user.role, permission) ? Promise.resolve() : Promise.reject(forbidden()));
 }

@@ -34,46 +34,38 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply.code(204).send();
   });
 
-  api.post(
-    '/api/login-mobile',
-    { schema: { body: loginRequest, response: { 200: loginResponse } } },
-    async (request) => {
-      const college = collegeOf(request);
-      const { email, rut, password } = request.body;
-      const byEmail = (email ?? '').trim() !== '';
-      const field = byEmail ? 'email' : 'rut';
-      const value = byEmail ? email!.trim().toLowerCase() : normalizeRut(rut!)!;
-      const key = { collegeId: college.id, identifier: `${field}:${value}`, ip: request.ip };
-      if (await isLoginThrottled(db, key)) throw new HttpError(429, messages.throttled);
+  api.post('/api/login-mobile', { schema: { body: loginRequest, response: { 200: loginResponse } } }, async (request) => {
+    const college = collegeOf(request);
+    const { email, rut, password } = request.body;
+    const byEmail = (email ?? '').trim() !== '';
+    const field = byEmail ? 'email' : 'rut';
+    const value = byEmail ? email!.trim().toLowerCase() : normalizeRut(rut!)!;
+    const key = { collegeId: college.id, identifier: `${field}:${value}`, ip: request.ip };
+    if (await isLoginThrottled(db, key)) throw new HttpError(429, messages.throttled);
 
-      const [user] = await db
-        .select()
-        .from(users)
-        .where(and(eq(users.collegeId, college.id), byEmail ? eq(users.email, value) : eq(users.rut, value)))
-        .limit(1);
-      const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyDecoy(password);
-      if (!user || !valid) {
-        await recordFailedLogin(db, key);
-        throw ValidationFailed.field(field, messages.credentials);
-      }
-      // Only a caller who knows the password learns that the account is waiting or closed.
-      if (user.status === 'pending') throw ValidationFailed.field(field, messages.pendingApproval);
-      if (user.status === 'disabled') throw ValidationFailed.field(field, messages.accountDisabled);
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.collegeId, college.id), byEmail ? eq(users.email, value) : eq(users.rut, value)))
+      .limit(1);
+    const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyDecoy(password);
+    if (!user || !valid) {
+      await recordFailedLogin(db, key);
+      throw ValidationFailed.field(field, messages.credentials);
+    }
+    // Only a caller who knows the password learns that the account is waiting or closed.
+    if (user.status === 'pending') throw ValidationFailed.field(field, messages.pendingApproval);
+    if (user.status === 'disabled') throw ValidationFailed.field(field, messages.accountDisabled);
 
-      await clearFailedLogins(db, key);
-      const token = await issueAccessToken(db, college.id, user.id);
-      await recordEntry(db, { collegeId: college.id, userId: user.id, timeZone: college.timeZone }, 'sign_in');
-      return { token, user: await userView(db, storage, user) };
-    },
-  );
+    await clearFailedLogins(db, key);
+    const token = await issueAccessToken(db, college.id, user.id);
+    await recordEntry(db, { collegeId: college.id, userId: user.id, timeZone: college.timeZone }, 'sign_in');
+    return { token, user: await userView(db, storage, user) };
+  });
 
-  api.post(
-    '/api/logout-mobile',
-    { preHandler: requireUser(db), schema: { response: { 200: z.object({ message: z.string() }) } } },
-    async (request) => {
-      const auth = authOf(request);
-      await revokeAccessToken(db, auth.user.collegeId, auth.tokenId);
-      return { message: messages.signedOut };
-    },
-  );
+  api.post('/api/logout-mobile', { preHandler: requireUser(db), schema: { response: { 200: z.object({ message: z.string() }) } } }, async (request) => {
+    const auth = authOf(request);
+    await revokeAccessToken(db, auth.user.collegeId, auth.tokenId);
+    return { message: messages.signedOut };
+  });
 }

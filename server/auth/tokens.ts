@@ -25,12 +25,7 @@ export async function revokeAccessToken(db: Database, collegeId: string, tokenId
 }
 
 /** Revokes every token of a user, except `keepTokenId` when given. */
-export async function revokeUserTokens(
-  db: Database,
-  collegeId: string,
-  userId: string,
-  keepTokenId?: string,
-): Promise<void> {
+export async function revokeUserTokens(db: Database, collegeId: string, userId: string, keepTokenId?: string): Promise<void> {
   const conditions = [eq(accessTokens.collegeId, collegeId), eq(accessTokens.userId, userId)];
   if (keepTokenId) conditions.push(ne(accessTokens.id, keepTokenId));
   await db.delete(accessTokens).where(and(...conditions));

@@ -33,7 +33,10 @@ function fail(message: string): never {
 
 const slug = values.slug?.trim() ?? '';
 const name = values.name?.trim() ?? '';
-const hosts = (values.hosts ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+const hosts = (values.hosts ?? '')
+  .split(',')
+  .map((h) => h.trim().toLowerCase())
+  .filter(Boolean);
 if (!/^[a-z0-9][a-z0-9-]{1,40}$/.test(slug)) fail('--slug: lower-case letters, digits and dashes (2–41 characters)');
 if (!name) fail('--name is required');
 if (hosts.length === 0) fail('--hosts: at least one host pattern, comma-separated');

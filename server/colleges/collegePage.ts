@@ -21,7 +21,10 @@ export interface PageAddress {
  * the element (`</script>`) or open a comment; the JSON means the same.
  */
 export function jsonForScriptElement(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 export interface PageExtras {
@@ -54,11 +57,7 @@ export function renderCollegePage(template: string, college: CollegeRow, address
     ['property', 'og:url', absoluteUrl(address.path, address.origin)],
   ];
   for (const [attribute, key, content] of metas) {
-    html = replaceTag(
-      html,
-      new RegExp(`<meta\\s+${attribute}="${key}"[^>]*>`, 'i'),
-      `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`,
-    );
+    html = replaceTag(html, new RegExp(`<meta\\s+${attribute}="${key}"[^>]*>`, 'i'), `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`);
   }
   // The manifest is served per host (server/colleges/collegeRoutes.ts); the touch icon as branding.ts sets it.
   html = replaceTag(html, /<link\s+rel="manifest"[^>]*>/i, '<link rel="manifest" href="/manifest.webmanifest" />');

@@ -13,25 +13,17 @@ export function collegeRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   /** The college of a domain or origin, whatever host the request came to (the original app's call). */
-  api.post(
-    '/api/colleges/domain',
-    { schema: { body: collegeDomainRequest, response: { 200: college } } },
-    async (request) => {
-      const row = await directory.forHost(request.body.domain);
-      if (!row) throw notFound(messages.collegeNotFound);
-      return directory.record(row);
-    },
-  );
+  api.post('/api/colleges/domain', { schema: { body: collegeDomainRequest, response: { 200: college } } }, async (request) => {
+    const row = await directory.forHost(request.body.domain);
+    if (!row) throw notFound(messages.collegeNotFound);
+    return directory.record(row);
+  });
 
-  api.get(
-    '/api/v1/session/college',
-    { preHandler: requireUser(db), schema: { response: { 200: college } } },
-    async (request) => {
-      const row = await directory.byId(authOf(request).user.collegeId);
-      if (!row) throw notFound(messages.collegeNotFound);
-      return directory.record(row);
-    },
-  );
+  api.get('/api/v1/session/college', { preHandler: requireUser(db), schema: { response: { 200: college } } }, async (request) => {
+    const row = await directory.byId(authOf(request).user.collegeId);
+    if (!row) throw notFound(messages.collegeNotFound);
+    return directory.record(row);
+  });
 
   api.get('/manifest.webmanifest', async (request, reply) => {
     const row = collegeOf(request);

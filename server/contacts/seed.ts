@@ -20,11 +20,51 @@ interface DemoContact {
 }
 
 const demoContacts = (slug: string): DemoContact[] => [
-  { name: 'Secretaría', title: 'Atención de apoderados', email: `secretaria@${slug}.test`, phone: '+56 2 2345 6789', notes: 'Lunes a viernes, 8:00 a 17:00.', visibility: 'all', atPlace: true },
-  { name: 'Dirección', title: 'Oficina del director', email: `direccion@${slug}.test`, phone: '+56 2 2345 6700', notes: 'Entrevistas con hora, pedidas en secretaría.', visibility: 'all', atPlace: true },
-  { name: 'Enfermería', title: 'Enfermera: Carolina Muñoz', email: `enfermeria@${slug}.test`, phone: '+56 9 8765 4321', notes: 'Primeros auxilios durante la jornada.', visibility: 'all', atPlace: true },
-  { name: 'Inspectoría general', title: 'Atrasos, retiros y justificativos', email: `inspectoria@${slug}.test`, phone: '(2) 2345 6710', notes: '', visibility: 'all', atPlace: false },
-  { name: 'Mantención', title: 'Soporte del edificio', email: '', phone: '+56 9 5555 0101', notes: 'Solo para el personal: averías y llaves.', visibility: 'staff', atPlace: false },
+  {
+    name: 'Secretaría',
+    title: 'Atención de apoderados',
+    email: `secretaria@${slug}.test`,
+    phone: '+56 2 2345 6789',
+    notes: 'Lunes a viernes, 8:00 a 17:00.',
+    visibility: 'all',
+    atPlace: true,
+  },
+  {
+    name: 'Dirección',
+    title: 'Oficina del director',
+    email: `direccion@${slug}.test`,
+    phone: '+56 2 2345 6700',
+    notes: 'Entrevistas con hora, pedidas en secretaría.',
+    visibility: 'all',
+    atPlace: true,
+  },
+  {
+    name: 'Enfermería',
+    title: 'Enfermera: Carolina Muñoz',
+    email: `enfermeria@${slug}.test`,
+    phone: '+56 9 8765 4321',
+    notes: 'Primeros auxilios durante la jornada.',
+    visibility: 'all',
+    atPlace: true,
+  },
+  {
+    name: 'Inspectoría general',
+    title: 'Atrasos, retiros y justificativos',
+    email: `inspectoria@${slug}.test`,
+    phone: '(2) 2345 6710',
+    notes: '',
+    visibility: 'all',
+    atPlace: false,
+  },
+  {
+    name: 'Mantención',
+    title: 'Soporte del edificio',
+    email: '',
+    phone: '+56 9 5555 0101',
+    notes: 'Solo para el personal: averías y llaves.',
+    visibility: 'staff',
+    atPlace: false,
+  },
 ];
 
 /** A small directory for a demo college: four offices everyone may call, one for staff only. */
@@ -39,7 +79,16 @@ export async function seedDemoContacts(write: Write, college: SeededCollege): Pr
   await write.tx.insert(contacts).values(
     demoContacts(college.slug).map(({ atPlace, ...contact }) => {
       const keys = nextAudience(keysOfVisibility(contact.visibility));
-      return { id: uuidv7(), collegeId: write.collegeId, ...contact, placeId: atPlace ? (place?.id ?? null) : null, createdAt: now, updatedAt: now, ...keys, seq: write.stamp(keys.seenKeys) };
+      return {
+        id: uuidv7(),
+        collegeId: write.collegeId,
+        ...contact,
+        placeId: atPlace ? (place?.id ?? null) : null,
+        createdAt: now,
+        updatedAt: now,
+        ...keys,
+        seq: write.stamp(keys.seenKeys),
+      };
     }),
   );
 }

@@ -146,10 +146,7 @@ export const userSections = pgTable(
       .notNull()
       .references(() => sections.id, { onDelete: 'cascade' }),
   },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.sectionId] }),
-    index('user_sections_college_section_idx').on(t.collegeId, t.sectionId),
-  ],
+  (t) => [primaryKey({ columns: [t.userId, t.sectionId] }), index('user_sections_college_section_idx').on(t.collegeId, t.sectionId)],
 );
 
 export const accessTokens = pgTable(
@@ -217,7 +214,9 @@ export const mailOutbox = pgTable(
   },
   (t) => [
     index('mail_outbox_college_created_idx').on(t.collegeId, t.createdAt),
-    index('mail_outbox_pending_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    index('mail_outbox_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'pending'`),
   ],
 );
 
@@ -227,7 +226,9 @@ export const smtpSettings = pgTable('smtp_settings', {
   host: text('host').notNull(),
   port: integer('port').notNull().default(587),
   /** `none` (plain, never STARTTLS), `starttls` (required) or `tls` (implicit, usually 465). */
-  security: text('security', { enum: ['none', 'starttls', 'tls'] }).notNull().default('none'),
+  security: text('security', { enum: ['none', 'starttls', 'tls'] })
+    .notNull()
+    .default('none'),
   username: text('username').notNull().default(''),
   /**
    * Legacy plain password: moved into `password_encrypted` (and emptied) at the first start

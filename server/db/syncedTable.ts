@@ -1,14 +1,5 @@
 import { sql, type BuildExtraConfigColumns } from 'drizzle-orm';
-import {
-  bigint,
-  index,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-  type PgColumnBuilderBase,
-  type PgTableExtraConfigValue,
-} from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, text, timestamp, uuid, type PgColumnBuilderBase, type PgTableExtraConfigValue } from 'drizzle-orm/pg-core';
 import { colleges } from './colleges';
 
 /**

@@ -38,10 +38,14 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext, files: Doc
   };
   const inCollege = <T>(actor: MutationActor, work: Parameters<typeof writeInCollege<T>>[2]) => writeInCollege(db, actor.user.collegeId, work);
 
-  typed.get('/api/v1/documents', { schema: { querystring: documentListQuery, response: { 200: documentListResponse } }, preHandler: signedIn }, async (request) => {
-    const rows = await listDocuments(db, (await actorOf(request)).viewer, request.query);
-    return { data: rows.map(documentToWire) };
-  });
+  typed.get(
+    '/api/v1/documents',
+    { schema: { querystring: documentListQuery, response: { 200: documentListResponse } }, preHandler: signedIn },
+    async (request) => {
+      const rows = await listDocuments(db, (await actorOf(request)).viewer, request.query);
+      return { data: rows.map(documentToWire) };
+    },
+  );
 
   typed.get('/api/v1/documents/:id', { schema: { params: idParams, response: { 200: documentRow } }, preHandler: signedIn }, async (request) => {
     const row = await findVisibleDocument(db, (await actorOf(request)).viewer, request.params.id);
@@ -49,12 +53,16 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext, files: Doc
     return documentToWire(row);
   });
 
-  typed.delete('/api/v1/documents/:id', { schema: { params: idParams }, preValidation: [signedIn, requirePermission('content.publish')] }, async (request, reply) => {
-    const actor = await actorOf(request);
-    await inCollege(actor, (write) => deleteDocument(write, actor, { id: request.params.id }));
-    await sweepDeletedFiles(db, files, actor.user.collegeId);
-    return reply.code(204).send();
-  });
+  typed.delete(
+    '/api/v1/documents/:id',
+    { schema: { params: idParams }, preValidation: [signedIn, requirePermission('content.publish')] },
+    async (request, reply) => {
+      const actor = await actorOf(request);
+      await inCollege(actor, (write) => deleteDocument(write, actor, { id: request.params.id }));
+      await sweepDeletedFiles(db, files, actor.user.collegeId);
+      return reply.code(204).send();
+    },
+  );
 
   typed.post('/api/v1/documents/:id/downloaded', { schema: { params: idParams }, preValidation: signedIn }, async (request, reply) => {
     const actor = await actorOf(request);

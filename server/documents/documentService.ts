@@ -36,7 +36,15 @@ export async function createCategory(write: Write, actor: MutationActor, args: C
   const now = new Date();
   const [row] = await write.tx
     .insert(documentCategories)
-    .values({ id: args.id.toLowerCase(), collegeId: write.collegeId, name: args.name, position: args.position, createdAt: now, updatedAt: now, seq: write.stamp() })
+    .values({
+      id: args.id.toLowerCase(),
+      collegeId: write.collegeId,
+      name: args.name,
+      position: args.position,
+      createdAt: now,
+      updatedAt: now,
+      seq: write.stamp(),
+    })
     .onConflictDoNothing()
     .returning();
   if (!row) throw new HttpError(409, messages.conflict);
@@ -90,7 +98,9 @@ export async function checkDocumentFields(write: Pick<Write, 'tx' | 'collegeId'>
     ? await write.tx
         .select({ id: documentCategories.id })
         .from(documentCategories)
-        .where(and(eq(documentCategories.id, categoryId.toLowerCase()), eq(documentCategories.collegeId, write.collegeId), isNull(documentCategories.deletedAt)))
+        .where(
+          and(eq(documentCategories.id, categoryId.toLowerCase()), eq(documentCategories.collegeId, write.collegeId), isNull(documentCategories.deletedAt)),
+        )
     : [];
   if (!category) errors.category_id = [messages.unknownReference];
   if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
@@ -168,5 +178,9 @@ export async function markDownloaded(write: Write, actor: MutationActor, args: {
     .values({ documentId: document.id, userId: actor.user.id, collegeId: write.collegeId })
     .onConflictDoNothing()
     .returning({ userId: documentDownloads.userId });
-  if (first) await write.tx.update(documents).set({ downloads: sql`${documents.downloads} + 1` }).where(eq(documents.id, document.id));
+  if (first)
+    await write.tx
+      .update(documents)
+      .set({ downloads: sql`${documents.downloads} + 1` })
+      .where(eq(documents.id, document.id));
 }

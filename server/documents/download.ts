@@ -78,7 +78,10 @@ export async function sendFile(request: FastifyRequest, reply: FastifyReply, fil
     return reply.code(416).header('Content-Range', `bytes */${size}`).type('application/json').send({ message: messages.rangeNotSatisfiable });
   }
   if (range) {
-    reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${size}`).header('Content-Length', range.end - range.start + 1);
+    reply
+      .code(206)
+      .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
+      .header('Content-Length', range.end - range.start + 1);
     return reply.send(createReadStream(file.path, { start: range.start, end: range.end }));
   }
   return reply.header('Content-Length', size).send(createReadStream(file.path));

@@ -20,10 +20,9 @@ const query = z.object({ inline: z.enum(['0', '1']).optional() });
  * byte offsets are the file's.
  */
 export function fileRoute(app: FastifyInstance, db: Database, files: DocumentFiles): void {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/v1/documents/:id/file',
-    { schema: { params, querystring: query }, preHandler: requireUser(db), compress: false },
-    async (request, reply) => {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/api/v1/documents/:id/file', { schema: { params, querystring: query }, preHandler: requireUser(db), compress: false }, async (request, reply) => {
       const { user } = authOf(request);
       const document = await findVisibleDocument(db, await loadViewer(db, user), request.params.id);
       const path = document ? files.pathOf(document.collegeId, document.fileKey) : null;
@@ -39,6 +38,5 @@ export function fileRoute(app: FastifyInstance, db: Database, files: DocumentFil
           : false;
       if (sent === false) throw notFound(messages.documentNotFound);
       return sent;
-    },
-  );
+    });
 }

@@ -27,9 +27,9 @@ export async function seedDemoDocuments(write: Write, college: SeededCollege): P
   const author = college.users.find((u) => u.role === 'admin') ?? college.users[0];
   const now = Date.now();
   const categoryIds = demoCategories.map(() => uuidv7());
-  await write.tx.insert(documentCategories).values(
-    demoCategories.map((name, position) => ({ id: categoryIds[position]!, collegeId: write.collegeId, name, position, seq: write.stamp() })),
-  );
+  await write.tx
+    .insert(documentCategories)
+    .values(demoCategories.map((name, position) => ({ id: categoryIds[position]!, collegeId: write.collegeId, name, position, seq: write.stamp() })));
   for (const [i, file] of demoFiles.entries()) {
     const { category, scope } = placement[i]!;
     const keys = nextAudience(keysOfAudience({ scope, section_ids: [] }));
@@ -62,7 +62,15 @@ export async function writeDemoFiles(db: Database, files: DocumentFiles): Promis
   const rows = await db
     .select({ collegeId: documents.collegeId, fileKey: documents.fileKey })
     .from(documents)
-    .where(and(inArray(documents.fileKey, demoFiles.map((f) => f.key)), isNull(documents.deletedAt)));
+    .where(
+      and(
+        inArray(
+          documents.fileKey,
+          demoFiles.map((f) => f.key),
+        ),
+        isNull(documents.deletedAt),
+      ),
+    );
   for (const row of rows) {
     const path = files.pathOf(row.collegeId, row.fileKey);
     const file = demoFiles.find((f) => f.key === row.fileKey);
@@ -89,7 +97,15 @@ export async function writeDemoAttachmentFiles(db: Database, files: DocumentFile
   const rows = await db
     .select({ collegeId: attachments.collegeId, fileKey: attachments.fileKey })
     .from(attachments)
-    .where(and(inArray(attachments.fileKey, Object.values(demoImages).map((image) => image.key)), isNull(attachments.removedAt)));
+    .where(
+      and(
+        inArray(
+          attachments.fileKey,
+          Object.values(demoImages).map((image) => image.key),
+        ),
+        isNull(attachments.removedAt),
+      ),
+    );
   for (const row of rows) {
     const path = files.pathOf(row.collegeId, row.fileKey);
     const image = demoImageByKey(row.fileKey);

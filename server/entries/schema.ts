@@ -55,7 +55,10 @@ export const entryMembers = pgTable(
     entries: integer('entries').notNull().default(0),
     previousDayEntries: integer('previous_day_entries').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.collegeId, t.bucket, t.start, t.userId] }), check('entry_members_bucket_check', sql`${t.bucket} in ('day', 'week', 'month')`)],
+  (t) => [
+    primaryKey({ columns: [t.collegeId, t.bucket, t.start, t.userId] }),
+    check('entry_members_bucket_check', sql`${t.bucket} in ('day', 'week', 'month')`),
+  ],
 );
 
 /** How many `entry_members` rows each day, week and month has: the distinct members, without counting a year of rows. */

@@ -85,10 +85,7 @@ export function feedRoutes(app: FastifyInstance, ctx: AppContext): void {
       const digest = createHash('sha256').update(body).digest('base64url').slice(0, 32);
       const encoding = negotiateEncoding(request.headers['accept-encoding']);
       const etag = encoding === 'identity' ? `"${digest}"` : `"${digest}-${encoding}"`;
-      reply
-        .header('Content-Type', 'text/calendar; charset=utf-8')
-        .header('Cache-Control', `private, max-age=${feedMaxAgeSeconds}`)
-        .header('ETag', etag);
+      reply.header('Content-Type', 'text/calendar; charset=utf-8').header('Cache-Control', `private, max-age=${feedMaxAgeSeconds}`).header('ETag', etag);
       if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === etag)) return reply.code(304).send();
       return reply.send(body);
     },

@@ -60,16 +60,13 @@ export const events = syncedTable(
  * revoking deletes the row: the old address answers 404 at once. The token is kept as it
  * is so the profile can show the address again; it reads nothing but that calendar.
  */
-export const calendarFeeds = pgTable(
-  'calendar_feeds',
-  {
-    userId: uuid('user_id')
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    collegeId: uuid('college_id')
-      .notNull()
-      .references(() => colleges.id, { onDelete: 'cascade' }),
-    token: text('token').notNull().unique(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-);
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  collegeId: uuid('college_id')
+    .notNull()
+    .references(() => colleges.id, { onDelete: 'cascade' }),
+  token: text('token').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -53,7 +53,15 @@ const demoEvents: DemoEvent[] = [
     location: 'Sala de cada curso',
     description: '<p>Trataremos el plan lector, las salidas pedagógicas y la elección de la directiva.</p>',
   },
-  { name: 'Prueba de Matemáticas', category: 'exam', scope: 'students', target: { grade: 'II Medio' }, inDays: 5, time: ['10:00', '11:30'], description: '<p>Contenidos: funciones lineales y sistemas de ecuaciones.</p>' },
+  {
+    name: 'Prueba de Matemáticas',
+    category: 'exam',
+    scope: 'students',
+    target: { grade: 'II Medio' },
+    inDays: 5,
+    time: ['10:00', '11:30'],
+    description: '<p>Contenidos: funciones lineales y sistemas de ecuaciones.</p>',
+  },
   {
     name: 'Taller de robótica',
     category: 'activity',
@@ -110,7 +118,7 @@ export async function seedDemoEvents({ tx: db, collegeId, stamp }: Write, colleg
     if (e.weekday) day = addDays(day, (e.weekday - isoWeekday(day) + 7) % 7);
     const allDay = !Array.isArray(e.time);
     const start = Array.isArray(e.time) ? `${day}T${e.time[0]}` : day;
-    const end = Array.isArray(e.time) ? `${day}T${e.time[1]}` : addDays(day, (e.time).days - 1);
+    const end = Array.isArray(e.time) ? `${day}T${e.time[1]}` : addDays(day, e.time.days - 1);
     const bySections = e.scope !== 'college' && e.scope !== 'staff';
     const targeted = bySections ? sectionsOf(e.target) : [];
     const gradeIds = [...new Set(targeted.map((s) => s.gradeId))];

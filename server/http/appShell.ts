@@ -130,10 +130,7 @@ export class AppShell {
     const info = await stat(this.indexPath);
     const stamp = `${info.mtimeMs}:${info.size}`;
     if (this.template?.stamp !== stamp) {
-      const [html, manifest] = await Promise.all([
-        readFile(this.indexPath, 'utf8'),
-        readManifest(join(dirname(this.indexPath), '.vite', 'manifest.json')),
-      ]);
+      const [html, manifest] = await Promise.all([readFile(this.indexPath, 'utf8'), readManifest(join(dirname(this.indexPath), '.vite', 'manifest.json'))]);
       this.template = { stamp, html, manifest };
       this.pages.clear();
     }

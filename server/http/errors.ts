@@ -85,8 +85,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       const code = 'code' in error && typeof error.code === 'string' ? error.code : '';
-      const message =
-        status === 429 ? messages.tooManyRequests : (clientMessages[code] ?? (status === 413 ? messages.payloadTooLarge : error.message));
+      const message = status === 429 ? messages.tooManyRequests : (clientMessages[code] ?? (status === 413 ? messages.payloadTooLarge : error.message));
       return reply.code(status).send({ message });
     }
     request.log.error({ err: error }, 'request failed');

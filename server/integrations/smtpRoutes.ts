@@ -44,8 +44,7 @@ export function smtpRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, mailer } = ctx;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const guard = [requireUser(db), requirePermission('integrations.manage')];
-  const settingsOf = async (collegeId: string) =>
-    (await db.select().from(smtpSettings).where(eq(smtpSettings.collegeId, collegeId)).limit(1))[0];
+  const settingsOf = async (collegeId: string) => (await db.select().from(smtpSettings).where(eq(smtpSettings.collegeId, collegeId)).limit(1))[0];
 
   api.get('/api/v1/admin/integrations/smtp', { schema: { response: { 200: smtpSettingsResponse } }, preHandler: guard }, async (request) => {
     const row = await settingsOf(authOf(request).user.collegeId);
@@ -68,7 +67,11 @@ export function smtpRoutes(app: FastifyInstance, ctx: AppContext): void {
         replyTo: input.reply_to,
         updatedAt: new Date(),
         // A blank password keeps the stored one; `clear_password` removes it.
-        ...(input.clear_password ? { passwordEncrypted: '', password: '' } : input.password ? { passwordEncrypted: mailer.secrets.seal(input.password), password: '' } : {}),
+        ...(input.clear_password
+          ? { passwordEncrypted: '', password: '' }
+          : input.password
+            ? { passwordEncrypted: mailer.secrets.seal(input.password), password: '' }
+            : {}),
       };
       const [row] = await db
         .insert(smtpSettings)
@@ -101,35 +104,31 @@ export function smtpRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  api.get(
-    '/api/v1/admin/mail-log',
-    { schema: { querystring: mailLogQuery, response: { 200: mailLogResponse } }, preHandler: guard },
-    async (request) => {
-      const { collegeId } = authOf(request).user;
-      const { cursor, limit } = request.query;
-      // Ids are UUIDv7: their order is their creation's, so the cursor is the last id seen.
-      const before = cursor && uuidLike.test(cursor) ? cursor : undefined;
-      const rows = await db
-        .select()
-        .from(mailOutbox)
-        .where(and(eq(mailOutbox.collegeId, collegeId), before ? lt(mailOutbox.id, before) : undefined))
-        .orderBy(desc(mailOutbox.id))
-        .limit(limit + 1);
-      const page = rows.slice(0, limit);
-      return {
-        data: page.map((row) => ({
-          id: row.id,
-          to: row.to,
-          subject: row.subject,
-          status: row.status,
-          attempts: row.attempts,
-          error: row.error,
-          next_attempt_at: row.status === 'pending' ? (row.nextAttemptAt?.toISOString() ?? null) : null,
-          created_at: row.createdAt.toISOString(),
-          sent_at: row.sentAt?.toISOString() ?? null,
-        })),
-        next_cursor: rows.length > limit ? page.at(-1)!.id : null,
-      };
-    },
-  );
+  api.get('/api/v1/admin/mail-log', { schema: { querystring: mailLogQuery, response: { 200: mailLogResponse } }, preHandler: guard }, async (request) => {
+    const { collegeId } = authOf(request).user;
+    const { cursor, limit } = request.query;
+    // Ids are UUIDv7: their order is their creation's, so the cursor is the last id seen.
+    const before = cursor && uuidLike.test(cursor) ? cursor : undefined;
+    const rows = await db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.collegeId, collegeId), before ? lt(mailOutbox.id, before) : undefined))
+      .orderBy(desc(mailOutbox.id))
+      .limit(limit + 1);
+    const page = rows.slice(0, limit);
+    return {
+      data: page.map((row) => ({
+        id: row.id,
+        to: row.to,
+        subject: row.subject,
+        status: row.status,
+        attempts: row.attempts,
+        error: row.error,
+        next_attempt_at: row.status === 'pending' ? (row.nextAttemptAt?.toISOString() ?? null) : null,
+        created_at: row.createdAt.toISOString(),
+        sent_at: row.sentAt?.toISOString() ?? null,
+      })),
+      next_cursor: rows.length > limit ? page.at(-1)!.id : null,
+    };
+  });
 }

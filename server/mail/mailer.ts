@@ -69,7 +69,11 @@ export const sendLeaseMs = 2 * 60_000;
 /** The SMTP test message, in the college's language when we have it (es), else English, like the recovery mail. */
 export function testMail(to: string, collegeName: string, language: string): Mail {
   if (language.startsWith('es')) {
-    return { to, subject: `${collegeName}: prueba de correo`, text: `Este es un mensaje de prueba de Patio para ${collegeName}: la configuración SMTP funciona.` };
+    return {
+      to,
+      subject: `${collegeName}: prueba de correo`,
+      text: `Este es un mensaje de prueba de Patio para ${collegeName}: la configuración SMTP funciona.`,
+    };
   }
   return { to, subject: `${collegeName}: SMTP test`, text: `This is a test message from Patio for ${collegeName}: the SMTP settings work.` };
 }
@@ -150,14 +154,18 @@ export function createMailer(db: Database, log: FastifyBaseLogger, options: Mail
         db
           .update(mailOutbox)
           .set({ status: 'failed', error: message, nextAttemptAt: null })
-          .where(inArray(mailOutbox.id, rows.map((row) => row.id)))
+          .where(
+            inArray(
+              mailOutbox.id,
+              rows.map((row) => row.id),
+            ),
+          )
           .then(() => undefined),
       );
     }
     return track(Promise.all(rows.map((row) => deliver(row.id, row.attempts, settings, row.mail, transport))).then(() => transport.close()));
   };
-  const settingsOf = async (tx: Database, collegeId: string) =>
-    (await tx.select().from(smtpSettings).where(eq(smtpSettings.collegeId, collegeId)).limit(1))[0];
+  const settingsOf = async (tx: Database, collegeId: string) => (await tx.select().from(smtpSettings).where(eq(smtpSettings.collegeId, collegeId)).limit(1))[0];
   const lease = () => new Date(Date.now() + sendLeaseMs);
 
   return {
@@ -179,7 +187,10 @@ export function createMailer(db: Database, log: FastifyBaseLogger, options: Mail
             log.info({ mails: rows.length }, 'mails recorded in outbox (no SMTP settings)');
             return;
           }
-          void sendAll(settings, rows.map((row, i) => ({ id: row.id, attempts: 0, mail: mails[i]! })));
+          void sendAll(
+            settings,
+            rows.map((row, i) => ({ id: row.id, attempts: 0, mail: mails[i]! })),
+          );
         },
       };
     },
@@ -202,7 +213,16 @@ export function createMailer(db: Database, log: FastifyBaseLogger, options: Mail
           .orderBy(asc(mailOutbox.nextAttemptAt))
           .limit(limit)
           .for('update', { skipLocked: true });
-        if (rows.length > 0) await tx.update(mailOutbox).set({ nextAttemptAt: lease() }).where(inArray(mailOutbox.id, rows.map((row) => row.id)));
+        if (rows.length > 0)
+          await tx
+            .update(mailOutbox)
+            .set({ nextAttemptAt: lease() })
+            .where(
+              inArray(
+                mailOutbox.id,
+                rows.map((row) => row.id),
+              ),
+            );
         return rows;
       });
       const byCollege = new Map<string, typeof claimed>();
@@ -212,10 +232,23 @@ export function createMailer(db: Database, log: FastifyBaseLogger, options: Mail
         const settings = await settingsOf(db, collegeId);
         if (!settings) {
           // The settings were removed meanwhile: the mails stay recorded, as without SMTP.
-          await db.update(mailOutbox).set({ status: 'logged', nextAttemptAt: null }).where(inArray(mailOutbox.id, rows.map((row) => row.id)));
+          await db
+            .update(mailOutbox)
+            .set({ status: 'logged', nextAttemptAt: null })
+            .where(
+              inArray(
+                mailOutbox.id,
+                rows.map((row) => row.id),
+              ),
+            );
           continue;
         }
-        sends.push(sendAll(settings, rows.map((row) => ({ id: row.id, attempts: row.attempts, mail: { to: row.to, subject: row.subject, text: row.text } }))));
+        sends.push(
+          sendAll(
+            settings,
+            rows.map((row) => ({ id: row.id, attempts: row.attempts, mail: { to: row.to, subject: row.subject, text: row.text } })),
+          ),
+        );
       }
       await Promise.all(sends);
       return claimed.length;

@@ -74,7 +74,10 @@ interface College {
 }
 
 async function collegeOf(db: Database, collegeId: string): Promise<College> {
-  const placeRows = await db.select({ id: places.id, name: places.name }).from(places).where(and(eq(places.collegeId, collegeId), isNull(places.deletedAt)));
+  const placeRows = await db
+    .select({ id: places.id, name: places.name })
+    .from(places)
+    .where(and(eq(places.collegeId, collegeId), isNull(places.deletedAt)));
   const sectionRows = await db
     .select({ id: sections.id, name: sections.name, grade: grades.name })
     .from(sections)

@@ -49,31 +49,43 @@ export function memberRoutes(app: FastifyInstance, ctx: AppContext): void {
   const actorOf = (request: FastifyRequest): Pick<MutationActor, 'user'> => ({ user: authOf(request).user });
   const inCollege = <T>(actor: Pick<MutationActor, 'user'>, work: (write: Write) => Promise<T>) => writeInCollege(db, actor.user.collegeId, work);
 
-  typed.get('/api/v1/admin/members', { schema: { querystring: memberListQuery, response: { 200: memberListResponse } }, preValidation: admin }, async (request) => {
-    const query = request.query;
-    const { rows, total } = await listMembers(db, actorOf(request).user.collegeId, query);
-    return {
-      data: rows.map(memberToWire),
-      meta: { total, page: query.page, per_page: query.per_page, last_page: Math.max(1, Math.ceil(total / query.per_page)) },
-    };
-  });
+  typed.get(
+    '/api/v1/admin/members',
+    { schema: { querystring: memberListQuery, response: { 200: memberListResponse } }, preValidation: admin },
+    async (request) => {
+      const query = request.query;
+      const { rows, total } = await listMembers(db, actorOf(request).user.collegeId, query);
+      return {
+        data: rows.map(memberToWire),
+        meta: { total, page: query.page, per_page: query.per_page, last_page: Math.max(1, Math.ceil(total / query.per_page)) },
+      };
+    },
+  );
 
   typed.get('/api/v1/admin/members/:id', { schema: { params: idParams, response: { 200: memberRow } }, preValidation: admin }, async (request) =>
     memberToWire(await liveMember({ tx: db, collegeId: actorOf(request).user.collegeId }, request.params.id)),
   );
 
-  typed.post('/api/v1/admin/members', { schema: { body: restCreateMemberBody, response: { 201: memberRow } }, preValidation: admin }, async (request, reply) => {
-    const actor = actorOf(request);
-    const args = { ...request.body, id: request.body.id ?? uuidv7() };
-    const row = await inCollege(actor, (write) => createMember(write, actor, args));
-    return reply.code(201).send(memberToWire(row));
-  });
+  typed.post(
+    '/api/v1/admin/members',
+    { schema: { body: restCreateMemberBody, response: { 201: memberRow } }, preValidation: admin },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const args = { ...request.body, id: request.body.id ?? uuidv7() };
+      const row = await inCollege(actor, (write) => createMember(write, actor, args));
+      return reply.code(201).send(memberToWire(row));
+    },
+  );
 
-  typed.put('/api/v1/admin/members/:id', { schema: { params: idParams, body: memberFields, response: { 200: memberRow } }, preValidation: admin }, async (request) => {
-    const actor = actorOf(request);
-    const row = await inCollege(actor, (write) => updateMember(write, actor, { ...request.body, id: request.params.id }));
-    return memberToWire(row);
-  });
+  typed.put(
+    '/api/v1/admin/members/:id',
+    { schema: { params: idParams, body: memberFields, response: { 200: memberRow } }, preValidation: admin },
+    async (request) => {
+      const actor = actorOf(request);
+      const row = await inCollege(actor, (write) => updateMember(write, actor, { ...request.body, id: request.params.id }));
+      return memberToWire(row);
+    },
+  );
 
   typed.delete('/api/v1/admin/members/:id', { schema: { params: idParams }, preValidation: admin }, async (request, reply) => {
     const actor = actorOf(request);
@@ -128,7 +140,10 @@ export function memberRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   typed.post(
     '/api/v1/members/:id/verify-pin',
-    { schema: { params: idParams, body: verifyPinRequest, response: { 200: verifyPinResponse } }, preValidation: [signedIn, requirePermission('members.verifyPin')] },
+    {
+      schema: { params: idParams, body: verifyPinRequest, response: { 200: verifyPinResponse } },
+      preValidation: [signedIn, requirePermission('members.verifyPin')],
+    },
     async (request) => ({ valid: await verifyMemberPin(db, actorOf(request).user.collegeId, request.params.id, request.body.pin) }),
   );
 

@@ -62,10 +62,18 @@ export async function checkMemberFields(write: Pick<Write, 'tx' | 'collegeId'>, 
   const errors: Record<string, string[]> = {};
   const others = selfId ? and(eq(users.collegeId, collegeId), ne(users.id, selfId)) : eq(users.collegeId, collegeId);
   const rut = fields.rut === '' ? null : normalizeRut(fields.rut);
-  const [emailOwner] = await tx.select({ id: users.id }).from(users).where(and(others, eq(users.email, fields.email))).limit(1);
+  const [emailOwner] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(others, eq(users.email, fields.email)))
+    .limit(1);
   if (emailOwner) errors.email = [messages.emailTaken];
   if (rut) {
-    const [rutOwner] = await tx.select({ id: users.id }).from(users).where(and(others, eq(users.rut, rut))).limit(1);
+    const [rutOwner] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(others, eq(users.rut, rut)))
+      .limit(1);
     if (rutOwner) errors.rut = [messages.rutTaken];
   }
   if (fields.place_id) {
@@ -121,9 +129,12 @@ async function followChild(write: Write, child: { id: string; before: readonly s
     const siblingSections = new Set(
       siblings.length === 0
         ? []
-        : (await write.tx.select({ sectionIds: users.sectionIds }).from(users).where(and(eq(users.collegeId, write.collegeId), inArray(users.id, siblings)))).flatMap(
-            (s) => s.sectionIds,
-          ),
+        : (
+            await write.tx
+              .select({ sectionIds: users.sectionIds })
+              .from(users)
+              .where(and(eq(users.collegeId, write.collegeId), inArray(users.id, siblings)))
+          ).flatMap((s) => s.sectionIds),
     );
     const onlyThisChild = new Set(child.before.filter((id) => !siblingSections.has(id)));
     const next = [...new Set([...guardian.sectionIds.filter((id) => !onlyThisChild.has(id)), ...(child.after ?? [])])].sort();

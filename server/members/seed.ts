@@ -39,7 +39,10 @@ export async function seedDemoMembers(write: Write, college: SeededCollege): Pro
       .where(eq(users.id, guardian.id));
   }
   for (const staff of college.users.filter((u) => u.role === 'staff')) {
-    await write.tx.update(users).set({ pinCode: pin, seq: write.stamp([audienceKeys.admins]) }).where(eq(users.id, staff.id));
+    await write.tx
+      .update(users)
+      .set({ pinCode: pin, seq: write.stamp([audienceKeys.admins]) })
+      .where(eq(users.id, staff.id));
   }
   if (college.slug !== 'colinas') return;
   await write.tx.insert(users).values(

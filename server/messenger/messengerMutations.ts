@@ -29,7 +29,17 @@ export const messengerMutationHandlers = [
   defineMutation({ name: 'messenger.send', permission: 'messenger.use', args: sendMessageArgs, apply: service.sendMessage }),
   defineMutation({ name: 'messenger.edit', permission: 'messenger.use', args: editMessageArgs, apply: service.editMessage }),
   defineMutation({ name: 'messenger.delete', permission: 'messenger.use', args: deleteMessageArgs, apply: service.deleteMessage }),
-  defineMutation({ name: 'messenger.delivered', permission: 'messenger.use', args: markArgs, apply: (write, actor, args) => service.mark(write, actor, args, 'delivered') }),
-  defineMutation({ name: 'messenger.read', permission: 'messenger.use', args: markArgs, apply: (write, actor, args) => service.mark(write, actor, args, 'read') }),
+  defineMutation({
+    name: 'messenger.delivered',
+    permission: 'messenger.use',
+    args: markArgs,
+    apply: (write, actor, args) => service.mark(write, actor, args, 'delivered'),
+  }),
+  defineMutation({
+    name: 'messenger.read',
+    permission: 'messenger.use',
+    args: markArgs,
+    apply: (write, actor, args) => service.mark(write, actor, args, 'read'),
+  }),
   defineMutation({ name: 'messenger.report', permission: 'messenger.use', args: reportMessageArgs, apply: service.reportMessage }),
 ];

@@ -26,7 +26,10 @@ const bodyMax = 300;
 const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
 
 /** Queues a push for each recipient of a new message, in the message's write. */
-export async function queuePushes(write: Write, message: { conversationId: string; messageId: string; now: Date; recipients: readonly string[] }): Promise<void> {
+export async function queuePushes(
+  write: Write,
+  message: { conversationId: string; messageId: string; now: Date; recipients: readonly string[] },
+): Promise<void> {
   if (message.recipients.length === 0) return;
   const [college] = await write.tx.select({ timeZone: colleges.timeZone }).from(colleges).where(eq(colleges.id, write.collegeId));
   const zone = college && isTimeZone(college.timeZone) ? college.timeZone : 'UTC';
@@ -149,7 +152,9 @@ export async function sendDueMessengerPushes(db: Database, now: Date, send: (col
     }
     for (const [collegeId, list] of byCollege) await send(collegeId, list);
     for (const row of taken) {
-      await db.delete(messengerPushes).where(and(eq(messengerPushes.id, row.id), eq(messengerPushes.messageId, row.messageId), eq(messengerPushes.count, row.count)));
+      await db
+        .delete(messengerPushes)
+        .where(and(eq(messengerPushes.id, row.id), eq(messengerPushes.messageId, row.messageId), eq(messengerPushes.count, row.count)));
     }
     sent += [...byCollege.values()].reduce((n, list) => n + list.length, 0);
     if (taken.length < batchSize) return sent;

@@ -19,7 +19,12 @@ const likePattern = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${
 const idParams = z.object({ id: z.string().max(100) });
 const messagesQuery = z.object({
   /** Messages before this position (scrolling back); default: the newest. */
-  before: z.coerce.number().int().min(1).max(2 ** 31 - 1).optional(),
+  before: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 31 - 1)
+    .optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
@@ -115,15 +120,19 @@ export function messengerRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  typed.get('/api/v1/messenger/conversations', { schema: { response: { 200: z.object({ data: z.array(conversationRow) }) } }, preHandler: signedIn }, async (request) => {
-    const { user } = authOf(request);
-    const rows = await db
-      .select()
-      .from(conversations)
-      .where(and(eq(conversations.collegeId, user.collegeId), visibleTo(conversations, keysOfMembers([user.id]))))
-      .orderBy(desc(conversations.updatedAt));
-    return { data: rows.map(conversationToWire) };
-  });
+  typed.get(
+    '/api/v1/messenger/conversations',
+    { schema: { response: { 200: z.object({ data: z.array(conversationRow) }) } }, preHandler: signedIn },
+    async (request) => {
+      const { user } = authOf(request);
+      const rows = await db
+        .select()
+        .from(conversations)
+        .where(and(eq(conversations.collegeId, user.collegeId), visibleTo(conversations, keysOfMembers([user.id]))))
+        .orderBy(desc(conversations.updatedAt));
+      return { data: rows.map(conversationToWire) };
+    },
+  );
 
   typed.get(
     '/api/v1/messenger/conversations/:id/messages',

@@ -54,7 +54,11 @@ const unknownMember = (field: string) => new ValidationFailed({ [field]: [messag
 const displayName = (user: { name: string; firstLastname: string }) => [user.name, user.firstLastname].filter(Boolean).join(' ');
 
 /** The conversation, locked for the rest of the write, and the actor's live membership; 404 otherwise. */
-async function memberConversation(write: Write, actor: MutationActor, id: string): Promise<{ conversation: ConversationRecord; member: ConversationMemberRecord }> {
+async function memberConversation(
+  write: Write,
+  actor: MutationActor,
+  id: string,
+): Promise<{ conversation: ConversationRecord; member: ConversationMemberRecord }> {
   const [conversation] = looksLikeUuid(id)
     ? await write.tx
         .select()
@@ -128,17 +132,27 @@ async function sectionMemberIds(write: Write, sectionIds: readonly string[], sco
  * 422) and the sections' members. A group admin without `messenger.groups.create` (a
  * student made admin) adds only people they may write to themself.
  */
-async function peopleToAdd(write: Write, actor: MutationActor, args: { member_ids: string[]; section_ids: string[]; section_scope: SectionMemberScope }, extra: readonly string[] = []): Promise<Map<string, Person>> {
+async function peopleToAdd(
+  write: Write,
+  actor: MutationActor,
+  args: { member_ids: string[]; section_ids: string[]; section_scope: SectionMemberScope },
+  extra: readonly string[] = [],
+): Promise<Map<string, Person>> {
   const listed = [...args.member_ids, ...extra];
   const people = await activePeople(write, listed);
   if (listed.some((id) => !people.has(id.toLowerCase()))) throw unknownMember('member_ids');
   if (args.section_ids.length > 0) {
     const fromSections = await sectionMemberIds(write, args.section_ids, args.section_scope);
-    for (const [id, person] of await activePeople(write, fromSections.filter((id) => !people.has(id)))) people.set(id, person);
+    for (const [id, person] of await activePeople(
+      write,
+      fromSections.filter((id) => !people.has(id)),
+    ))
+      people.set(id, person);
   }
   if (!can(actor.user.role, 'messenger.groups.create')) {
     const self: Correspondent = { id: actor.user.id, role: actor.user.role, sectionIds: actor.user.sectionIds, childIds: actor.user.childIds };
-    for (const person of people.values()) if (person.id !== actor.user.id && !mayStartConversation(self, person)) throw new HttpError(403, messages.conversationNotAllowed);
+    for (const person of people.values())
+      if (person.id !== actor.user.id && !mayStartConversation(self, person)) throw new HttpError(403, messages.conversationNotAllowed);
   }
   return people;
 }
@@ -166,7 +180,11 @@ const textArray = (values: readonly string[]) => sql`${`{${values.map((v) => `"$
  * After a change of membership: the conversation and every live member row are for the
  * members now (each row numbered again, so joiners receive them and leavers get deletes).
  */
-async function stampMembership(write: Write, conversation: ConversationRecord, touched: { updatedAt?: Date; fields?: Partial<ConversationRecord> } = {}): Promise<ConversationRecord> {
+async function stampMembership(
+  write: Write,
+  conversation: ConversationRecord,
+  touched: { updatedAt?: Date; fields?: Partial<ConversationRecord> } = {},
+): Promise<ConversationRecord> {
   const members = await liveMembers(write, conversation.id);
   if (members.length === 0) {
     // The last member left: nobody may see it any more; every device that had it gets a delete.
@@ -195,7 +213,12 @@ async function stampMembership(write: Write, conversation: ConversationRecord, t
 }
 
 /** Adds (or brings back) members; their markers start at the conversation's last message. */
-async function addMembers(write: Write, conversation: ConversationRecord, people: Iterable<Person>, roles: ReadonlyMap<string, ConversationMemberRole> = new Map()): Promise<void> {
+async function addMembers(
+  write: Write,
+  conversation: ConversationRecord,
+  people: Iterable<Person>,
+  roles: ReadonlyMap<string, ConversationMemberRole> = new Map(),
+): Promise<void> {
   const now = new Date();
   const values = [...people].map((person) => ({
     id: conversationMemberId(conversation.id, person.id),
@@ -231,7 +254,10 @@ async function addMembers(write: Write, conversation: ConversationRecord, people
 }
 
 async function assertGroupSize(write: Write, conversationId: string): Promise<void> {
-  const [row] = await rowsOf<{ n: number }>(write.tx, sql`select count(*)::int as n from conversation_members where conversation_id = ${conversationId} and deleted_at is null`);
+  const [row] = await rowsOf<{ n: number }>(
+    write.tx,
+    sql`select count(*)::int as n from conversation_members where conversation_id = ${conversationId} and deleted_at is null`,
+  );
   if ((row?.n ?? 0) > groupMembersMax) throw new ValidationFailed({ member_ids: [messages.groupTooLarge] });
 }
 
@@ -354,13 +380,19 @@ export async function setAdmin(write: Write, actor: MutationActor, args: { conve
   if (role === 'member' && !(await liveMembers(write, conversation.id)).some((m) => m.role === 'admin' && m.userId !== target.userId)) {
     throw new HttpError(409, messages.groupLastAdmin);
   }
-  await write.tx.update(conversationMembers).set({ role, seq: write.stamp(target.seenKeys) }).where(eq(conversationMembers.id, target.id));
+  await write.tx
+    .update(conversationMembers)
+    .set({ role, seq: write.stamp(target.seenKeys) })
+    .where(eq(conversationMembers.id, target.id));
 }
 
 export async function mute(write: Write, actor: MutationActor, args: { conversation_id: string; muted: boolean }): Promise<void> {
   const { member } = await memberConversation(write, actor, args.conversation_id);
   if (member.muted === args.muted) return;
-  await write.tx.update(conversationMembers).set({ muted: args.muted, seq: write.stamp(member.seenKeys) }).where(eq(conversationMembers.id, member.id));
+  await write.tx
+    .update(conversationMembers)
+    .set({ muted: args.muted, seq: write.stamp(member.seenKeys) })
+    .where(eq(conversationMembers.id, member.id));
 }
 
 /**
@@ -398,7 +430,12 @@ export async function sendMessage(write: Write, actor: MutationActor, args: Send
     .update(conversationMembers)
     .set({ readPosition: position, deliveredPosition: position, seq: write.stamp(member.seenKeys) })
     .where(eq(conversationMembers.id, member.id));
-  await queuePushes(write, { conversationId: conversation.id, messageId: id, now, recipients: members.filter((m) => m.userId !== actor.user.id && !m.muted).map((m) => m.userId) });
+  await queuePushes(write, {
+    conversationId: conversation.id,
+    messageId: id,
+    now,
+    recipients: members.filter((m) => m.userId !== actor.user.id && !m.muted).map((m) => m.userId),
+  });
 }
 
 /** The author's live message in a conversation they are still a member of; 404 otherwise. */
@@ -463,7 +500,14 @@ export async function reportMessage(write: Write, actor: MutationActor, args: Re
   if (!row || !row.audienceKeys.includes(keysOfMembers([actor.user.id])[0]!)) throw notFound(messages.messageNotFound);
   const [inserted] = await write.tx
     .insert(messageReports)
-    .values({ id: args.id.toLowerCase(), collegeId: write.collegeId, messageId: row.id, reporterId: actor.user.id, reportedText: row.text, reason: args.reason })
+    .values({
+      id: args.id.toLowerCase(),
+      collegeId: write.collegeId,
+      messageId: row.id,
+      reporterId: actor.user.id,
+      reportedText: row.text,
+      reason: args.reason,
+    })
     .onConflictDoNothing()
     .returning({ id: messageReports.id });
   if (inserted) return;

@@ -12,20 +12,17 @@ import { users } from '../db/schema';
 import { audienceColumns, syncedTable } from '../db/syncedTable';
 
 /** Audience: the keys of its current members. `last_position` numbers its messages and is not synced. */
-export const conversations = syncedTable(
-  'conversations',
-  {
-    kind: text('kind', { enum: conversationKinds }).notNull(),
-    name: text('name').notNull().default(''),
-    description: text('description').notNull().default(''),
-    membersCanReply: boolean('members_can_reply').notNull().default(true),
-    createdBy: uuid('created_by').notNull(),
-    lastPosition: integer('last_position').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    ...audienceColumns(),
-  },
-);
+export const conversations = syncedTable('conversations', {
+  kind: text('kind', { enum: conversationKinds }).notNull(),
+  name: text('name').notNull().default(''),
+  description: text('description').notNull().default(''),
+  membersCanReply: boolean('members_can_reply').notNull().default(true),
+  createdBy: uuid('created_by').notNull(),
+  lastPosition: integer('last_position').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  ...audienceColumns(),
+});
 
 /**
  * One row per member of a conversation, id `<conversation>:<user>` (a member who leaves and
@@ -78,9 +75,7 @@ export const messengerMessages = syncedTable(
     retractedAt: timestamp('retracted_at', { withTimezone: true }),
     ...audienceColumns(),
   },
-  (t) => [
-    index('messages_conversation_position_idx').on(t.conversationId, t.position),
-  ],
+  (t) => [index('messages_conversation_position_idx').on(t.conversationId, t.position)],
 );
 
 /** A member's report of a message, for the college's administrators. */

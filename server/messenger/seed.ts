@@ -24,7 +24,8 @@ export async function seedDemoMessenger(write: Write, college: SeededCollege): P
   if (!teacherRow || !guardianRow) return;
   const teacher = await actorOf(teacherRow.id);
   const guardian = await actorOf(guardianRow.id);
-  const say = (actor: MutationActor, conversationId: string, text: string) => sendMessage(write, actor, { id: uuidv7(), conversation_id: conversationId, text });
+  const say = (actor: MutationActor, conversationId: string, text: string) =>
+    sendMessage(write, actor, { id: uuidv7(), conversation_id: conversationId, text });
 
   const direct = await directConversationId(teacher.user.id, guardian.user.id);
   await startDirect(write, teacher, { id: direct, user_id: guardian.user.id });

@@ -28,7 +28,12 @@ const canWriteTo = (email: string) => /^[^\s@]+@[^\s@]+$/.test(email);
  * server after the commit (with no SMTP settings they stay in the outbox, as every mail does).
  * `email_due_at` is cleared once handled, so the index holds only what is still to do.
  */
-export async function emailDue(db: Database, now: Date, services: Pick<JobServices, 'mailer' | 'log'>, { batchSize = defaultBatchSize } = {}): Promise<CascadeOutcome> {
+export async function emailDue(
+  db: Database,
+  now: Date,
+  services: Pick<JobServices, 'mailer' | 'log'>,
+  { batchSize = defaultBatchSize } = {},
+): Promise<CascadeOutcome> {
   const outcome: CascadeOutcome = { emailed: 0, skipped: 0 };
   for (;;) {
     const { taken, deliver } = await db.transaction(async (tx) => {

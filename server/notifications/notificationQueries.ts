@@ -1,10 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
-import type {
-  NotificationDelivery,
-  NotificationListQuery,
-  NotificationListResponse,
-  SentNotification,
-} from '../../contract/notifications';
+import type { NotificationDelivery, NotificationListQuery, NotificationListResponse, SentNotification } from '../../contract/notifications';
 import { looksLikeUuid } from '../audience/references';
 import { visibleTo } from '../audience/visibility';
 import type { Database } from '../db/client';

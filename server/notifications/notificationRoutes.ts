@@ -95,15 +95,11 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
     },
   );
 
-  typed.get(
-    '/api/v1/notifications/preferences',
-    { schema: { response: { 200: preferencesShape } }, preHandler: signedIn },
-    async (request) => {
-      const { user } = authOf(request);
-      const [row] = await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, user.id));
-      return row ? { quiet_hours: row.quietHours, quiet_start: row.quietStart, quiet_end: row.quietEnd } : defaultNotificationPreferences;
-    },
-  );
+  typed.get('/api/v1/notifications/preferences', { schema: { response: { 200: preferencesShape } }, preHandler: signedIn }, async (request) => {
+    const { user } = authOf(request);
+    const [row] = await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, user.id));
+    return row ? { quiet_hours: row.quietHours, quiet_start: row.quietStart, quiet_end: row.quietEnd } : defaultNotificationPreferences;
+  });
 
   typed.put(
     '/api/v1/notifications/preferences',
@@ -120,11 +116,9 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
     },
   );
 
-  typed.get(
-    '/api/v1/admin/notification-settings',
-    { schema: { response: { 200: notificationSettings } }, preHandler: admin },
-    async (request) => ({ emergency_email_minutes: (await collegeSettings(db, authOf(request).user.collegeId)).emergencyEmailMinutes }),
-  );
+  typed.get('/api/v1/admin/notification-settings', { schema: { response: { 200: notificationSettings } }, preHandler: admin }, async (request) => ({
+    emergency_email_minutes: (await collegeSettings(db, authOf(request).user.collegeId)).emergencyEmailMinutes,
+  }));
 
   typed.put(
     '/api/v1/admin/notification-settings',

@@ -59,7 +59,6 @@ export async function collegeSettings(db: Database, collegeId: string): Promise<
   return { timeZone: isTimeZone(zone) ? zone : 'UTC', emergencyEmailMinutes: row?.emergencyEmailMinutes ?? defaultEmergencyEmailMinutes };
 }
 
-
 export interface NotificationToSend {
   id: string;
   title: string;
@@ -235,7 +234,15 @@ export async function remindNotification(write: Write, actor: MutationActor, arg
     .where(and(eq(notificationReceipts.notificationId, notification.id), isNull(notificationReceipts.readAt), isNull(notificationReceipts.deletedAt)));
   if (unread.length === 0) return;
   const { timeZone } = await collegeSettings(write.tx, write.collegeId);
-  const due = notification.emergency ? null : await pushTimes(write.tx, write.collegeId, unread.map((r) => r.userId), now, timeZone);
+  const due = notification.emergency
+    ? null
+    : await pushTimes(
+        write.tx,
+        write.collegeId,
+        unread.map((r) => r.userId),
+        now,
+        timeZone,
+      );
   await write.tx.execute(sql`
     update ${notificationReceipts} as r set push_due_at = t.due
     from unnest(${pgArray(unread.map((r) => r.id))}::uuid[], ${pgArray(unread.map((r) => (due?.get(r.userId) ?? now).toISOString()))}::timestamptz[]) as t(id, due)

@@ -65,4 +65,3 @@ export const notificationReceipts = syncedTable(
     index('notification_receipts_user_idx').on(t.collegeId, t.userId),
   ],
 );
-

@@ -52,7 +52,10 @@ export async function createCategory(write: Write, actor: MutationActor, args: C
 
 /** A category last in the list (the CLI's first category of a new college too). */
 export async function insertCategory(write: Write, id: string, name: string): Promise<void> {
-  const [last] = await write.tx.select({ position: max(categories.position) }).from(categories).where(eq(categories.collegeId, write.collegeId));
+  const [last] = await write.tx
+    .select({ position: max(categories.position) })
+    .from(categories)
+    .where(eq(categories.collegeId, write.collegeId));
   const [row] = await write.tx
     .insert(categories)
     .values({ id, collegeId: write.collegeId, slug: await freeSlug(write, name), name, position: (last?.position ?? 0) + 1, seq: write.stamp() })
@@ -93,7 +96,10 @@ export async function reorderCategories(write: Write, actor: MutationActor, args
   const current = new Map(rows.map((row) => [row.id, row.position]));
   for (const [index, id] of order.entries()) {
     if (current.get(id) === index + 1) continue;
-    await write.tx.update(categories).set({ position: index + 1, seq: write.stamp() }).where(eq(categories.id, id));
+    await write.tx
+      .update(categories)
+      .set({ position: index + 1, seq: write.stamp() })
+      .where(eq(categories.id, id));
   }
 }
 

@@ -112,10 +112,7 @@ export const demoPosts: DemoPost[] = [
     target: { grade: 'I Medio' },
     daysAgo: 88,
     views: 57,
-    paragraphs: [
-      'Publicamos el calendario de evaluaciones del primer semestre para I Medio.',
-      'Ante cualquier duda, consulten a su profesor jefe.',
-    ],
+    paragraphs: ['Publicamos el calendario de evaluaciones del primer semestre para I Medio.', 'Ante cualquier duda, consulten a su profesor jefe.'],
   },
   {
     title: 'Semana de la Convivencia Escolar',

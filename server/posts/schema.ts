@@ -60,8 +60,12 @@ export const posts = syncedTable(
   (t) => [
     index('posts_college_published_idx').on(t.collegeId, t.publishedAt),
     // The release and view-count jobs look only at the few rows waiting for them.
-    index('posts_release_idx').on(t.releaseAt).where(sql`${t.releaseAt} is not null`),
-    index('posts_views_pending_idx').on(t.collegeId).where(sql`${t.viewsPending} > 0`),
+    index('posts_release_idx')
+      .on(t.releaseAt)
+      .where(sql`${t.releaseAt} is not null`),
+    index('posts_views_pending_idx')
+      .on(t.collegeId)
+      .where(sql`${t.viewsPending} > 0`),
   ],
 );
 

@@ -53,10 +53,18 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       const values = parsed.data;
       const rut = values.rut === '' ? null : normalizeRut(values.rut);
       const others = and(eq(users.collegeId, current.collegeId), ne(users.id, current.id));
-      const [emailOwner] = await db.select({ id: users.id }).from(users).where(and(others, eq(users.email, values.email))).limit(1);
+      const [emailOwner] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(others, eq(users.email, values.email)))
+        .limit(1);
       if (emailOwner) errors.email = [messages.emailTaken];
       if (rut) {
-        const [rutOwner] = await db.select({ id: users.id }).from(users).where(and(others, eq(users.rut, rut))).limit(1);
+        const [rutOwner] = await db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(others, eq(users.rut, rut)))
+          .limit(1);
         if (rutOwner) errors.rut = [messages.rutTaken];
       }
       if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);

@@ -47,20 +47,17 @@ export function pushRoutes(app: FastifyInstance, ctx: AppContext): void {
   api.post('/api/v1/push/subscriptions/renew', { schema: { body: pushRenewArgs } }, async (request, reply) => {
     const college = collegeOf(request);
     const { old_endpoint, old_auth, subscription } = request.body;
-    if (!isAllowedPushEndpoint(subscription.endpoint, config.pushHosts)) throw ValidationFailed.field('subscription.endpoint', messages.pushSubscriptionInvalid);
+    if (!isAllowedPushEndpoint(subscription.endpoint, config.pushHosts))
+      throw ValidationFailed.field('subscription.endpoint', messages.pushSubscriptionInvalid);
     const userAgent = (request.headers['user-agent'] ?? '').slice(0, 300);
     const next = { endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth, userAgent };
     if (!(await renewDevice(db, college.id, { endpoint: old_endpoint, auth: old_auth }, next))) throw notFound();
     return reply.code(204).send();
   });
 
-  api.delete(
-    '/api/v1/push/subscriptions',
-    { preValidation: requireUser(db), schema: { body: pushUnsubscribeArgs } },
-    async (request, reply) => {
-      const { user } = authOf(request);
-      await forgetDevice(db, user.collegeId, user.id, request.body.endpoint);
-      return reply.code(204).send();
-    },
-  );
+  api.delete('/api/v1/push/subscriptions', { preValidation: requireUser(db), schema: { body: pushUnsubscribeArgs } }, async (request, reply) => {
+    const { user } = authOf(request);
+    await forgetDevice(db, user.collegeId, user.id, request.body.endpoint);
+    return reply.code(204).send();
+  });
 }

@@ -31,10 +31,7 @@ export interface Device {
 export async function rememberDevice(db: Database, device: Device): Promise<void> {
   await db.transaction(async (tx) => {
     const values = { ...device, failures: 0, createdAt: sql`now()`, lastPushedAt: null };
-    await tx
-      .insert(pushSubscriptions)
-      .values(values)
-      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values });
+    await tx.insert(pushSubscriptions).values(values).onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values });
     const kept = tx
       .select({ endpoint: pushSubscriptions.endpoint })
       .from(pushSubscriptions)
@@ -50,7 +47,12 @@ export async function rememberDevice(db: Database, device: Device): Promise<void
  * caller proves it is that browser (the old endpoint with its auth secret) in the college
  * of the request. False when no such row exists: nothing changes.
  */
-export async function renewDevice(db: Database, collegeId: string, old: { endpoint: string; auth: string }, next: Omit<Device, 'collegeId' | 'userId'>): Promise<boolean> {
+export async function renewDevice(
+  db: Database,
+  collegeId: string,
+  old: { endpoint: string; auth: string },
+  next: Omit<Device, 'collegeId' | 'userId'>,
+): Promise<boolean> {
   const [row] = await db
     .select({ userId: pushSubscriptions.userId, userAgent: pushSubscriptions.userAgent })
     .from(pushSubscriptions)

@@ -48,9 +48,11 @@ function checked(keys: VapidKeys): VapidKeys {
     webPush.getVapidHeaders('https://fcm.googleapis.com', keys.subject, keys.publicKey, keys.privateKey, 'aes128gcm');
     const ecdh = createECDH('prime256v1');
     ecdh.setPrivateKey(Buffer.from(keys.privateKey, 'base64url'));
-    if (ecdh.getPublicKey('base64url') !== keys.publicKey) throw new Error('the public key is not the private key\'s');
+    if (ecdh.getPublicKey('base64url') !== keys.publicKey) throw new Error("the public key is not the private key's");
   } catch (error) {
-    throw new Error(`VAPID keys (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT) cannot sign: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`VAPID keys (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT) cannot sign: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
   }
   return keys;
 }

@@ -89,7 +89,12 @@ export function createWebPushSender(db: Database, keys: VapidKeys, log: FastifyB
       const subscriptions: (typeof pushSubscriptions.$inferSelect)[] = [];
       for (let i = 0; i < userIds.length; i += membersPerRead) {
         const chunk = userIds.slice(i, i + membersPerRead);
-        subscriptions.push(...(await db.select().from(pushSubscriptions).where(and(eq(pushSubscriptions.collegeId, collegeId), inArray(pushSubscriptions.userId, chunk)))));
+        subscriptions.push(
+          ...(await db
+            .select()
+            .from(pushSubscriptions)
+            .where(and(eq(pushSubscriptions.collegeId, collegeId), inArray(pushSubscriptions.userId, chunk)))),
+        );
       }
       const gone: string[] = [];
       const failed: string[] = [];
@@ -108,7 +113,8 @@ export function createWebPushSender(db: Database, keys: VapidKeys, log: FastifyB
         }
       };
       await Promise.all(Array.from({ length: Math.min(concurrency, subscriptions.length) }, worker));
-      for (let i = 0; i < gone.length; i += membersPerRead) await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.endpoint, gone.slice(i, i + membersPerRead)));
+      for (let i = 0; i < gone.length; i += membersPerRead)
+        await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.endpoint, gone.slice(i, i + membersPerRead)));
       for (let i = 0; i < accepted.length; i += membersPerRead) {
         await db
           .update(pushSubscriptions)

@@ -26,5 +26,10 @@ export function sanitizeContent(html: string): string {
 
 /** Whether sanitised HTML still says something (the original app's rule: "content required"). */
 export function hasText(html: string): boolean {
-  return html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() !== '';
+  return (
+    html
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;/g, ' ')
+      .trim() !== ''
+  );
 }

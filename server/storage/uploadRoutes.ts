@@ -18,9 +18,6 @@ export function uploadRoutes(app: FastifyInstance, storage: Storage): void {
     const stream = await storage.get(key);
     if (!stream) return reply.code(404).send({ message: 'Not found.' });
     // Names are unique per upload, so a file never changes.
-    return reply
-      .header('Content-Type', type.mime)
-      .header('Cache-Control', 'public, max-age=31536000, immutable')
-      .send(stream);
+    return reply.header('Content-Type', type.mime).header('Cache-Control', 'public, max-age=31536000, immutable').send(stream);
   });
 }

@@ -1,5 +1,14 @@
 import { and, asc, eq, isNull, max } from 'drizzle-orm';
-import type { ArchiveArgs, CourseArgs, CreateGradeArgs, CreateSectionArgs, PlaceArgs, RenameArgs, ReorderArgs, UpdateSectionArgs } from '../../contract/structure';
+import type {
+  ArchiveArgs,
+  CourseArgs,
+  CreateGradeArgs,
+  CreateSectionArgs,
+  PlaceArgs,
+  RenameArgs,
+  ReorderArgs,
+  UpdateSectionArgs,
+} from '../../contract/structure';
 import { messages } from '../../contract/messages';
 import { can } from '../../contract/permissions';
 import { looksLikeUuid } from '../audience/references';
@@ -69,12 +78,18 @@ export async function updatePlace(write: Write, actor: MutationActor, args: Plac
 export async function archivePlace(write: Write, actor: MutationActor, args: ArchiveArgs): Promise<void> {
   assertManagesStructure(actor);
   const row = await liveRow(write, places, args.id);
-  await write.tx.update(places).set({ archivedAt: archivedAt(args), seq: write.stamp() }).where(eq(places.id, row.id));
+  await write.tx
+    .update(places)
+    .set({ archivedAt: archivedAt(args), seq: write.stamp() })
+    .where(eq(places.id, row.id));
 }
 
 export async function createCourse(write: Write, actor: MutationActor, args: CourseArgs): Promise<void> {
   assertManagesStructure(actor);
-  const [last] = await write.tx.select({ position: max(courses.position) }).from(courses).where(eq(courses.collegeId, write.collegeId));
+  const [last] = await write.tx
+    .select({ position: max(courses.position) })
+    .from(courses)
+    .where(eq(courses.collegeId, write.collegeId));
   const [row] = await write.tx
     .insert(courses)
     .values({ id: args.id.toLowerCase(), collegeId: write.collegeId, name: args.name, position: (last?.position ?? -1) + 1, seq: write.stamp() })
@@ -92,7 +107,10 @@ export async function renameCourse(write: Write, actor: MutationActor, args: Ren
 export async function archiveCourse(write: Write, actor: MutationActor, args: ArchiveArgs): Promise<void> {
   assertManagesStructure(actor);
   const row = await liveRow(write, courses, args.id);
-  await write.tx.update(courses).set({ archivedAt: archivedAt(args), seq: write.stamp() }).where(eq(courses.id, row.id));
+  await write.tx
+    .update(courses)
+    .set({ archivedAt: archivedAt(args), seq: write.stamp() })
+    .where(eq(courses.id, row.id));
 }
 
 /**
@@ -134,7 +152,10 @@ export async function createGrade(write: Write, actor: MutationActor, args: Crea
   assertManagesStructure(actor);
   await referenced(write, courses, args.course_id, 'course_id');
   const courseId = args.course_id.toLowerCase();
-  const [last] = await write.tx.select({ position: max(grades.position) }).from(grades).where(and(eq(grades.collegeId, write.collegeId), eq(grades.courseId, courseId)));
+  const [last] = await write.tx
+    .select({ position: max(grades.position) })
+    .from(grades)
+    .where(and(eq(grades.collegeId, write.collegeId), eq(grades.courseId, courseId)));
   const [row] = await write.tx
     .insert(grades)
     .values({ id: args.id.toLowerCase(), collegeId: write.collegeId, courseId, name: args.name, position: (last?.position ?? -1) + 1, seq: write.stamp() })
@@ -152,7 +173,10 @@ export async function renameGrade(write: Write, actor: MutationActor, args: Rena
 export async function archiveGrade(write: Write, actor: MutationActor, args: ArchiveArgs): Promise<void> {
   assertManagesStructure(actor);
   const row = await liveRow(write, grades, args.id);
-  await write.tx.update(grades).set({ archivedAt: archivedAt(args), seq: write.stamp() }).where(eq(grades.id, row.id));
+  await write.tx
+    .update(grades)
+    .set({ archivedAt: archivedAt(args), seq: write.stamp() })
+    .where(eq(grades.id, row.id));
 }
 
 /** The grades of one course (that of the first id) in a new order. */
@@ -203,5 +227,8 @@ export async function updateSection(write: Write, actor: MutationActor, args: Up
 export async function archiveSection(write: Write, actor: MutationActor, args: ArchiveArgs): Promise<void> {
   assertManagesStructure(actor);
   const row = await liveRow(write, sections, args.id);
-  await write.tx.update(sections).set({ archivedAt: archivedAt(args), seq: write.stamp() }).where(eq(sections.id, row.id));
+  await write.tx
+    .update(sections)
+    .set({ archivedAt: archivedAt(args), seq: write.stamp() })
+    .where(eq(sections.id, row.id));
 }

@@ -53,7 +53,9 @@ export async function pullChanges(
   const { rows, high, unseenUpTo } = read;
   const page = rows.slice(0, query.limit);
   const hasMore = rows.length > query.limit;
-  const changes: Change[] = page.map((row) => (row.visible ? { entity: row.entity, op: 'upsert', row: row.toWire() } : { entity: row.entity, op: 'delete', id: row.id }));
+  const changes: Change[] = page.map((row) =>
+    row.visible ? { entity: row.entity, op: 'upsert', row: row.toWire() } : { entity: row.entity, op: 'delete', id: row.id },
+  );
   // Nothing more concerns the viewer up to the snapshot's counter: the next pull starts there.
   const last = hasMore ? page.at(-1)!.seq : Math.max(high, after, 0);
   return { changes, cursor: encodeCursor({ s: last, h: unseenUpTo, a: audience }), hasMore, reset: false };

@@ -32,7 +32,13 @@ export async function pushMutations(
 /** Thrown inside the transaction when another request recorded the same id first. */
 class AlreadyRecorded extends Error {}
 
-async function pushOne(db: Database, handlers: ReadonlyMap<string, MutationHandler>, actor: MutationActor, clientId: string, mutation: Mutation): Promise<MutationResult> {
+async function pushOne(
+  db: Database,
+  handlers: ReadonlyMap<string, MutationHandler>,
+  actor: MutationActor,
+  clientId: string,
+  mutation: Mutation,
+): Promise<MutationResult> {
   const id = mutation.id.toLowerCase();
   const earlier = await replayOf(db, actor, id);
   if (earlier) return earlier;

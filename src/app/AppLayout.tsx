@@ -72,7 +72,9 @@ export function AppLayout() {
         ...(count && value > 0 ? { count: { value, label: count.describe(i18n, value) } } : {}),
       };
     }),
-    ...(adminPaths.length > 0 ? [{ to: '/admin', end: true, alsoFor: adminPaths, label: <Trans>Administration</Trans>, icon: <ShieldIcon />, order: 850 }] : []),
+    ...(adminPaths.length > 0
+      ? [{ to: '/admin', end: true, alsoFor: adminPaths, label: <Trans>Administration</Trans>, icon: <ShieldIcon />, order: 850 }]
+      : []),
     {
       to: '/app/outbox',
       end: false,
@@ -87,8 +89,10 @@ export function AppLayout() {
   // popover: no script to load), which is marked current when one of them is.
   const tabs = items.length > maxTabs ? items.slice(0, maxTabs - 1) : items;
   const more = items.length > maxTabs ? items.slice(maxTabs - 1) : [];
-  const inSection = (item: NavItem) => (item.section !== undefined && pathname.startsWith(item.section)) || (item.alsoFor?.some((path) => pathname.startsWith(path)) ?? false);
-  const isCurrent = (item: NavItem) => (item.section ? pathname.startsWith(item.section) : item.end ? pathname === item.to || inSection(item) : pathname.startsWith(item.to));
+  const inSection = (item: NavItem) =>
+    (item.section !== undefined && pathname.startsWith(item.section)) || (item.alsoFor?.some((path) => pathname.startsWith(path)) ?? false);
+  const isCurrent = (item: NavItem) =>
+    item.section ? pathname.startsWith(item.section) : item.end ? pathname === item.to || inSection(item) : pathname.startsWith(item.to);
   const moreCount = more.reduce((sum, item) => sum + (item.count?.value ?? 0), 0);
   const links = (className: string, short = false, shown: readonly NavItem[] = items, onPick?: (event: MouseEvent<HTMLElement>) => void) =>
     shown.map((item) => (

@@ -24,9 +24,7 @@ export function UpdatePrompt() {
   };
   return (
     <div className="update-prompt" role="alert">
-      <p className="update-prompt-text">
-        {needRefresh ? <Trans>New version available</Trans> : <Trans>App ready to work offline</Trans>}
-      </p>
+      <p className="update-prompt-text">{needRefresh ? <Trans>New version available</Trans> : <Trans>App ready to work offline</Trans>}</p>
       <div className="update-prompt-actions">
         {needRefresh ? (
           <Button onClick={() => void updateServiceWorker(true)}>

@@ -36,7 +36,10 @@ export function keptAddressesOf(attachment: Attachment): string[] {
   const variants = [...(attachment.widths ?? [])].sort((a, b) => a - b);
   const listed = variants.filter((width) => width <= widestListed);
   const widths = listed.length > 0 ? listed : variants.slice(0, 1);
-  return [...widths.map((width) => attachmentFileUrl(attachment.id, { width })), attachmentFileUrl(attachment.id, { inline: opensInBrowser(attachment.mime_type) })];
+  return [
+    ...widths.map((width) => attachmentFileUrl(attachment.id, { width })),
+    attachmentFileUrl(attachment.id, { inline: opensInBrowser(attachment.mime_type) }),
+  ];
 }
 
 /** The cache's key of an address: absolute, on the page's origin (what the worker is asked for). */

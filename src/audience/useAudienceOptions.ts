@@ -6,7 +6,11 @@ import type { AudienceOptions } from './audienceGroups';
 export function useAudienceOptions(): AudienceOptions | undefined {
   const db = useDb();
   return useLiveQuery(async () => {
-    const [courses, grades, sections] = await Promise.all([db.courses.orderBy('position').toArray(), db.grades.orderBy('position').toArray(), db.sections.toArray()]);
+    const [courses, grades, sections] = await Promise.all([
+      db.courses.orderBy('position').toArray(),
+      db.grades.orderBy('position').toArray(),
+      db.sections.toArray(),
+    ]);
     return { courses, grades, sections };
   }, [db]);
 }

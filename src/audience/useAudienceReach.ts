@@ -5,11 +5,7 @@ import { useOnline } from '../ui/useOnline';
 
 /** What the picker can say about how many members an audience reaches. */
 export type ReachState =
-  | { status: 'none' }
-  | { status: 'offline' }
-  | { status: 'counting' }
-  | { status: 'failed' }
-  | { status: 'counted'; reach: AudienceReach };
+  { status: 'none' } | { status: 'offline' } | { status: 'counting' } | { status: 'failed' } | { status: 'counted'; reach: AudienceReach };
 
 /** Quiet time after the last change before asking: ticking five sections sends one request. */
 export const reachDebounceMs = 400;

@@ -7,7 +7,10 @@ const maxWordLength = 40;
 
 /** Lower case without accents: the form both the index and the search box use. */
 export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 // eslint-disable-next-line no-control-regex -- the ASCII range, not control characters

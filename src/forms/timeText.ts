@@ -43,7 +43,10 @@ function asciiDigits(text: string): string {
 }
 
 /** What a text looks like once spaces, dots and case no longer matter ("p. m." → "pm"). */
-const squeeze = (text: string) => asciiDigits(text).toLowerCase().replace(/[\s.\u00a0\u202f\u200e\u200f\u061c]/g, '');
+const squeeze = (text: string) =>
+  asciiDigits(text)
+    .toLowerCase()
+    .replace(/[\s.\u00a0\u202f\u200e\u200f\u061c]/g, '');
 
 const periodWords = new Map<string, { am: string[]; pm: string[] }>();
 
@@ -68,7 +71,9 @@ function periodsOf(locale: string): { am: string[]; pm: string[] } {
  * `12:00 am` → `00:00`, `下午6:30`), in ASCII or Arabic digits.
  */
 export function parseTime(input: string, locale: string): string | null {
-  const text = asciiDigits(input).toLowerCase().replace(/[\s\u00a0\u202f\u200e\u200f\u061c]/g, '');
+  const text = asciiDigits(input)
+    .toLowerCase()
+    .replace(/[\s\u00a0\u202f\u200e\u200f\u061c]/g, '');
   if (!text) return null;
   const digits = /\d[\d:.,h]*/.exec(text);
   if (!digits) return null;

@@ -32,8 +32,7 @@ export function PushCardView({ status, online, busy, dismissed, error, onTurnOn,
     body = (
       <p className="push-card-note" role="status">
         <Trans>
-          On iPhone and iPad, alerts work in the installed app: tap Share, then Add to Home Screen, open the app from your Home Screen and
-          turn alerts on there.
+          On iPhone and iPad, alerts work in the installed app: tap Share, then Add to Home Screen, open the app from your Home Screen and turn alerts on there.
         </Trans>
       </p>
     );
@@ -43,8 +42,8 @@ export function PushCardView({ status, online, busy, dismissed, error, onTurnOn,
         <LockIcon className="icon" width={18} height={18} />
         <p>
           <Trans>
-            Notifications are blocked for this site. To allow them, open the site's settings (the icon beside the address) or your browser's
-            settings, allow notifications, and come back to this page.
+            Notifications are blocked for this site. To allow them, open the site's settings (the icon beside the address) or your browser's settings, allow
+            notifications, and come back to this page.
           </Trans>
         </p>
       </div>
@@ -91,8 +90,8 @@ export function PushCardView({ status, online, busy, dismissed, error, onTurnOn,
       </h2>
       <p className="push-card-lead">
         <Trans>
-          Get alerts on this device even when the app is closed: emergency alerts from the school as soon as they are sent, and the news
-          addressed to you. Each device you use is turned on separately.
+          Get alerts on this device even when the app is closed: emergency alerts from the school as soon as they are sent, and the news addressed to you. Each
+          device you use is turned on separately.
         </Trans>
       </p>
       {canChange && !online ? (

@@ -16,4 +16,16 @@ import type { UiModule } from '../modules/uiModule';
  * list beside dataModules.ts because the sync worker must never load screens; the
  * registry test (tests/unit/modules/registry.test.ts) fails when the two disagree.
  */
-export const uiModules: readonly UiModule[] = [postsUi, eventsUi, notificationsUi, documentsUi, contactsUi, structureUi, billingUi, membersUi, integrationsUi, statisticsUi, messengerUi];
+export const uiModules: readonly UiModule[] = [
+  postsUi,
+  eventsUi,
+  notificationsUi,
+  documentsUi,
+  contactsUi,
+  structureUi,
+  billingUi,
+  membersUi,
+  integrationsUi,
+  statisticsUi,
+  messengerUi,
+];

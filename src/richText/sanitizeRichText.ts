@@ -8,7 +8,22 @@
 const allowedTags = new Set(['p', 'br', 'strong', 'em', 'u', 's', 'a', 'ul', 'ol', 'li', 'h2', 'h3', 'blockquote', 'code', 'pre']);
 const renamedTags: Record<string, string> = { b: 'strong', i: 'em', strike: 's', div: 'p' };
 /** Dropped with everything inside them. */
-const droppedTags = new Set(['script', 'style', 'textarea', 'option', 'select', 'noscript', 'iframe', 'object', 'embed', 'svg', 'math', 'template', 'head', 'title']);
+const droppedTags = new Set([
+  'script',
+  'style',
+  'textarea',
+  'option',
+  'select',
+  'noscript',
+  'iframe',
+  'object',
+  'embed',
+  'svg',
+  'math',
+  'template',
+  'head',
+  'title',
+]);
 const allowedSchemes = new Set(['http:', 'https:', 'mailto:']);
 
 /** An absolute http(s) or mailto address, or null (javascript:, data:, relative…). */

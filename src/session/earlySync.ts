@@ -26,7 +26,5 @@ export function startSyncEarly(): void {
   startedFor = key;
   const options = { collegeSlug: tenant.college.slug, userId: user.id, token, origin: location.origin };
   // Loaded on demand: the worker client is not part of the public pages' first download.
-  import('../sync/syncClient')
-    .then(({ syncClient }) => syncClient.start(options))
-    .catch((error: unknown) => console.error('sync start failed', error));
+  import('../sync/syncClient').then(({ syncClient }) => syncClient.start(options)).catch((error: unknown) => console.error('sync start failed', error));
 }

@@ -45,14 +45,11 @@ export async function readFirstSyncPending(db: PatioDb): Promise<boolean> {
 export function useSyncStatus(): SyncStatusView {
   const db = useDb();
   const browserOnline = useOnline();
-  const data = useLiveQuery(
-    async () => {
-      const [meta, pending, entries] = await Promise.all([db.meta.get(metaKeys.status), readFirstSyncPending(db), usersChanges(db)]);
-      const attention = entries.filter((entry) => entry.status === 'attention').length;
-      return { status: asSyncStatus(meta?.value), firstSyncPending: pending, attention, unsent: entries.length - attention };
-    },
-    [db],
-  );
+  const data = useLiveQuery(async () => {
+    const [meta, pending, entries] = await Promise.all([db.meta.get(metaKeys.status), readFirstSyncPending(db), usersChanges(db)]);
+    const attention = entries.filter((entry) => entry.status === 'attention').length;
+    return { status: asSyncStatus(meta?.value), firstSyncPending: pending, attention, unsent: entries.length - attention };
+  }, [db]);
   const status = asSyncStatus(data?.status);
   return {
     online: browserOnline && status.phase !== 'offline',

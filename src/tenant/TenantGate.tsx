@@ -26,10 +26,7 @@ export function TenantGate({ children }: { children: ReactNode }) {
               <Trans>No school at this address</Trans>
             </h1>
             <p>
-              <Trans>
-                This address is not registered to any school. Check the link you were given, or ask your school for
-                its Patio address.
-              </Trans>
+              <Trans>This address is not registered to any school. Check the link you were given, or ask your school for its Patio address.</Trans>
             </p>
           </>
         ) : (

@@ -2,7 +2,6 @@ import type { College } from '../../contract/college';
 import { embeddedCollegeId } from '../../contract/pageMeta';
 import { looksLikeCollege } from './collegeCache';
 
-
 /**
  * The college's record as the server wrote it into the page it sent for this host, so a
  * first visit starts without waiting for `POST /api/colleges/domain` (and without loading

@@ -66,9 +66,7 @@ export type ThemeController = ReturnType<typeof createThemeController>;
 let controller: ThemeController | null = null;
 
 export function startTheme(): ThemeController {
-  controller ??= createThemeController(
-    typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-color-scheme: dark)') : null,
-  );
+  controller ??= createThemeController(typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-color-scheme: dark)') : null);
   return controller;
 }
 

@@ -16,7 +16,6 @@ export function LazyToastHost() {
   );
 }
 
-
 /** Once true, stays true: the host stays mounted so later toasts animate normally. */
 function useStickyFlag(value: boolean): [boolean] {
   const [sticky, setSticky] = useState(value);

@@ -47,10 +47,24 @@ export function ManagedRow({ name, detail, archived, state, move, onEdit, onArch
         <div className="managed-row-actions">
           {move ? (
             <>
-              <Button variant="ghost" className="managed-move" disabled={move.first} onClick={() => move.onMove(-1)} aria-label={t`Move ${name} up`} title={t`Move ${name} up`}>
+              <Button
+                variant="ghost"
+                className="managed-move"
+                disabled={move.first}
+                onClick={() => move.onMove(-1)}
+                aria-label={t`Move ${name} up`}
+                title={t`Move ${name} up`}
+              >
                 ↑
               </Button>
-              <Button variant="ghost" className="managed-move" disabled={move.last} onClick={() => move.onMove(1)} aria-label={t`Move ${name} down`} title={t`Move ${name} down`}>
+              <Button
+                variant="ghost"
+                className="managed-move"
+                disabled={move.last}
+                onClick={() => move.onMove(1)}
+                aria-label={t`Move ${name} down`}
+                title={t`Move ${name} down`}
+              >
                 ↓
               </Button>
             </>
@@ -113,7 +127,16 @@ export function EditNameDialog(props: { title: string; initialName: string; onSa
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={title}>
       <form className="managed-edit" onSubmit={submit} noValidate>
-        <TextField label={t`Name`} name="name" value={name} maxLength={80} valueDir="auto" error={error} onChange={(event) => setName(event.target.value)} autoFocus />
+        <TextField
+          label={t`Name`}
+          name="name"
+          value={name}
+          maxLength={80}
+          valueDir="auto"
+          error={error}
+          onChange={(event) => setName(event.target.value)}
+          autoFocus
+        />
         {children}
         <div className="managed-edit-actions">
           <Button variant="secondary" onClick={onClose}>

@@ -30,7 +30,15 @@ export function SearchBox({ value, onSearch, label, className }: { value: string
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>
-      <input id={id} className="input" type="search" dir={text ? 'auto' : undefined} placeholder={label} value={text} onChange={(event) => setText(event.target.value)} />
+      <input
+        id={id}
+        className="input"
+        type="search"
+        dir={text ? 'auto' : undefined}
+        placeholder={label}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
     </form>
   );
 }

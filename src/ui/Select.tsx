@@ -7,7 +7,13 @@ export interface SelectOption {
 }
 
 /** A native select (accessible and light); the label may be visually hidden. */
-export function Select({ label, options, hideLabel = false, className, ...props }: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & { label: string; options: readonly SelectOption[]; hideLabel?: boolean }) {
+export function Select({
+  label,
+  options,
+  hideLabel = false,
+  className,
+  ...props
+}: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & { label: string; options: readonly SelectOption[]; hideLabel?: boolean }) {
   const id = useId();
   return (
     <div className={`select ${className ?? ''}`}>

@@ -33,15 +33,7 @@ export function TextField({ label, name, error, hint, endAdornment, valueDir, cl
         {label}
       </label>
       <div className={`field-control ${endAdornment ? 'has-adornment' : ''}`}>
-        <input
-          id={id}
-          name={name}
-          className="input"
-          dir={dir}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          {...props}
-        />
+        <input id={id} name={name} className="input" dir={dir} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...props} />
         {endAdornment}
       </div>
       {hint ? (

@@ -30,7 +30,13 @@ const sizeFormats = new Map<string, Intl.NumberFormat>();
 /** "820 kB", "4.2 MB", in the locale's digits and unit names (decimal units, as phones' file managers show). */
 export function formatFileSize(bytes: number, locale: string): string {
   const [unit, value] =
-    bytes >= 1e9 ? (['gigabyte', bytes / 1e9] as const) : bytes >= 1e6 ? (['megabyte', bytes / 1e6] as const) : bytes >= 1e3 ? (['kilobyte', bytes / 1e3] as const) : (['byte', bytes] as const);
+    bytes >= 1e9
+      ? (['gigabyte', bytes / 1e9] as const)
+      : bytes >= 1e6
+        ? (['megabyte', bytes / 1e6] as const)
+        : bytes >= 1e3
+          ? (['kilobyte', bytes / 1e3] as const)
+          : (['byte', bytes] as const);
   const digits = value < 10 && unit !== 'byte' ? 1 : 0;
   const key = `${locale}\u0000${unit}\u0000${digits}`;
   let format = sizeFormats.get(key);

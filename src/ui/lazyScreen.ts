@@ -90,7 +90,8 @@ export function retryingLazyRoutes(routes: readonly RouteObject[]): RouteObject[
     const retrying =
       typeof lazy === 'function'
         ? retryOnce(lazy)
-        : lazy && Object.fromEntries(Object.entries(lazy).map(([key, load]) => [key, typeof load === 'function' ? retryOnce(load as () => Promise<unknown>) : load]));
+        : lazy &&
+          Object.fromEntries(Object.entries(lazy).map(([key, load]) => [key, typeof load === 'function' ? retryOnce(load as () => Promise<unknown>) : load]));
     return { ...route, lazy: retrying, ...(route.children && { children: retryingLazyRoutes(route.children) }) } as RouteObject;
   });
 }

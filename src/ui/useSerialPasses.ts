@@ -6,7 +6,10 @@ import { useEffect, useRef } from 'react';
  * for one more when it ends. A new `owner` (another database) or unmounting (sign-out)
  * aborts the running pass through its signal.
  */
-export function useSerialPasses(pass: (signal: AbortSignal) => Promise<unknown>, { owner, trigger, ready, what }: { owner: unknown; trigger: string; ready: boolean; what: string }): void {
+export function useSerialPasses(
+  pass: (signal: AbortSignal) => Promise<unknown>,
+  { owner, trigger, ready, what }: { owner: unknown; trigger: string; ready: boolean; what: string },
+): void {
   const latest = useRef(pass);
   const runPass = useRef<(() => void) | null>(null);
   useEffect(() => {

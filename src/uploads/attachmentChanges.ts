@@ -45,7 +45,8 @@ export async function saveAttachmentChanges(
 ): Promise<void> {
   try {
     if (changes.removed.length > 0) await removeAttachments(db, { table: target.table, id: target.owner_id }, changes.removed);
-    if (changes.picked.length > 0 && queue) await (await queue()).queue(db, changes.picked, { owner: target.owner, owner_id: target.owner_id, title: target.title });
+    if (changes.picked.length > 0 && queue)
+      await (await queue()).queue(db, changes.picked, { owner: target.owner, owner_id: target.owner_id, title: target.title });
   } catch (error) {
     console.error(error);
     showToast(

@@ -203,7 +203,10 @@ class ScreenCheck {
     );
     // Only violations are reported in full: axe then keeps one node of each rule that passed
     // (it serialises every passing node otherwise, the better part of a large page's analysis).
-    const axe = new AxeBuilder({ page: this.page, axeSource: 'void 0' }).options({ resultTypes: ['violations'] }).withTags(wcag22aa).setLegacyMode();
+    const axe = new AxeBuilder({ page: this.page, axeSource: 'void 0' })
+      .options({ resultTypes: ['violations'] })
+      .withTags(wcag22aa)
+      .setLegacyMode();
     const { violations } = await (within ? axe.include(within) : axe).analyze();
     expect.soft(describeViolations(violations), `axe WCAG 2.2 AA on ${screen} (${this.name})`).toEqual([]);
     if (this.look.viewport.width <= 320) {

@@ -17,7 +17,10 @@ async function onScreenLeftToRight(element: Locator, text: string): Promise<stri
       const textNode = node as Text;
       for (let offset = 0; offset < textNode.data.length; offset++) chars.push({ node: textNode, offset });
     }
-    const start = chars.map(({ node, offset }) => node.data[offset]).join('').indexOf(wanted);
+    const start = chars
+      .map(({ node, offset }) => node.data[offset])
+      .join('')
+      .indexOf(wanted);
     if (start < 0) return null;
     return chars
       .slice(start, start + wanted.length)

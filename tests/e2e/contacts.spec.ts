@@ -3,7 +3,14 @@ import { appStart, expect, installedApp, localDbName, test, toast } from './fixt
 
 test.use(installedApp);
 
-test('an administrator adds a contact; a guardian finds it offline and calls or mails it with one tap', async ({ page, signIn, shell, device, devices, postsApi }) => {
+test('an administrator adds a contact; a guardian finds it offline and calls or mails it with one tap', async ({
+  page,
+  signIn,
+  shell,
+  device,
+  devices,
+  postsApi,
+}) => {
   // Two sign-ins, an initial download and an offline reload on a busy machine (fixtures: appStart).
   test.slow();
   const name = `Biblioteca ${Date.now().toString(36)}`;

@@ -15,7 +15,7 @@ const pdfTitle = 'Reglamento interno 2026.pdf';
 /** Records what the app hands to the browser as object URLs (a file opened from the device is one). */
 async function recordObjectUrls(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const made = (window as unknown as { madeBlobs: Blob[] }).madeBlobs = [] as Blob[];
+    const made = ((window as unknown as { madeBlobs: Blob[] }).madeBlobs = [] as Blob[]);
     const create = URL.createObjectURL.bind(URL);
     URL.createObjectURL = (object: Blob | MediaSource) => {
       if (object instanceof Blob) made.push(object);
@@ -26,12 +26,21 @@ async function recordObjectUrls(page: Page): Promise<void> {
 
 test.describe('on an installed app', () => {
   test.use(installedApp);
-  test('keeps a category on the device, and opens its PDF offline after a reload; the download is counted once back online', async ({ page, device, signIn, shell, postsApi, request }) => {
+  test('keeps a category on the device, and opens its PDF offline after a reload; the download is counted once back online', async ({
+    page,
+    device,
+    signIn,
+    shell,
+    postsApi,
+    request,
+  }) => {
     await recordObjectUrls(page);
     await signIn.as('emilia.castro@colinas.test', 'Emilia');
     const member = await postsApi.signIn('emilia.castro@colinas.test');
     const listed = async () => {
-      const reply = await request.get(`/api/v1/documents?q=${encodeURIComponent('Reglamento interno')}`, { headers: { Authorization: `Bearer ${member.token}` } });
+      const reply = await request.get(`/api/v1/documents?q=${encodeURIComponent('Reglamento interno')}`, {
+        headers: { Authorization: `Bearer ${member.token}` },
+      });
       expect(reply.status()).toBe(200);
       return ((await reply.json()) as { data: { title: string; sha256: string; downloads: number }[] }).data.find((row) => row.title === pdfTitle)!;
     };
@@ -39,7 +48,10 @@ test.describe('on an installed app', () => {
     await device.waitForServiceWorker();
 
     await page.goto('/documentos');
-    await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: new RegExp(`^${category}`) }).click();
+    await page
+      .getByRole('navigation', { name: 'Categories' })
+      .getByRole('link', { name: new RegExp(`^${category}`) })
+      .click();
     await expect(page.getByRole('heading', { name: category, level: 1 })).toBeVisible({ timeout: appStart });
     await page.getByRole('button', { name: /^Keep this category on this device/ }).click();
     const item = page.getByRole('article', { name: pdfTitle });
@@ -79,7 +91,9 @@ test('a full device stores nothing of a document it could not keep, and says so'
   await page.goto('/documentos');
   const item = page.getByRole('article', { name: pdfTitle });
   await item.getByRole('button', { name: /^Keep on this device/ }).click();
-  await expect(item.getByRole('alert')).toHaveText('This device is full. Remove kept files, or free space on the device, then try again.', { timeout: syncDone });
+  await expect(item.getByRole('alert')).toHaveText('This device is full. Remove kept files, or free space on the device, then try again.', {
+    timeout: syncDone,
+  });
   await expect(item.getByText('On this device', { exact: true })).toHaveCount(0);
 
   // Nothing half-stored: no bytes in any cache of files, and after a reload the document is not "on this device".

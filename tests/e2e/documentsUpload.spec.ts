@@ -15,7 +15,15 @@ test.describe('uploading documents', () => {
 
   test.describe('on an installed app', () => {
     test.use(installedApp);
-    test('a 5 MB file cut off half-way goes on when the network returns, and the stored file is the original', async ({ page, context, baseURL, signIn, postsApi, device, request }) => {
+    test('a 5 MB file cut off half-way goes on when the network returns, and the stored file is the original', async ({
+      page,
+      context,
+      baseURL,
+      signIn,
+      postsApi,
+      device,
+      request,
+    }) => {
       const alianza = baseUrlOf('alianza.localhost', baseURL);
       const daniel = await postsApi.at(alianza).signIn('staff@alianza.test');
       await signIn.at(alianza, 'staff@alianza.test', 'Daniel');
@@ -52,7 +60,15 @@ test.describe('uploading documents', () => {
     });
   });
 
-  test('an upload left by a closed tab goes on from where it stopped when the app is opened again', async ({ page, context, baseURL, signIn, postsApi, device, request }) => {
+  test('an upload left by a closed tab goes on from where it stopped when the app is opened again', async ({
+    page,
+    context,
+    baseURL,
+    signIn,
+    postsApi,
+    device,
+    request,
+  }) => {
     const alianza = baseUrlOf('alianza.localhost', baseURL);
     const daniel = await postsApi.at(alianza).signIn('staff@alianza.test');
     await signIn.at(alianza, 'staff@alianza.test', 'Daniel');
@@ -79,7 +95,15 @@ test.describe('uploading documents', () => {
     expect(sha256(await documentsApi.file(daniel, stored!.id))).toBe(sha256(file.buffer));
   });
 
-  test('with two tabs open, one sends a file queued in either and both show its progress', async ({ page, context, baseURL, signIn, postsApi, device, request }) => {
+  test('with two tabs open, one sends a file queued in either and both show its progress', async ({
+    page,
+    context,
+    baseURL,
+    signIn,
+    postsApi,
+    device,
+    request,
+  }) => {
     const alianza = baseUrlOf('alianza.localhost', baseURL);
     const daniel = await postsApi.at(alianza).signIn('staff@alianza.test');
     await signIn.at(alianza, 'staff@alianza.test', 'Daniel');

@@ -64,7 +64,9 @@ export class UploadsPage {
 
   /** Waits until the progress bar shows at least `percent`. */
   async waitForProgress(name: string, percent: number): Promise<void> {
-    await expect.poll(async () => Number(await this.progress(name).getAttribute('aria-valuenow')), { timeout: 30_000, intervals: [100, 250] }).toBeGreaterThanOrEqual(percent);
+    await expect
+      .poll(async () => Number(await this.progress(name).getAttribute('aria-valuenow')), { timeout: 30_000, intervals: [100, 250] })
+      .toBeGreaterThanOrEqual(percent);
   }
 }
 

@@ -47,7 +47,9 @@ test.describe('the school calendar', () => {
       const form = new EventFormPage(page);
       await expect(form.heading).toBeVisible({ timeout: appStart });
       await form.fill({ name, category: 'Meeting', day, start: '18:30', end: '20:00', audience: 'Everyone in the school', location: 'Sala 12' });
-      await expect(form.dateButton('Start date')).toHaveAccessibleName(new RegExp(new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`))));
+      await expect(form.dateButton('Start date')).toHaveAccessibleName(
+        new RegExp(new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`))),
+      );
       await expect(form.startTime).toHaveValue(/^6:30\sPM$/);
       await expect(form.endTime).toHaveValue(/^8:00\sPM$/);
       const id = await form.create(name);
@@ -74,7 +76,15 @@ test.describe('the school calendar', () => {
       await expect(shell.anyUnsent).toHaveCount(0);
       await expect.poll(async () => (await eventsApi.named(matias, name)).length).toBe(1);
       const [sent] = await eventsApi.named(matias, name);
-      expect(sent).toMatchObject({ id, start: `${day}T18:30`, end: `${day}T20:00`, all_day: false, scope: 'college', category: 'meeting', location: 'Sala 12' });
+      expect(sent).toMatchObject({
+        id,
+        start: `${day}T18:30`,
+        end: `${day}T20:00`,
+        all_day: false,
+        scope: 'college',
+        category: 'meeting',
+        location: 'Sala 12',
+      });
 
       // Josefa's open calendar shows it, pushed by the server: no reload, and her stream stayed up (no poll).
       await expect(phoneCalendar.agendaItem(name)).toBeVisible();

@@ -5,7 +5,16 @@
  * English accessible names.
  */
 import { deflateSync } from 'node:zlib';
-import { expect, test as base, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  test as base,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import type { AudienceReach } from '../../contract/audience';
 import type { Course, Grade, Section } from '../../contract/college';
 import type { Category, Post, PostFields } from '../../contract/posts';
@@ -371,7 +380,6 @@ export function makePng(width = 4, height = 4, rgb: [number, number, number] = [
   ]);
 }
 
-
 /** A member signed in through the API (`POST /api/login-mobile`), as another client would. */
 export interface ApiMember {
   token: string;
@@ -534,7 +542,9 @@ export class PostsPage {
     // The toast says what happened: sent when online, kept on this device when not.
     const offline = await this.page.evaluate(() => !navigator.onLine);
     await this.page.getByRole('button', { name: 'Publish' }).click();
-    await expect(toast(this.page, offline ? 'Saved on this device. It will be sent when you are back online.' : 'Publication created successfully')).toBeVisible();
+    await expect(
+      toast(this.page, offline ? 'Saved on this device. It will be sent when you are back online.' : 'Publication created successfully'),
+    ).toBeVisible();
     await expect(this.heading(title)).toBeVisible();
     const id = /\/blog\/post\/([0-9a-f-]{36})$/.exec(new URL(this.page.url()).pathname)?.[1];
     expect(id).toBeTruthy();

@@ -16,7 +16,14 @@ async function recordEmptyClaims(page: Page): Promise<void> {
 
 const saidEmpty = (page: Page) => page.evaluate(() => (window as unknown as { saidEmpty: boolean }).saidEmpty);
 
-test('a first sign-in says it is downloading, never "No publications yet", until the news has arrived', async ({ page, context, signIn, postsApi, postsPage, device }) => {
+test('a first sign-in says it is downloading, never "No publications yet", until the news has arrived', async ({
+  page,
+  context,
+  signIn,
+  postsApi,
+  postsPage,
+  device,
+}) => {
   test.slow();
   const luis = await postsApi.signIn('guardian@colinas.test');
   await recordEmptyClaims(page);
@@ -49,7 +56,9 @@ test('signing out with nothing unsent still asks, saying the offline copy is rem
 
   await shell.signOutButton.click();
   const confirmation = page.getByRole('alertdialog', { name: 'Sign out?' });
-  await expect(confirmation).toContainText("Signing out removes this device's offline copy of the school's data. It will be downloaded again the next time you sign in.");
+  await expect(confirmation).toContainText(
+    "Signing out removes this device's offline copy of the school's data. It will be downloaded again the next time you sign in.",
+  );
   await confirmation.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirmation).toHaveCount(0);
   await expect(page).not.toHaveURL(/\/auth\/login/);

@@ -32,7 +32,10 @@ test('an administrator saves the SMTP settings and the test email reaches the lo
     await signIn.at(origin, 'admin@alianza.test', 'Patricia');
     // Through the administration (one navigation entry for the administrators' screens).
     await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Administration' }).click();
-    await page.getByRole('link', { name: /Integrations/ }).first().click();
+    await page
+      .getByRole('link', { name: /Integrations/ })
+      .first()
+      .click();
     await expect(page.getByRole('heading', { name: 'Integrations', level: 1 })).toBeVisible();
     await expect(page.getByText('No SMTP server is set: emails are only recorded in the mail log below.')).toBeVisible();
 

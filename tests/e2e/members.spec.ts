@@ -27,7 +27,15 @@ async function openMembers(page: Page): Promise<void> {
 }
 
 test.describe('members', () => {
-  test('a visitor signs up, the administrator sees the sign-up on home, approves it, and the new member signs in', async ({ page, signupPage, signIn, shell, device, postsApi, devices }) => {
+  test('a visitor signs up, the administrator sees the sign-up on home, approves it, and the new member signs in', async ({
+    page,
+    signupPage,
+    signIn,
+    shell,
+    device,
+    postsApi,
+    devices,
+  }) => {
     test.slow();
     const email = `nueva.${run()}@correo.test`;
     await signupPage.goto();
@@ -60,7 +68,10 @@ test.describe('members', () => {
     await device.waitForSync(localDbName(admin.id));
     const base = 40_000_000 + Math.floor(Math.random() * 9_000_000);
     const header = 'Nombre;Apellido paterno;Correo;RUT;Rol;Curso\n';
-    const good = [`Julieta;Araya;julieta.${tag}@correo.test;${rutOf(base)};alumno;1° Básico A`, `Bruno;Araya;bruno.${tag}@correo.test;${rutOf(base + 1)};alumno;1° Básico B`];
+    const good = [
+      `Julieta;Araya;julieta.${tag}@correo.test;${rutOf(base)};alumno;1° Básico A`,
+      `Bruno;Araya;bruno.${tag}@correo.test;${rutOf(base + 1)};alumno;1° Básico B`,
+    ];
     const withErrors = [
       ...good,
       `Elena;Mora;elena.${tag}@correo.test;12.345.678-9;alumno;1° Básico A`,
@@ -76,7 +87,9 @@ test.describe('members', () => {
 
     await page.goto('/users/import');
     await expect(page.getByRole('heading', { name: 'Import members', level: 1 })).toBeVisible({ timeout: appStart });
-    await page.getByLabel('Choose a CSV file').setInputFiles({ name: 'familias.csv', mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${header}${withErrors.join('\n')}\n`) });
+    await page
+      .getByLabel('Choose a CSV file')
+      .setInputFiles({ name: 'familias.csv', mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${header}${withErrors.join('\n')}\n`) });
     await expect(page.getByRole('status').filter({ hasText: /^2 ready, 3 with errors$/ })).toBeVisible({ timeout: appStart });
     const table = page.getByRole('table');
     await expect(table.getByRole('row', { name: /^4 / })).toContainText('Please enter a valid RUT');
@@ -90,7 +103,9 @@ test.describe('members', () => {
     expect(((await found.json()) as { meta: { total: number } }).meta.total).toBe(0);
 
     await page.getByRole('button', { name: 'Choose another file' }).click();
-    await page.getByLabel('Choose a CSV file').setInputFiles({ name: 'familias.csv', mimeType: 'text/csv', buffer: Buffer.from(`${header}${fixed.join('\n')}\n`) });
+    await page
+      .getByLabel('Choose a CSV file')
+      .setInputFiles({ name: 'familias.csv', mimeType: 'text/csv', buffer: Buffer.from(`${header}${fixed.join('\n')}\n`) });
     await expect(page.getByRole('status').filter({ hasText: /^5 ready, 0 with errors$/ })).toBeVisible({ timeout: appStart });
     await page.getByRole('button', { name: 'Import 5 members' }).click();
     await expect(page.getByText('5 members imported.')).toBeVisible({ timeout: appStart });
@@ -102,7 +117,14 @@ test.describe('members', () => {
 
   test.describe('on an installed app', () => {
     test.use(installedApp);
-    test('a member edited offline is queued, listed in the outbox, and sent when back online', async ({ page, signIn, shell, device, postsApi, outboxPage }) => {
+    test('a member edited offline is queued, listed in the outbox, and sent when back online', async ({
+      page,
+      signIn,
+      shell,
+      device,
+      postsApi,
+      outboxPage,
+    }) => {
       test.slow();
       const admin = await postsApi.signIn('admin@colinas.test');
       await signIn.as('admin@colinas.test', 'Patricia');
@@ -110,7 +132,10 @@ test.describe('members', () => {
       await device.waitForSync(localDbName(admin.id));
       await openMembers(page);
       await page.getByPlaceholder('Search by name, email or RUT').fill('Rodrigo Rojas');
-      await page.getByRole('list', { name: 'Members' }).getByRole('link', { name: /^Rodrigo Rojas/ }).click();
+      await page
+        .getByRole('list', { name: 'Members' })
+        .getByRole('link', { name: /^Rodrigo Rojas/ })
+        .click();
       await expect(page.getByRole('heading', { name: /^Rodrigo Rojas/, level: 1 })).toBeVisible();
       // The member's address, once the router has written it (the heading may paint first).
       await expect(page).toHaveURL(/\/users\/[0-9a-f-]{36}$/);

@@ -131,7 +131,10 @@ test.describe('messenger', () => {
     const text = (n: number) => `Mensaje ${n} de ${name}`;
     const numbers = Array.from({ length: 130 }, (_, i) => i + 1);
     for (const batch of [numbers.slice(0, 100), numbers.slice(100)]) {
-      await api.pushAll(daniel, batch.map((n) => ({ name: 'messenger.send', args: { id: uuidv7(), conversation_id: group.id, text: text(n) } })));
+      await api.pushAll(
+        daniel,
+        batch.map((n) => ({ name: 'messenger.send', args: { id: uuidv7(), conversation_id: group.id, text: text(n) } })),
+      );
     }
 
     await signIn.as('guardian@colinas.test', 'Luis');

@@ -54,7 +54,10 @@ export class MessengerApi {
     });
     expect(reply.status()).toBe(200);
     const { results } = (await reply.json()) as PushResponse;
-    expect(results.filter((result) => result.status !== 'applied'), JSON.stringify(results)).toEqual([]);
+    expect(
+      results.filter((result) => result.status !== 'applied'),
+      JSON.stringify(results),
+    ).toEqual([]);
   }
 
   async createGroup(member: ApiMember, fields: CreateGroupInput): Promise<void> {

@@ -7,12 +7,25 @@ import { expect, localDbName, test, uniqueTitle } from './fixtures';
  * follows in order. Here the rest is held back, as on a weak network where it takes a
  * while: News already shows today's post on top, and says the download goes on.
  */
-test('a first sign-in shows the newest post on top while the rest of the news is still downloading', async ({ page, context, signIn, postsApi, postsPage, device }) => {
+test('a first sign-in shows the newest post on top while the rest of the news is still downloading', async ({
+  page,
+  context,
+  signIn,
+  postsApi,
+  postsPage,
+  device,
+}) => {
   test.slow();
   const admin = await postsApi.signIn('admin@colinas.test');
   const reference = await postsApi.reference(admin);
   const title = uniqueTitle('Suspensión de clases');
-  await postsApi.create(admin, { title, content: '<p>Mañana no hay clases.</p>', category_id: reference.categories[0]!.id, scope: 'everyone', ...postsApi.everywhere(reference) });
+  await postsApi.create(admin, {
+    title,
+    content: '<p>Mañana no hay clases.</p>',
+    category_id: reference.categories[0]!.id,
+    scope: 'everyone',
+    ...postsApi.everywhere(reference),
+  });
 
   const held: Route[] = [];
   let release = false;

@@ -10,7 +10,13 @@ test.use(installedApp);
  * original file is sent `no-cache` (its audience is checked each time), so offline it can only
  * come from what the member kept.
  */
-test('keeps a news category’s photos on the device: offline after a reload, the cover shows and the photo opens', async ({ page, signIn, shell, postsApi, device }) => {
+test('keeps a news category’s photos on the device: offline after a reload, the cover shows and the photo opens', async ({
+  page,
+  signIn,
+  shell,
+  postsApi,
+  device,
+}) => {
   test.slow();
   const title = 'Nuevos libros en la biblioteca';
   const member = await postsApi.signIn('staff@colinas.test');
@@ -18,7 +24,9 @@ test('keeps a news category’s photos on the device: offline after a reload, th
   const photo = post!.attachments![0]!;
   const original = await page.request.get(`/api/v1/attachments/${photo.id}/file?inline=1`, { headers: { Authorization: `Bearer ${member.token}` } });
   expect(original.status()).toBe(200);
-  const sha256 = createHash('sha256').update(await original.body()).digest('hex');
+  const sha256 = createHash('sha256')
+    .update(await original.body())
+    .digest('hex');
 
   await signIn.as('staff@colinas.test', 'Daniel');
   await device.waitForServiceWorker();

@@ -56,7 +56,13 @@ async function watchPreview(page: Page): Promise<void> {
 
 const readWatch = (page: Page) => page.evaluate(() => (window as unknown as { previewWatch: PreviewWatch }).previewWatch);
 
-test('an offline cold start paints the last News list before the app runs, then the real list takes its place', async ({ page, signIn, postsPage, device, shell }) => {
+test('an offline cold start paints the last News list before the app runs, then the real list takes its place', async ({
+  page,
+  signIn,
+  postsPage,
+  device,
+  shell,
+}) => {
   await signIn.as('staff@colinas.test', 'Daniel');
   await postsPage.goto();
   await device.waitForServiceWorker();

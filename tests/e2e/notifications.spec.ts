@@ -18,7 +18,12 @@ async function unreadShown(inbox: InboxPage): Promise<number> {
 }
 
 test.describe('notifications', () => {
-  test('an emergency alert sent by an administrator appears in a guardian’s open inbox without a reload, and the count goes up', async ({ page, signIn, postsApi, devices }) => {
+  test('an emergency alert sent by an administrator appears in a guardian’s open inbox without a reload, and the count goes up', async ({
+    page,
+    signIn,
+    postsApi,
+    devices,
+  }) => {
     // Two sign-ins and their first downloads on a busy machine (fixtures: appStart).
     test.slow();
     const title = uniqueTitle('Evacuación preventiva');
@@ -38,7 +43,12 @@ test.describe('notifications', () => {
     await signIn.as('admin@colinas.test', 'Patricia');
     const form = new NewNotificationPage(page);
     await form.goto();
-    await form.fill({ title, message: 'Por un escape de gas, retiren a los estudiantes antes de las 12:00.', audience: 'Everyone in the school', emergency: true });
+    await form.fill({
+      title,
+      message: 'Por un escape de gas, retiren a los estudiantes antes de las 12:00.',
+      audience: 'Everyone in the school',
+      emergency: true,
+    });
     const confirmation = await form.review();
     await expect(confirmation.getByText(/^Reaches \d+ people$/)).toBeVisible();
     await expect(confirmation).toContainText('pushed to phones even during quiet hours');
@@ -130,7 +140,14 @@ test.describe('notifications', () => {
 
   test.describe('on an installed app', () => {
     test.use(installedApp);
-    test('a teacher writes a notification offline: "Not sent" until the connection returns, then sent once', async ({ page, signIn, shell, device, postsApi, request }) => {
+    test('a teacher writes a notification offline: "Not sent" until the connection returns, then sent once', async ({
+      page,
+      signIn,
+      shell,
+      device,
+      postsApi,
+      request,
+    }) => {
       test.slow();
       const api = new NotificationsApi(request);
       const title = uniqueTitle('Salida pedagógica');

@@ -51,7 +51,10 @@ export class InboxPage {
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { name: 'Notifications', level: 1 });
     this.list = page.locator('.notification-list');
-    this.navEntry = page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: /^Notifications/ });
+    this.navEntry = page
+      .getByRole('navigation', { name: 'Main' })
+      .first()
+      .getByRole('link', { name: /^Notifications/ });
   }
 
   async goto(id?: string): Promise<void> {
@@ -121,7 +124,9 @@ export class NewNotificationPage {
   async send(dialog: Locator): Promise<void> {
     const offline = await this.page.evaluate(() => !navigator.onLine);
     await dialog.getByRole('button', { name: /^Send( the alert)?$/ }).click();
-    await expect(toast(this.page, offline ? 'Saved on this device. It will be sent when you are back online.' : 'Notification created successfully')).toBeVisible();
+    await expect(
+      toast(this.page, offline ? 'Saved on this device. It will be sent when you are back online.' : 'Notification created successfully'),
+    ).toBeVisible();
     await expect(this.page).toHaveURL(/\/college-notifications$/);
   }
 }
@@ -151,6 +156,10 @@ export class SentPage {
 
   /** A figure of the open delivery dialog ("Read", "Acknowledged"), as its number. */
   figure(label: string): Locator {
-    return this.page.getByRole('dialog').locator('.delivery-figure').filter({ has: this.page.getByRole('term').getByText(label, { exact: true }) }).getByRole('definition');
+    return this.page
+      .getByRole('dialog')
+      .locator('.delivery-figure')
+      .filter({ has: this.page.getByRole('term').getByText(label, { exact: true }) })
+      .getByRole('definition');
   }
 }

@@ -10,7 +10,13 @@ import { expect, installedApp, localDbName, PostsPage, test, toast, uniqueTitle 
 test.describe('attachments on posts', () => {
   test.describe('on an installed app', () => {
     test.use(installedApp);
-    test('a teacher writes a post with a photo offline; back online, the news list shows the photo as its cover', async ({ page, signIn, shell, postsApi, device }) => {
+    test('a teacher writes a post with a photo offline; back online, the news list shows the photo as its cover', async ({
+      page,
+      signIn,
+      shell,
+      postsApi,
+      device,
+    }) => {
       // An app start, a sync, an offline write and the upload on a machine that may be busy.
       test.slow();
       const title = uniqueTitle('Acto del 18 de septiembre');

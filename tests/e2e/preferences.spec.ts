@@ -37,7 +37,12 @@ test.describe('language and theme', () => {
   test.describe('on a phone in light mode', () => {
     test.use({ colorScheme: 'light', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-    test('changes the theme and the language from the app bar, signed out and signed in, and says which are on', async ({ page, loginPage, signIn, preferences }) => {
+    test('changes the theme and the language from the app bar, signed out and signed in, and says which are on', async ({
+      page,
+      loginPage,
+      signIn,
+      preferences,
+    }) => {
       test.slow();
       await loginPage.goto();
       await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);

@@ -154,18 +154,20 @@ test.describe('alerts on this device', () => {
     };
     const worker = await registrationId(cdp, page);
     await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: worker, data: JSON.stringify(alert) });
-    await expect.poll(() => shownNotifications(page)).toEqual([
-      {
-        title: alert.title,
-        body: alert.body,
-        tag: alert.tag,
-        requireInteraction: true,
-        data: { url: alert.url },
-        badge: `${origin}/icons/patio-badge-96.png`,
-        // The college's own icon, from its manifest as the worker cached it.
-        icon: `${origin}/colleges/colinas/icon-192.png`,
-      },
-    ]);
+    await expect
+      .poll(() => shownNotifications(page))
+      .toEqual([
+        {
+          title: alert.title,
+          body: alert.body,
+          tag: alert.tag,
+          requireInteraction: true,
+          data: { url: alert.url },
+          badge: `${origin}/icons/patio-badge-96.png`,
+          // The college's own icon, from its manifest as the worker cached it.
+          icon: `${origin}/colleges/colinas/icon-192.png`,
+        },
+      ]);
 
     // The click, in the worker: the open app goes to the alert's address without reloading.
     await page.evaluate(() => ((window as Window & { beforeClick?: boolean }).beforeClick = true));

@@ -10,7 +10,10 @@ import { appStart, expect, test } from './fixtures';
 
 /** The files the build made of a source module (dist/.vite/manifest.json): its chunk and stylesheets. */
 function builtFrom(source: string): { chunk: string; styles: string[] } {
-  const manifest = JSON.parse(readFileSync(new URL('../../dist/.vite/manifest.json', import.meta.url), 'utf8')) as Record<string, { file: string; css?: string[] }>;
+  const manifest = JSON.parse(readFileSync(new URL('../../dist/.vite/manifest.json', import.meta.url), 'utf8')) as Record<
+    string,
+    { file: string; css?: string[] }
+  >;
   const entry = manifest[source];
   if (!entry) throw new Error(`${source} is not in the build's manifest`);
   return { chunk: `/${entry.file}`, styles: (entry.css ?? []).map((file) => `/${file}`) };
@@ -27,7 +30,10 @@ async function failTheFirstAttempt(page: Page, path: string): Promise<() => { fa
   await page.route(
     (url) => url.pathname === path,
     async (route) => {
-      const seenFailing = await page.evaluate((path) => (window as { e2eFailedDownloads?: string[] }).e2eFailedDownloads?.some((message) => message.includes(path)) ?? false, path);
+      const seenFailing = await page.evaluate(
+        (path) => (window as { e2eFailedDownloads?: string[] }).e2eFailedDownloads?.some((message) => message.includes(path)) ?? false,
+        path,
+      );
       if (seenFailing) {
         counts.through += 1;
         await route.continue();

@@ -1,7 +1,12 @@
 import { baseUrlOf, expect, test } from './fixtures';
 
 test.describe('signing up', () => {
-  test('shows every sign-up message, creates nothing while invalid, and leaves a valid account waiting for approval', async ({ page, request, signupPage, loginPage }) => {
+  test('shows every sign-up message, creates nothing while invalid, and leaves a valid account waiting for approval', async ({
+    page,
+    request,
+    signupPage,
+    loginPage,
+  }) => {
     const run = Date.now().toString(36);
     const neverCreated = `never.${run}@example.com`;
     const newcomer = `newcomer.${run}@example.com`;

@@ -22,7 +22,12 @@ async function readPost(request: APIRequestContext, postsApi: PostsApi, author: 
   }
 }
 
-test('an administrator sees the charts and tables of the statistics, switches the period and the bucket, and downloads a CSV', async ({ page, signIn, postsApi, request }) => {
+test('an administrator sees the charts and tables of the statistics, switches the period and the bucket, and downloads a CSV', async ({
+  page,
+  signIn,
+  postsApi,
+  request,
+}) => {
   test.slow();
   const staff = await postsApi.signIn('staff@colinas.test');
   const readers = [await postsApi.signIn('student@colinas.test'), await postsApi.signIn('guardian@colinas.test')];
@@ -58,7 +63,12 @@ test('an administrator sees the charts and tables of the statistics, switches th
   await expect(timeline.getByRole('table', { name: /^Entries over time \(/ }).getByRole('row')).toHaveCount(31);
   await timeline.getByRole('button', { name: 'Per week' }).click();
   await expect(timeline.getByRole('button', { name: 'Per week' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(timeline.getByRole('table', { name: /^Entries over time \(/ }).getByRole('columnheader').first()).toHaveText('Week from');
+  await expect(
+    timeline
+      .getByRole('table', { name: /^Entries over time \(/ })
+      .getByRole('columnheader')
+      .first(),
+  ).toHaveText('Week from');
   await expect(page).toHaveURL(/bucket=week/);
 
   // Last 7 days: the tables follow.

@@ -6,7 +6,11 @@ import { expect, installedApp, localDbName, test, type PostsApi, uniqueTitle } f
 function structurePage(page: Page) {
   return {
     heading: page.getByRole('heading', { name: 'School structure', level: 1 }),
-    row: (name: string) => page.locator('.managed-row').filter({ has: page.locator('.managed-row-name', { hasText: new RegExp(`^${name}$`) }) }).first(),
+    row: (name: string) =>
+      page
+        .locator('.managed-row')
+        .filter({ has: page.locator('.managed-row-name', { hasText: new RegExp(`^${name}$`) }) })
+        .first(),
   };
 }
 
@@ -87,7 +91,10 @@ test.describe('on an installed app', () => {
     expect(reference.sections.some((section) => section.name === sectionName)).toBe(true);
 
     // Patricia archives the category: it is out of the list until "Show archived".
-    await structure.row(categoryName).getByRole('button', { name: `Archive ${categoryName}` }).click();
+    await structure
+      .row(categoryName)
+      .getByRole('button', { name: `Archive ${categoryName}` })
+      .click();
     await expect(structure.row(categoryName)).toHaveCount(0);
     await page.getByLabel('Show archived').check();
     await expect(structure.row(categoryName).getByText('Archived', { exact: true })).toBeVisible();
@@ -114,7 +121,10 @@ test('the structure screen passes axe (WCAG 2.2 AA) with an archived item shown,
     if ((await page.locator('.managed-row-archived').count()) === 0) await row.getByRole('button', { name: 'Archive B' }).first().click();
     await expect(page.locator('.managed-row-archived').first()).toBeVisible();
     const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-    expect(violations.flatMap((v) => v.nodes.map((node) => `${v.id} at ${node.target.join(' ')}`)), scheme).toEqual([]);
+    expect(
+      violations.flatMap((v) => v.nodes.map((node) => `${v.id} at ${node.target.join(' ')}`)),
+      scheme,
+    ).toEqual([]);
     const overflowing = await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
     expect(overflowing, 'sideways scroll at 320 px').toBe(false);
   }

@@ -83,7 +83,13 @@ test.describe('on an installed app', () => {
     // A post of her school to read: the newest, so on the list's first page whatever other stories wrote.
     const reference = await postsApi.reference(patricia);
     const reading = uniqueTitle('Nuevos libros en la biblioteca');
-    await postsApi.create(patricia, { title: reading, content: '<p>Llegaron 40 títulos nuevos.</p>', category_id: reference.categories[0]!.id, scope: 'everyone', ...postsApi.everywhere(reference) });
+    await postsApi.create(patricia, {
+      title: reading,
+      content: '<p>Llegaron 40 títulos nuevos.</p>',
+      category_id: reference.categories[0]!.id,
+      scope: 'everyone',
+      ...postsApi.everywhere(reference),
+    });
     await signIn.as('admin@colinas.test', 'Patricia');
     await device.waitForServiceWorker();
     await device.waitForSync(db);

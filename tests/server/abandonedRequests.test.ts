@@ -49,7 +49,8 @@ describe.each(backends)('requests nobody waits for, and writes beside pulls, on 
     await server.close();
   });
 
-  const openConnections = () => new Promise<number>((resolve, reject) => server.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
+  const openConnections = () =>
+    new Promise<number>((resolve, reject) => server.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
 
   /**
    * Sends a request while the database answers nothing, waits until the server asked it

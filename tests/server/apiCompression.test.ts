@@ -47,7 +47,11 @@ describe.each(backends)('compressed API answers on $name', (backend) => {
     const health = await server.app.inject({ method: 'GET', url: '/api/health', headers: { host, 'accept-encoding': 'br' } });
     expect(health.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(health.body)).toEqual({ status: 'ok' });
-    const refused = await server.app.inject({ method: 'GET', url: '/api/v1/sync/pull?limit=nope', headers: { host, authorization: `Bearer ${token}`, 'accept-encoding': 'br' } });
+    const refused = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/sync/pull?limit=nope',
+      headers: { host, authorization: `Bearer ${token}`, 'accept-encoding': 'br' },
+    });
     expect(refused.statusCode).toBe(422);
     expect(JSON.parse(refused.body)).toHaveProperty('message');
   });

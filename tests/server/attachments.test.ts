@@ -37,7 +37,8 @@ describe.each(backends)('attachments of posts and events on $name', (backend) =>
   const folder = () => join(server.dataDir, 'documents', refs.collegeId);
   const files = () => readdir(folder()).catch(() => [] as string[]);
   const keyOf = async (id: string) => (await server.db.select({ key: attachments.fileKey }).from(attachments).where(eq(attachments.id, id)))[0]?.key ?? '';
-  const get = (token: string, url: string, headers: Record<string, string> = {}) => server.app.inject({ method: 'GET', url, headers: { ...as(token), ...headers } });
+  const get = (token: string, url: string, headers: Record<string, string> = {}) =>
+    server.app.inject({ method: 'GET', url, headers: { ...as(token), ...headers } });
   const answerOf = (answer: Answer) => JSON.parse(answer.body.toString()) as Attachment & { message?: string; errors?: Record<string, string[]> };
 
   async function newPost(sections = ['1° Básico A'], scope: 'students' | 'everyone' = 'students') {
@@ -86,7 +87,13 @@ describe.each(backends)('attachments of posts and events on $name', (backend) =>
     expect(rest.json<Post>().attachments).toEqual([listed]);
 
     const url = `/api/v1/attachments/${upload.id}/file`;
-    for (const [asked, width] of [[1, 320], [320, 320], [321, 640], [640, 640], [900, 1280]] as const) {
+    for (const [asked, width] of [
+      [1, 320],
+      [320, 320],
+      [321, 640],
+      [640, 640],
+      [900, 1280],
+    ] as const) {
       const variant = await get(tokens.student, `${url}?w=${asked}`);
       expect(variant.statusCode).toBe(200);
       expect(variant.headers['content-type']).toBe('image/webp');
@@ -131,7 +138,11 @@ describe.each(backends)('attachments of posts and events on $name', (backend) =>
     expect(byCookie.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect((await server.app.inject({ method: 'GET', url, headers: { host, cookie: `token=${tokens.other}` } })).statusCode).toBe(404);
     // The cookie reads files, nothing else.
-    const removeByCookie = await server.app.inject({ method: 'DELETE', url: `/api/v1/attachments/${upload.id}`, headers: { host, cookie: `token=${tokens.staff}` } });
+    const removeByCookie = await server.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/attachments/${upload.id}`,
+      headers: { host, cookie: `token=${tokens.staff}` },
+    });
     expect(removeByCookie.statusCode).toBe(401);
 
     // Not an image: no widths, and `w` changes nothing.
@@ -149,7 +160,9 @@ describe.each(backends)('attachments of posts and events on $name', (backend) =>
     expect((await sharp(turnedBytes).metadata()).orientation).toBe(6);
     expect(answerOf(await uploadAll(base, as(tokens.staff), turnedBytes, turned.header))).toMatchObject({ width: 800, height: 1200, widths: [320, 640, 800] });
     const small = attachmentMetadata('event', eventId.id, 'logo.png', uuidv7());
-    const png = await sharp({ create: { width: 200, height: 120, channels: 4, background: '#ffcc00' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 200, height: 120, channels: 4, background: '#ffcc00' } })
+      .png()
+      .toBuffer();
     expect(answerOf(await uploadAll(base, as(tokens.staff), png, small.header))).toMatchObject({ width: 200, height: 120, widths: [200] });
 
     const largest = await get(tokens.student, `/api/v1/attachments/${turned.id}/file?w=800`);
@@ -161,10 +174,20 @@ describe.each(backends)('attachments of posts and events on $name', (backend) =>
     expect((await get(tokens.student, `/api/v1/attachments/${small.id}/file?w=320`)).rawPayload.equals(png)).toBe(true);
 
     // An animation stays one: its size is a frame's, and every frame is resized.
-    const frame = (background: string) => sharp({ create: { width: 700, height: 420, channels: 3, background } }).png().toBuffer();
-    const gif = await sharp([await frame('#ff0000'), await frame('#00ff00')], { join: { animated: true } }).gif().toBuffer();
+    const frame = (background: string) =>
+      sharp({ create: { width: 700, height: 420, channels: 3, background } })
+        .png()
+        .toBuffer();
+    const gif = await sharp([await frame('#ff0000'), await frame('#00ff00')], { join: { animated: true } })
+      .gif()
+      .toBuffer();
     const animated = attachmentMetadata('event', eventId.id, 'saludo.gif', uuidv7());
-    expect(answerOf(await uploadAll(base, as(tokens.staff), gif, animated.header))).toMatchObject({ mime_type: 'image/gif', width: 700, height: 420, widths: [320, 640, 700] });
+    expect(answerOf(await uploadAll(base, as(tokens.staff), gif, animated.header))).toMatchObject({
+      mime_type: 'image/gif',
+      width: 700,
+      height: 420,
+      widths: [320, 640, 700],
+    });
     const moving = await sharp((await get(tokens.student, `/api/v1/attachments/${animated.id}/file?w=320`)).rawPayload, { animated: true }).metadata();
     expect([moving.format, moving.width, moving.pageHeight, moving.pages]).toEqual(['webp', 320, 192, 2]);
 
@@ -262,7 +285,10 @@ describe.each(backends)('attachments of posts and events on $name', (backend) =>
     expect((await server.app.inject({ method: 'DELETE', url: `/api/v1/attachments/${dropped.id}`, headers: as(tokens.staff) })).statusCode).toBe(204);
     expect(await files()).not.toContain(droppedKey);
     expect((await server.app.inject({ method: 'DELETE', url: `/api/v1/attachments/${dropped.id}`, headers: as(tokens.staff) })).statusCode).toBe(404);
-    const [row] = await server.db.select({ attachments: posts.attachments }).from(posts).where(and(eq(posts.id, postId)));
+    const [row] = await server.db
+      .select({ attachments: posts.attachments })
+      .from(posts)
+      .where(and(eq(posts.id, postId)));
     expect(row?.attachments.map((a) => a.id)).toEqual([kept.id]);
     expect((await server.app.inject({ method: 'DELETE', url: `/api/v1/posts/${postId}`, headers: as(tokens.staff) })).statusCode).toBe(204);
     await vi.waitFor(async () => expect(await files()).not.toContain(keptKey));

@@ -121,7 +121,10 @@ describe.each(backends)('private calendar feeds on $name', (backend) => {
     const kept = await create(tokens.staff, eventArgs(refs, [], 'college', { name: 'Consejo escolar', location: 'Sala 1, piso 2' }));
     const unsynced = await create(tokens.staff, eventArgs(refs, [], 'college', { calendar_sync: false }));
     const deleted = await create(tokens.staff, eventArgs(refs, [], 'college'));
-    const allDay = await create(tokens.staff, eventArgs(refs, [], 'college', { all_day: true, start: '2026-09-18', end: '2026-09-20', name: 'Fiestas Patrias' }));
+    const allDay = await create(
+      tokens.staff,
+      eventArgs(refs, [], 'college', { all_day: true, start: '2026-09-18', end: '2026-09-20', name: 'Fiestas Patrias' }),
+    );
 
     let feed = await readFeed(path);
     const first = feed.events.get(calendarUid(kept.id))!;
@@ -193,7 +196,13 @@ describe.each(backends)('private calendar feeds on $name', (backend) => {
     const path = await subscribe(tokens.staff);
     const monthly = await create(
       tokens.staff,
-      eventArgs(refs, [], 'college', { all_day: true, start: '2026-01-31', end: '2026-01-31', repeat: { freq: 'monthly', count: 6 }, exceptions: ['2026-05-31'] }),
+      eventArgs(refs, [], 'college', {
+        all_day: true,
+        start: '2026-01-31',
+        end: '2026-01-31',
+        repeat: { freq: 'monthly', count: 6 },
+        exceptions: ['2026-05-31'],
+      }),
     );
     const starts = expand((await readFeed(path)).events.get(calendarUid(monthly.id))!);
     // RFC 5545: a month without a 31st has no occurrence, as in the app.

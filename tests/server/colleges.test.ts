@@ -10,8 +10,7 @@ describe.each(backends)('colleges on $name', (backend) => {
   });
   afterAll(() => server.close());
 
-  const byDomain = (domain: unknown) =>
-    server.app.inject({ method: 'POST', url: '/api/colleges/domain', payload: { domain } });
+  const byDomain = (domain: unknown) => server.app.inject({ method: 'POST', url: '/api/colleges/domain', payload: { domain } });
 
   it('finds each demo college by domain, origin and subdomain with every field of the record', async () => {
     const cases: [string, string, string][] = [
@@ -28,8 +27,18 @@ describe.each(backends)('colleges on $name', (backend) => {
       expect(record.places).toHaveLength(2);
       expect(record.courses.map((c) => c.name)).toEqual(['Básica', 'Media']);
       expect(record.grades.map((g) => g.name)).toEqual([
-        '1° Básico', '2° Básico', '3° Básico', '4° Básico', '5° Básico', '6° Básico', '7° Básico', '8° Básico',
-        'I Medio', 'II Medio', 'III Medio', 'IV Medio',
+        '1° Básico',
+        '2° Básico',
+        '3° Básico',
+        '4° Básico',
+        '5° Básico',
+        '6° Básico',
+        '7° Básico',
+        '8° Básico',
+        'I Medio',
+        'II Medio',
+        'III Medio',
+        'IV Medio',
       ]);
       expect(record.sections).toHaveLength(24);
       expect(record.setting.theme_color).toMatch(/^#[0-9a-f]{6}$/);
@@ -69,7 +78,16 @@ describe.each(backends)('colleges on $name', (backend) => {
       const response = await server.app.inject({ method: 'GET', url: '/manifest.webmanifest', headers: { host: `${hostOf(slug)}:8080` } });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('application/manifest+json');
-      const manifest = json<{ name: string; start_url: string; scope: string; display: string; lang: string; dir: string; theme_color: string; icons: { src: string; purpose: string; sizes: string }[] }>(response);
+      const manifest = json<{
+        name: string;
+        start_url: string;
+        scope: string;
+        display: string;
+        lang: string;
+        dir: string;
+        theme_color: string;
+        icons: { src: string; purpose: string; sizes: string }[];
+      }>(response);
       names.push(manifest.name);
       expect(manifest).toMatchObject({ start_url: '/app', scope: '/', display: 'standalone', lang: 'es', dir: 'ltr' });
       expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/);

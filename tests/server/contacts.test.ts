@@ -19,7 +19,12 @@ describe.each(backends)('contacts: the school directory on $name', (backend) => 
   const tokens: Record<Member | 'britishAdmin', string> = { admin: '', staff: '', student: '', guardian: '', britishAdmin: '' };
   const session = (who: Member): Session => ({ app: server.app, host, token: tokens[who] });
   const call = (who: Member | 'britishAdmin', method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Record<string, unknown>) =>
-    server.app.inject({ method, url, headers: { host: who === 'britishAdmin' ? hostOf('british') : host, ...bearer(tokens[who]) }, ...(payload === undefined ? {} : { payload }) });
+    server.app.inject({
+      method,
+      url,
+      headers: { host: who === 'britishAdmin' ? hostOf('british') : host, ...bearer(tokens[who]) },
+      ...(payload === undefined ? {} : { payload }),
+    });
   const fields = (overrides: Record<string, unknown> = {}) => ({
     name: 'Biblioteca',
     title: 'Bibliotecaria',
@@ -43,7 +48,13 @@ describe.each(backends)('contacts: the school directory on $name', (backend) => 
     server = await startServer(backend);
     const colinas = await collegeRefs(server.db, 'colinas');
     const british = await collegeRefs(server.db, 'british');
-    const placeOf = async (collegeId: string) => (await server.db.select().from(places).where(and(eq(places.collegeId, collegeId), isNull(places.deletedAt))))[0]!.id;
+    const placeOf = async (collegeId: string) =>
+      (
+        await server.db
+          .select()
+          .from(places)
+          .where(and(eq(places.collegeId, collegeId), isNull(places.deletedAt)))
+      )[0]!.id;
     placeId = await placeOf(colinas.collegeId);
     britishPlaceId = await placeOf(british.collegeId);
     for (const who of members) tokens[who] = await signIn(server.app, host, { email: `${who}@colinas.test` });

@@ -19,8 +19,7 @@ describe.each(backends)('unstorable input and database refusals on $name', (back
   const session = () => ({ app: server.app, host, token });
   const rest = (method: 'GET' | 'POST', url: string, payload?: object) =>
     server.app.inject({ method, url, headers: { host, ...bearer(token) }, ...(payload ? { payload } : {}) });
-  const pushRaw = (payload: object) =>
-    server.app.inject({ method: 'POST', url: '/api/v1/sync/push', headers: { host, ...bearer(token) }, payload });
+  const pushRaw = (payload: object) => server.app.inject({ method: 'POST', url: '/api/v1/sync/push', headers: { host, ...bearer(token) }, payload });
   /** Runs `work` with the schema changed by `change`, then puts it back. */
   const withSchema = async (change: string, undo: string, work: () => Promise<void>) => {
     await server.db.execute(sql.raw(change));
@@ -121,25 +120,25 @@ describe.each(backends)('unstorable input and database refusals on $name', (back
   it('records a unique violation as a 409 rejection, by push and by REST', async () => {
     const taken = postArgs(refs, ['1° Básico A'], 'everyone', { title: `Único secreto-${uuidv7()}` });
     const other = postArgs(refs, ['1° Básico A'], 'everyone');
-    expect((await push(session(), [taken, other].map((args) => ({ name: 'posts.create', args })))).map((r) => r.status)).toEqual([
-      'applied',
-      'applied',
-    ]);
-    await withSchema(
-      'create unique index patio_test_title_unique on posts (college_id, title)',
-      'drop index patio_test_title_unique',
-      async () => {
-        const id = uuidv7();
-        const args = { ...other, title: taken.title };
-        const [pushed] = await push(session(), [{ id, name: 'posts.update', args }]);
-        expect(pushed).toEqual({ id, status: 'rejected', error: { status: 409, message: messages.conflict } });
-        expect(await push(session(), [{ id, name: 'posts.update', args }])).toEqual([pushed]);
-        const { id: _id, ...fields } = args;
-        const updated = await server.app.inject({ method: 'PUT', url: `/api/v1/posts/${other.id}`, headers: { host, ...bearer(token) }, payload: fields });
-        expect(updated.statusCode).toBe(409);
-        expect(json(updated)).toEqual({ message: messages.conflict });
-      },
-    );
+    expect(
+      (
+        await push(
+          session(),
+          [taken, other].map((args) => ({ name: 'posts.create', args })),
+        )
+      ).map((r) => r.status),
+    ).toEqual(['applied', 'applied']);
+    await withSchema('create unique index patio_test_title_unique on posts (college_id, title)', 'drop index patio_test_title_unique', async () => {
+      const id = uuidv7();
+      const args = { ...other, title: taken.title };
+      const [pushed] = await push(session(), [{ id, name: 'posts.update', args }]);
+      expect(pushed).toEqual({ id, status: 'rejected', error: { status: 409, message: messages.conflict } });
+      expect(await push(session(), [{ id, name: 'posts.update', args }])).toEqual([pushed]);
+      const { id: _id, ...fields } = args;
+      const updated = await server.app.inject({ method: 'PUT', url: `/api/v1/posts/${other.id}`, headers: { host, ...bearer(token) }, payload: fields });
+      expect(updated.statusCode).toBe(409);
+      expect(json(updated)).toEqual({ message: messages.conflict });
+    });
   });
 
   it('still answers 500 to a failure of the server, records nothing, and applies the mutation once it is fixed', async () => {
@@ -171,7 +170,10 @@ describe.each(backends)('unstorable input and database refusals on $name', (back
       'the database refused the values of the request',
     ]);
     const refusal = failures.find((entry) => entry.level === 40)!.err!;
-    expect(refusal).toMatchObject({ type: 'DrizzleQueryError', cause: { type: 'DatabaseError', code: '23514', table: 'posts', constraint: 'patio_test_title' } });
+    expect(refusal).toMatchObject({
+      type: 'DrizzleQueryError',
+      cause: { type: 'DatabaseError', code: '23514', table: 'posts', constraint: 'patio_test_title' },
+    });
     const failed = failures.find((entry) => entry.level === 50)!.err!;
     expect(failed).toMatchObject({ type: 'DrizzleQueryError', cause: { code: '42703' } });
     expect(String(failed.message)).toContain('insert into "posts"');

@@ -31,7 +31,10 @@ describe.each(backends)('documents: downloads, REST and mutations on $name', (ba
   beforeAll(async () => {
     server = await startServer(backend);
     refs = await collegeRefs(server.db, 'colinas');
-    const [category] = await server.db.select().from(documentCategories).where(and(eq(documentCategories.collegeId, refs.collegeId), eq(documentCategories.position, 0)));
+    const [category] = await server.db
+      .select()
+      .from(documentCategories)
+      .where(and(eq(documentCategories.collegeId, refs.collegeId), eq(documentCategories.position, 0)));
     categoryId = category!.id;
     tokens.staff = await signIn(server.app, host, { email: 'staff@colinas.test' });
     tokens.admin = await signIn(server.app, host, { email: 'admin@colinas.test' });
@@ -122,8 +125,17 @@ describe.each(backends)('documents: downloads, REST and mutations on $name', (ba
     const path = join(server.dataDir, 'documents', refs.collegeId, row!.fileKey);
     expect((await stat(path)).size).toBe(first.size);
     expect((await server.app.inject({ method: 'DELETE', url: `/api/v1/documents/${first.id}`, headers: as(tokens.student) })).statusCode).toBe(403);
-    expect((await push({ app: server.app, host, token: tokens.admin }, [{ name: 'documents.delete', args: { id: first.id } }]))[0]).toMatchObject({ status: 'applied' });
-    await expect.poll(() => stat(path).then(() => true, () => false)).toBe(false);
+    expect((await push({ app: server.app, host, token: tokens.admin }, [{ name: 'documents.delete', args: { id: first.id } }]))[0]).toMatchObject({
+      status: 'applied',
+    });
+    await expect
+      .poll(() =>
+        stat(path).then(
+          () => true,
+          () => false,
+        ),
+      )
+      .toBe(false);
     expect((await get(tokens.student, `/api/v1/documents/${first.id}/file`)).statusCode).toBe(404);
     expect((await server.app.inject({ method: 'DELETE', url: `/api/v1/documents/${second.id}`, headers: as(tokens.staff) })).statusCode).toBe(204);
     const pulled = await pullAll({ app: server.app, host, token: tokens.student });
@@ -133,9 +145,13 @@ describe.each(backends)('documents: downloads, REST and mutations on $name', (ba
   it('lets administrators manage categories, synced to every member, and keeps one that has documents', async () => {
     const admin = { app: server.app, host, token: tokens.admin };
     const id = uuidv7();
-    expect((await push({ app: server.app, host, token: tokens.staff }, [{ name: 'documentCategories.create', args: { id, name: 'Actas' } }]))[0]).toMatchObject({ status: 'rejected', error: { status: 403 } });
+    expect((await push({ app: server.app, host, token: tokens.staff }, [{ name: 'documentCategories.create', args: { id, name: 'Actas' } }]))[0]).toMatchObject(
+      { status: 'rejected', error: { status: 403 } },
+    );
     expect((await push(admin, [{ name: 'documentCategories.create', args: { id, name: 'Actas', position: 5 } }]))[0]).toMatchObject({ status: 'applied' });
-    expect((await push(admin, [{ name: 'documentCategories.update', args: { id, name: 'Actas y minutas', position: 4 } }]))[0]).toMatchObject({ status: 'applied' });
+    expect((await push(admin, [{ name: 'documentCategories.update', args: { id, name: 'Actas y minutas', position: 4 } }]))[0]).toMatchObject({
+      status: 'applied',
+    });
     expect(upsertedIds((await pullAll({ app: server.app, host, token: tokens.guardian })).changes, 'documentCategories')).toContain(id);
     const listed = json<{ data: DocumentCategory[] }>(await get(tokens.student, '/api/v1/document-categories')).data;
     expect(listed.find((c) => c.id === id)).toMatchObject({ name: 'Actas y minutas', position: 4 });
@@ -145,15 +161,24 @@ describe.each(backends)('documents: downloads, REST and mutations on $name', (ba
     expect(json(inUse)).toEqual({ message: messages.documentCategoryInUse });
     const made = await server.app.inject({ method: 'POST', url: '/api/v1/document-categories', headers: as(tokens.admin), payload: { name: '  ' } });
     expect(made.statusCode).toBe(422);
-    expect((await server.app.inject({ method: 'POST', url: '/api/v1/document-categories', headers: as(tokens.staff), payload: { name: 'X' } })).statusCode).toBe(403);
+    expect(
+      (await server.app.inject({ method: 'POST', url: '/api/v1/document-categories', headers: as(tokens.staff), payload: { name: 'X' } })).statusCode,
+    ).toBe(403);
     expect((await server.app.inject({ method: 'DELETE', url: `/api/v1/document-categories/${id}`, headers: as(tokens.admin) })).statusCode).toBe(204);
-    expect((await server.app.inject({ method: 'PUT', url: `/api/v1/document-categories/${id}`, headers: as(tokens.admin), payload: { name: 'Y' } })).statusCode).toBe(404);
+    expect(
+      (await server.app.inject({ method: 'PUT', url: `/api/v1/document-categories/${id}`, headers: as(tokens.admin), payload: { name: 'Y' } })).statusCode,
+    ).toBe(404);
   });
 
   it('takes an upload from tus-js-client, the protocol’s reference client', async () => {
     const bytes = Buffer.concat([tinyPdf('Cliente tus'), Buffer.alloc(20_000, 0x20)]);
     const { id, header } = documentMetadata(refs, categoryId, 'cliente.pdf');
-    const metadata = Object.fromEntries(header.split(',').map((pair) => pair.split(' ')).map(([k, v]) => [k!, Buffer.from(v!, 'base64').toString('utf8')]));
+    const metadata = Object.fromEntries(
+      header
+        .split(',')
+        .map((pair) => pair.split(' '))
+        .map(([k, v]) => [k!, Buffer.from(v!, 'base64').toString('utf8')]),
+    );
     const documentId = await new Promise<string | undefined>((resolve, reject) => {
       const tus = new Upload(bytes, {
         endpoint: `${base}/api/v1/uploads`,

@@ -38,7 +38,10 @@ describe.each(backends)('documents across two API instances on $name', (backend)
     second = await buildApp({ db, config: defaultConfig({ dataDir: server.dataDir }) });
     await second.ready();
     refs = await collegeRefs(server.db, 'colinas');
-    const [category] = await server.db.select().from(documentCategories).where(and(eq(documentCategories.collegeId, refs.collegeId), eq(documentCategories.position, 2)));
+    const [category] = await server.db
+      .select()
+      .from(documentCategories)
+      .where(and(eq(documentCategories.collegeId, refs.collegeId), eq(documentCategories.position, 2)));
     categoryId = category!.id;
     baseA = await listenOnLoopback(server.app);
     baseB = await listenOnLoopback(second);

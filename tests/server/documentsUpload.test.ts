@@ -9,7 +9,18 @@ import { abandonedUploadMs, DocumentFiles } from '../../server/documents/fileSto
 import { documentCategories } from '../../server/documents/schema';
 import { posts } from '../../server/posts/schema';
 import { backends, bearer, hostOf, signIn, startServer, tinyPng, type TestServer } from './harness';
-import { abortedPatch, createUpload, documentMetadata, headUpload, listenOnLoopback, patchUpload, send, tinyPdf, uploadAll, uploadMetadata } from './documentsHelpers';
+import {
+  abortedPatch,
+  createUpload,
+  documentMetadata,
+  headUpload,
+  listenOnLoopback,
+  patchUpload,
+  send,
+  tinyPdf,
+  uploadAll,
+  uploadMetadata,
+} from './documentsHelpers';
 import { collegeRefs, pullAll, upsertedIds, type CollegeRefs } from './syncHelpers';
 
 describe.each(backends)('document uploads with tus on $name', (backend) => {
@@ -25,7 +36,10 @@ describe.each(backends)('document uploads with tus on $name', (backend) => {
   beforeAll(async () => {
     server = await startServer(backend, { documentMaxBytes: 200_000 });
     refs = await collegeRefs(server.db, 'colinas');
-    const [category] = await server.db.select().from(documentCategories).where(and(eq(documentCategories.collegeId, refs.collegeId), eq(documentCategories.position, 1)));
+    const [category] = await server.db
+      .select()
+      .from(documentCategories)
+      .where(and(eq(documentCategories.collegeId, refs.collegeId), eq(documentCategories.position, 1)));
     categoryId = category!.id;
     tokens.staff = await signIn(server.app, host, { email: 'staff@colinas.test' });
     tokens.admin = await signIn(server.app, host, { email: 'admin@colinas.test' });
@@ -82,14 +96,23 @@ describe.each(backends)('document uploads with tus on $name', (backend) => {
     const before = await files();
     const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(60, 1)]);
     const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(300, 0)]);
-    for (const [name, bytes] of [['notas.pdf', zip], ['programa.exe', exe], ['texto.txt', Buffer.from([0x61, 0xff, 0xfe, 0x62])]] as const) {
+    for (const [name, bytes] of [
+      ['notas.pdf', zip],
+      ['programa.exe', exe],
+      ['texto.txt', Buffer.from([0x61, 0xff, 0xfe, 0x62])],
+    ] as const) {
       const refused = await uploadAll(base, as(tokens.staff), bytes, documentMetadata(refs, categoryId, name).header);
       expect(refused.status, name).toBe(415);
       expect(JSON.parse(refused.body.toString())).toEqual({ message: messages.documentTypeRefused });
     }
     expect((await files()).sort()).toEqual(before.sort());
 
-    const text = await uploadAll(base, as(tokens.staff), Buffer.from('Horario de atención: 8:00–13:00 ñ\n'), documentMetadata(refs, categoryId, 'horario').header);
+    const text = await uploadAll(
+      base,
+      as(tokens.staff),
+      Buffer.from('Horario de atención: 8:00–13:00 ñ\n'),
+      documentMetadata(refs, categoryId, 'horario').header,
+    );
     expect(JSON.parse(text.body.toString())).toMatchObject({ mime_type: 'text/plain' });
   });
 
@@ -168,18 +191,37 @@ describe.each(backends)('document uploads with tus on $name', (backend) => {
     );
     const metadata = fc.oneof(
       fc
-        .record({ filename: fc.string({ maxLength: 300 }), category_id: fc.oneof(fc.constant(categoryId), fc.uuid(), fc.string()), audience, id: fc.oneof(fc.uuid(), fc.string()) }, { requiredKeys: [] })
+        .record(
+          {
+            filename: fc.string({ maxLength: 300 }),
+            category_id: fc.oneof(fc.constant(categoryId), fc.uuid(), fc.string()),
+            audience,
+            id: fc.oneof(fc.uuid(), fc.string()),
+          },
+          { requiredKeys: [] },
+        )
         .map((fields) => uploadMetadata(fields)),
       attachment.map((fields) => uploadMetadata(fields)),
       headerValue,
     );
     await fc.assert(
       fc.asyncProperty(metadata, fc.oneof(fc.nat({ max: 300_000 }).map(String), headerValue), headerValue, async (meta, length, offset) => {
-        const created = await send(base, 'POST', '/api/v1/uploads', { ...as(tokens.staff), 'tus-resumable': '1.0.0', 'upload-length': length, 'upload-metadata': meta });
+        const created = await send(base, 'POST', '/api/v1/uploads', {
+          ...as(tokens.staff),
+          'tus-resumable': '1.0.0',
+          'upload-length': length,
+          'upload-metadata': meta,
+        });
         expect(created.status, `${created.status} ${created.body.toString()}`).toBeLessThan(500);
         if (created.status !== 201) return;
         const path = created.headers.location ?? '';
-        const patched = await send(base, 'PATCH', path, { ...as(tokens.staff), 'tus-resumable': '1.0.0', 'upload-offset': offset, 'content-type': 'application/offset+octet-stream' }, Buffer.from('%PDF-'));
+        const patched = await send(
+          base,
+          'PATCH',
+          path,
+          { ...as(tokens.staff), 'tus-resumable': '1.0.0', 'upload-offset': offset, 'content-type': 'application/offset+octet-stream' },
+          Buffer.from('%PDF-'),
+        );
         expect(patched.status, patched.body.toString()).toBeLessThan(500);
         expect((await send(base, 'DELETE', path, { ...as(tokens.staff), 'tus-resumable': '1.0.0' })).status).toBeLessThan(500);
       }),

@@ -18,7 +18,10 @@ describe.each(backends)('entries (app opens) on $name', (backend) => {
     expect((await open()).statusCode).toBe(204);
     expect((await open()).statusCode).toBe(204);
     const [student] = await server.db.select().from(users).where(eq(users.email, 'student@british.test'));
-    const rows = await server.db.select().from(entries).where(and(eq(entries.userId, student!.id), eq(entries.kind, 'app_open')));
+    const rows = await server.db
+      .select()
+      .from(entries)
+      .where(and(eq(entries.userId, student!.id), eq(entries.kind, 'app_open')));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.collegeId).toBe(student!.collegeId);
     expect(rows[0]!.hour).toBe(hourIn(rows[0]!.occurredAt, 'America/Santiago'));

@@ -26,7 +26,9 @@ describe.each(backends)('events REST on $name', (backend) => {
   afterAll(() => server.close());
 
   it('creates, reads, updates and deletes an event, visible only to its audience, each change a new sequence', async () => {
-    const fields = fieldsOf(eventArgs(refs, ['1° Básico A'], 'students', { name: 'Salida al museo', description: '<p>Traer colación<script>alert(1)</script></p>' }));
+    const fields = fieldsOf(
+      eventArgs(refs, ['1° Básico A'], 'students', { name: 'Salida al museo', description: '<p>Traer colación<script>alert(1)</script></p>' }),
+    );
     const created = await call(tokens.staff, 'POST', '/api/v1/events', fields);
     expect(created.statusCode).toBe(201);
     const event = json<Event>(created);
@@ -43,7 +45,11 @@ describe.each(backends)('events REST on $name', (backend) => {
     for (const token of [tokens.other, tokens.guardian]) expect((await call(token, 'GET', `/api/v1/events/${event.id}`)).statusCode).toBe(404);
     expect((await call(tokens.student, 'GET', '/api/v1/events/not-an-id')).statusCode).toBe(404);
 
-    const updated = await call(tokens.staff, 'PUT', `/api/v1/events/${event.id}`, { ...fields, name: 'Salida al museo (nueva hora)', start: '2026-09-01T17:00' });
+    const updated = await call(tokens.staff, 'PUT', `/api/v1/events/${event.id}`, {
+      ...fields,
+      name: 'Salida al museo (nueva hora)',
+      start: '2026-09-01T17:00',
+    });
     expect(updated.statusCode).toBe(200);
     expect(json<Event>(updated)).toMatchObject({ name: 'Salida al museo (nueva hora)', start: '2026-09-01T17:00', sequence: 1, created_at: event.created_at });
     const again = await call(tokens.staff, 'PUT', `/api/v1/events/${event.id}`, { ...fields, scope: 'everyone' });

@@ -75,16 +75,11 @@ async function migrateAndSeed(database: OpenDatabase): Promise<void> {
 }
 
 /** The host name that selects a demo college (colinas is the loopback default). */
-export const hostOf = (slug: 'british' | 'colinas' | 'alianza'): string =>
-  slug === 'colinas' ? 'localhost' : `${slug}.localhost`;
+export const hostOf = (slug: 'british' | 'colinas' | 'alianza'): string => (slug === 'colinas' ? 'localhost' : `${slug}.localhost`);
 
 export { demoPassword };
 
-export async function signIn(
-  app: FastifyInstance,
-  host: string,
-  credentials: { email?: string; rut?: string; password?: string },
-): Promise<string> {
+export async function signIn(app: FastifyInstance, host: string, credentials: { email?: string; rut?: string; password?: string }): Promise<string> {
   const response = await app.inject({
     method: 'POST',
     url: '/api/login-mobile',
@@ -125,7 +120,4 @@ export function multipartBody(
 }
 
 /** The smallest valid PNG (1×1 pixel). */
-export const tinyPng = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+export const tinyPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');

@@ -74,7 +74,13 @@ describe.each(backends)('SMTP integration on $name', (backend) => {
   const call = (method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, payload?: object, token = admin, on = host) =>
     server.app.inject({ method, url, headers: { host: on, ...bearer(token) }, ...(payload ? { payload } : {}) });
   const save = (settings: object, token = admin, on = host) =>
-    call('PUT', smtpUrl, { host: '127.0.0.1', port: 2525, security: 'none', from_address: 'no-reply@colinas.test', from_name: 'Colegio Las Colinas', ...settings }, token, on);
+    call(
+      'PUT',
+      smtpUrl,
+      { host: '127.0.0.1', port: 2525, security: 'none', from_address: 'no-reply@colinas.test', from_name: 'Colegio Las Colinas', ...settings },
+      token,
+      on,
+    );
   const sendTest = (to = 'someone@example.test') => call('POST', `${smtpUrl}/test`, { to });
   const mailLog = async (token = admin, on = host): Promise<MailLogItem[]> => {
     const response = await call('GET', '/api/v1/admin/mail-log', undefined, token, on);
@@ -112,7 +118,10 @@ describe.each(backends)('SMTP integration on $name', (backend) => {
     const view = smtpSettingsResponse.parse(json(await call('GET', smtpUrl))).data!;
     expect(view).toMatchObject({ host: '127.0.0.1', port: 2525, security: 'none', username: 'mailer', password_set: true, reply_to: 'office@colinas.test' });
     expect(JSON.stringify(view)).not.toContain('s3cret-pass');
-    const [row] = await server.db.select().from(smtpSettings).where(eq(smtpSettings.collegeId, await collegeId('colinas')));
+    const [row] = await server.db
+      .select()
+      .from(smtpSettings)
+      .where(eq(smtpSettings.collegeId, await collegeId('colinas')));
     expect(row!.password).toBe('');
     expect(row!.passwordEncrypted).toMatch(/^v1:/);
     expect(row!.passwordEncrypted).not.toContain('s3cret-pass');
@@ -121,7 +130,10 @@ describe.each(backends)('SMTP integration on $name', (backend) => {
 
     // A blank password keeps the stored one; clear_password removes it.
     await save({ username: 'mailer', password: '', port: 2526 });
-    const [kept] = await server.db.select().from(smtpSettings).where(eq(smtpSettings.collegeId, await collegeId('colinas')));
+    const [kept] = await server.db
+      .select()
+      .from(smtpSettings)
+      .where(eq(smtpSettings.collegeId, await collegeId('colinas')));
     expect(kept!.passwordEncrypted).toBe(row!.passwordEncrypted);
     expect(kept!.port).toBe(2526);
     const cleared = await save({ username: 'mailer', clear_password: true });
@@ -222,7 +234,12 @@ describe.each(backends)('SMTP integration on $name', (backend) => {
     const smtp = await loopbackSmtp();
     try {
       await save({ port: smtp.port, security: 'none', username: '', clear_password: true });
-      const forgot = await server.app.inject({ method: 'POST', url: '/api/forgot-password-user', headers: { host }, payload: { email: 'guardian@colinas.test' } });
+      const forgot = await server.app.inject({
+        method: 'POST',
+        url: '/api/forgot-password-user',
+        headers: { host },
+        payload: { email: 'guardian@colinas.test' },
+      });
       expect(forgot.statusCode).toBe(200);
       await expect.poll(async () => (await mailLog()).find((m) => m.to === 'guardian@colinas.test')?.status, { timeout: 10_000 }).toBe('sent');
       const mail = (await mailLog()).find((m) => m.to === 'guardian@colinas.test');
@@ -293,7 +310,16 @@ describe.each(backends)('SMTP integration on $name', (backend) => {
       const colinas = await collegeId('colinas');
       const ids = Array.from({ length: 6 }, () => uuidv7());
       await server.db.insert(mailOutbox).values(
-        ids.map((id, i) => ({ id, collegeId: colinas, to: `twice${i}@colinas.test`, subject: 's', text: 't', status: 'pending' as const, attempts: 1, nextAttemptAt: new Date(Date.now() - 1000) })),
+        ids.map((id, i) => ({
+          id,
+          collegeId: colinas,
+          to: `twice${i}@colinas.test`,
+          subject: 's',
+          text: 't',
+          status: 'pending' as const,
+          attempts: 1,
+          nextAttemptAt: new Date(Date.now() - 1000),
+        })),
       );
       const key = loadSecretKey(server.dataDir);
       const [a, b] = [createMailer(server.db, server.app.log, { secretKey: key }), createMailer(server.db, server.app.log, { secretKey: key })];
@@ -321,7 +347,9 @@ describe.each(backends)('SMTP integration on $name', (backend) => {
 
   it('encrypts a plain password left by an older version at start', async () => {
     const alianza = await collegeId('alianza');
-    await server.db.insert(smtpSettings).values({ id: uuidv7(), collegeId: alianza, host: 'smtp.example.test', fromAddress: 'a@alianza.test', username: 'u', password: 'legacy-pass' });
+    await server.db
+      .insert(smtpSettings)
+      .values({ id: uuidv7(), collegeId: alianza, host: 'smtp.example.test', fromAddress: 'a@alianza.test', username: 'u', password: 'legacy-pass' });
     const key = loadSecretKey(server.dataDir);
     await createMailer(server.db, server.app.log, { secretKey: key }).sealLegacyPasswords();
     const [row] = await server.db.select().from(smtpSettings).where(eq(smtpSettings.collegeId, alianza));

@@ -20,7 +20,12 @@ describe.each(backends)('members: administration over REST on $name', (backend) 
   let adminId = '';
 
   const call = (token: string | null, method: Method, url: string, payload?: unknown, onHost = host) =>
-    server.app.inject({ method, url, headers: { host: onHost, ...(token ? bearer(token) : {}) }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+    server.app.inject({
+      method,
+      url,
+      headers: { host: onHost, ...(token ? bearer(token) : {}) },
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
   const memberOf = async (email: string) => (await server.db.select().from(users).where(eq(users.email, email)))[0]!;
   const body = (overrides: Partial<MemberFieldsInput> = {}): MemberFieldsInput => ({
     name: 'Renata',
@@ -102,7 +107,7 @@ describe.each(backends)('members: administration over REST on $name', (backend) 
     expect(await memberOf('guardian@colinas.test')).toEqual(before);
   });
 
-  it('another college\'s member is unknown (404) to an administrator, over REST and the push, and nothing changes', async () => {
+  it("another college's member is unknown (404) to an administrator, over REST and the push, and nothing changes", async () => {
     const before = await memberOf('guardian@colinas.test');
     const british = hostOf('british');
     for (const [method, url, payload] of adminCalls().filter(([, url]) => url.includes(guardianId))) {
@@ -142,7 +147,12 @@ describe.each(backends)('members: administration over REST on $name', (backend) 
     expect(inSection.data.length).toBeGreaterThan(0);
     expect(inSection.data.every((m) => m.section_ids.includes(section))).toBe(true);
     const desc = json<{ data: MemberRow[] }>(await call(tokens.admin, 'GET', '/api/v1/admin/members?sort=-name&per_page=200'));
-    const names = desc.data.map((m) => m.name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase());
+    const names = desc.data.map((m) =>
+      m.name
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase(),
+    );
     expect(names).toEqual([...names].sort().reverse());
     expect((await call(tokens.admin, 'GET', '/api/v1/admin/members?sort=bogus')).statusCode).toBe(422);
   });
@@ -156,7 +166,12 @@ describe.each(backends)('members: administration over REST on $name', (backend) 
     const again = await call(tokens.admin, 'POST', '/api/v1/admin/members', body({ rut: '11111111-1', email: 'NUEVA@colinas.test' }));
     expect(again.statusCode).toBe(422);
     expect(json<{ errors: Record<string, string[]> }>(again).errors).toEqual({ email: [messages.emailTaken], rut: [messages.rutTaken] });
-    const updated = await call(tokens.admin, 'PUT', `/api/v1/admin/members/${row.id}`, body({ email: 'nueva@colinas.test', name: 'Renata Paz', role: 'staff' }));
+    const updated = await call(
+      tokens.admin,
+      'PUT',
+      `/api/v1/admin/members/${row.id}`,
+      body({ email: 'nueva@colinas.test', name: 'Renata Paz', role: 'staff' }),
+    );
     expect(updated.statusCode).toBe(200);
     expect(json<MemberRow>(updated)).toMatchObject({ name: 'Renata Paz', role: 'staff', rut: null });
     const bad = await call(tokens.admin, 'PUT', `/api/v1/admin/members/${row.id}`, body({ section_ids: [uuidv7()] }));
@@ -178,12 +193,17 @@ describe.each(backends)('members: administration over REST on $name', (backend) 
     const [pushed] = await push({ app: server.app, host, token: tokens.admin }, [{ name: 'members.delete', args: { id: adminId } }]);
     expect(pushed).toMatchObject({ status: 'rejected', error: { status: 409 } });
     // A second administrator may demote the first, but the last one stays.
-    const second = json<MemberRow>(await call(tokens.admin, 'POST', '/api/v1/admin/members', body({ role: 'admin', section_ids: [], email: 'segunda.admin@colinas.test' })));
+    const second = json<MemberRow>(
+      await call(tokens.admin, 'POST', '/api/v1/admin/members', body({ role: 'admin', section_ids: [], email: 'segunda.admin@colinas.test' })),
+    );
     const reset = json<{ temporary_password: string }>(await call(tokens.admin, 'POST', `/api/v1/admin/members/${second.id}/reset-password`));
     const secondToken = await signIn(server.app, host, { email: 'segunda.admin@colinas.test', password: reset.temporary_password });
     const demoted = await call(secondToken, 'PUT', `/api/v1/admin/members/${adminId}`, { ...fieldsOf(me), role: 'staff' });
     expect(demoted.statusCode).toBe(200);
-    const last = await call(secondToken, 'PUT', `/api/v1/admin/members/${second.id}`, { ...fieldsOf(await memberOf('segunda.admin@colinas.test')), role: 'staff' });
+    const last = await call(secondToken, 'PUT', `/api/v1/admin/members/${second.id}`, {
+      ...fieldsOf(await memberOf('segunda.admin@colinas.test')),
+      role: 'staff',
+    });
     expect(last.statusCode).toBe(422);
     // Back as it was.
     expect((await call(secondToken, 'PUT', `/api/v1/admin/members/${adminId}`, fieldsOf(me))).statusCode).toBe(200);
@@ -201,7 +221,9 @@ describe.each(backends)('members: administration over REST on $name', (backend) 
     const reader = stream.body!.getReader();
     await reader.read();
     const member = await memberOf(email);
-    const [result] = await push({ app: server.app, host, token: tokens.admin }, [{ name: 'members.update', args: { ...fieldsOf(member), id: member.id, status: 'disabled' } }]);
+    const [result] = await push({ app: server.app, host, token: tokens.admin }, [
+      { name: 'members.update', args: { ...fieldsOf(member), id: member.id, status: 'disabled' } },
+    ]);
     expect(result!.status).toBe('applied');
     expect((await call(token, 'GET', '/api/v1/user')).statusCode).toBe(401);
     expect(await server.db.select().from(accessTokens).where(eq(accessTokens.userId, member.id))).toEqual([]);
@@ -220,10 +242,23 @@ describe.each(backends)('members: administration over REST on $name', (backend) 
     expect((await push({ app: server.app, host, token: staffToken }, [{ name: 'posts.create', args: post }]))[0]!.status).toBe('applied');
     const before = await memberOf(email);
     const form = multipartBody(
-      { name: before.name, first_lastname: before.firstLastname, second_lastname: before.secondLastname, email, rut: before.rut ?? '', phone: before.phone, birthdate: '' },
+      {
+        name: before.name,
+        first_lastname: before.firstLastname,
+        second_lastname: before.secondLastname,
+        email,
+        rut: before.rut ?? '',
+        phone: before.phone,
+        birthdate: '',
+      },
       { field: 'avatar', filename: 'me.png', contentType: 'image/png', data: tinyPng },
     );
-    const profile = await server.app.inject({ method: 'POST', url: '/api/v1/users/update/profile', headers: { host, ...bearer(staffToken), ...form.headers }, payload: form.payload });
+    const profile = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/update/profile',
+      headers: { host, ...bearer(staffToken), ...form.headers },
+      payload: form.payload,
+    });
     const avatar = json<{ avatar: string }>(profile).avatar;
     expect((await call(null, 'GET', avatar)).statusCode).toBe(200);
     const feed = json<{ feed: { https: string } }>(await call(staffToken, 'POST', '/api/v1/calendar/feed')).feed;
@@ -261,7 +296,10 @@ describe.each(backends)('members: administration over REST on $name', (backend) 
     try {
       const mailed = await call(tokens.admin, 'POST', `/api/v1/admin/members/${member.id}/reset-password`);
       expect(json(mailed)).toEqual({ mode: 'mail', email });
-      const mails = await server.db.select().from(mailOutbox).where(and(eq(mailOutbox.collegeId, refs.collegeId), eq(mailOutbox.to, email)));
+      const mails = await server.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.collegeId, refs.collegeId), eq(mailOutbox.to, email)));
       expect(mails.some((m) => m.text.includes('/auth/reset-password?token='))).toBe(true);
     } finally {
       await server.db.delete(smtpSettings).where(eq(smtpSettings.collegeId, refs.collegeId));
@@ -280,7 +318,9 @@ describe.each(backends)('members: administration over REST on $name', (backend) 
     expect((await verify(tokens.staff, '482916')).statusCode).toBe(429);
     expect((await verify(tokens.admin, '482916')).statusCode).toBe(429);
     // A new PIN starts a new count.
-    expect((await push({ app: server.app, host, token: tokens.admin }, [{ name: 'members.setPin', args: { id: member.id, pin: '5555' } }]))[0]!.status).toBe('applied');
+    expect((await push({ app: server.app, host, token: tokens.admin }, [{ name: 'members.setPin', args: { id: member.id, pin: '5555' } }]))[0]!.status).toBe(
+      'applied',
+    );
     expect(json(await verify(tokens.admin, '5555'))).toEqual({ valid: true });
     // A disabled member's PIN vouches for no one.
     const row = await memberOf('valentina.navarro@colinas.test');

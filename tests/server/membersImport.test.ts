@@ -18,7 +18,12 @@ describe.each(backends)('members: the CSV import on $name', (backend) => {
   const send = (rows: Partial<MemberImportRow>[], confirm: boolean, token = admin) =>
     server.app.inject({ method: 'POST', url: '/api/v1/admin/members/import', headers: { host, ...bearer(token) }, payload: { rows, confirm } });
   const countOf = async (pattern: string) =>
-    (await server.db.select({ n: count() }).from(users).where(and(eq(users.collegeId, refs.collegeId), like(users.email, pattern))))[0]!.n;
+    (
+      await server.db
+        .select({ n: count() })
+        .from(users)
+        .where(and(eq(users.collegeId, refs.collegeId), like(users.email, pattern)))
+    )[0]!.n;
 
   beforeAll(async () => {
     server = await startServer(backend);
@@ -89,7 +94,14 @@ describe.each(backends)('members: the CSV import on $name', (backend) => {
   it('links guardians to students earlier in the file and to students of the college, by rut or email; names in any case, accents optional', async () => {
     const rows: Partial<MemberImportRow>[] = [
       student(300, { sections: '2° basico b', place: 'SEDE VALLE' }),
-      { name: 'Madre', first_lastname: 'Prueba', email: 'madre300@import.test', role: 'guardian', birthdate: '05/03/1985', children: `${rutOf(30_000_300)}; student@colinas.test` },
+      {
+        name: 'Madre',
+        first_lastname: 'Prueba',
+        email: 'madre300@import.test',
+        role: 'guardian',
+        birthdate: '05/03/1985',
+        children: `${rutOf(30_000_300)}; student@colinas.test`,
+      },
     ];
     const confirmed = await send(rows, true);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
@@ -105,7 +117,12 @@ describe.each(backends)('members: the CSV import on $name', (backend) => {
     const links = await server.db.select().from(userSections).where(eq(userSections.userId, mother!.id));
     expect(links).toHaveLength(mother!.sectionIds.length);
     // Imported members have no password until a reset.
-    const response = await server.app.inject({ method: 'POST', url: '/api/login-mobile', headers: { host }, payload: { email: 'alumno300@import.test', password: '!no-password' } });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/login-mobile',
+      headers: { host },
+      payload: { email: 'alumno300@import.test', password: '!no-password' },
+    });
     expect(response.statusCode).not.toBe(200);
     // They reach the administrators' devices.
     const pulled = await pullAll({ app: server.app, host, token: admin });
@@ -124,11 +141,17 @@ describe.each(backends)('members: the CSV import on $name', (backend) => {
     expect(after!.seq - before!.seq).toBe(2000);
     // The same file again: every row is a duplicate now.
     const again = json<MemberImportResponse>(await send(rows.slice(0, 3), false));
-    expect(again.rows.map((r) => Object.keys(r.errors).sort())).toEqual([['email', 'rut'], ['email', 'rut'], ['email', 'rut']]);
+    expect(again.rows.map((r) => Object.keys(r.errors).sort())).toEqual([
+      ['email', 'rut'],
+      ['email', 'rut'],
+      ['email', 'rut'],
+    ]);
   });
 
   it('checks a file of 5,000 rows, over the 1 MB of other bodies', async () => {
-    const rows = Array.from({ length: 5000 }, (_, i) => student(50_000 + i, { second_lastname: 'Valenzuela de la Fuente Sepúlveda', phone: '+56 9 5555 1234', birthdate: '2015-03-04' }));
+    const rows = Array.from({ length: 5000 }, (_, i) =>
+      student(50_000 + i, { second_lastname: 'Valenzuela de la Fuente Sepúlveda', phone: '+56 9 5555 1234', birthdate: '2015-03-04' }),
+    );
     expect(Buffer.byteLength(JSON.stringify({ rows }))).toBeGreaterThan(1024 * 1024);
     const response = await send(rows, false);
     expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
@@ -139,7 +162,10 @@ describe.each(backends)('members: the CSV import on $name', (backend) => {
     expect((await send([], false)).statusCode).toBe(422);
     const staff = await signIn(server.app, host, { email: 'staff@colinas.test' });
     expect((await send([student(1)], false, staff)).statusCode).toBe(403);
-    const tooMany = await send(Array.from({ length: 5001 }, () => ({ name: 'x' })), false);
+    const tooMany = await send(
+      Array.from({ length: 5001 }, () => ({ name: 'x' })),
+      false,
+    );
     expect(tooMany.statusCode).toBe(422);
   });
 });

@@ -60,7 +60,7 @@ describe.each(backends)('members: the synced list and its mutations on $name', (
     }
   });
 
-  it('creates and updates members through the push; a guardian follows their children\'s sections', async () => {
+  it("creates and updates members through the push; a guardian follows their children's sections", async () => {
     const { cursor } = await pullAll(sessions.admin);
     const child = fields();
     const guardian = fields({ role: 'guardian', section_ids: [], child_ids: [child.id] });
@@ -78,7 +78,10 @@ describe.each(backends)('members: the synced list and its mutations on $name', (
     expect(update!.status).toBe('applied');
     const [row] = await server.db.select().from(users).where(eq(users.id, guardian.id));
     expect(row!.sectionIds).toEqual([moved]);
-    const links = await server.db.select().from(userSections).where(and(eq(userSections.userId, guardian.id)));
+    const links = await server.db
+      .select()
+      .from(userSections)
+      .where(and(eq(userSections.userId, guardian.id)));
     expect(links.map((l) => l.sectionId)).toEqual([moved]);
     const again = memberRows((await pullAll(sessions.admin, after.cursor)).changes);
     expect(again.find((r) => r.id === guardian.id)?.section_ids).toEqual([moved]);
@@ -100,7 +103,7 @@ describe.each(backends)('members: the synced list and its mutations on $name', (
     expect(rut).toMatchObject({ status: 'rejected', error: { status: 422, errors: { rut: [expect.any(String)] } } });
   });
 
-  it('a profile edit by the member reaches the administrators\' pull', async () => {
+  it("a profile edit by the member reaches the administrators' pull", async () => {
     const { cursor } = await pullAll(sessions.admin);
     const response = await server.app.inject({
       method: 'PUT',
@@ -113,7 +116,7 @@ describe.each(backends)('members: the synced list and its mutations on $name', (
     expect(rows.map((r) => r.name)).toContain('Daniela');
   });
 
-  it('a self sign-up reaches the administrators\' pull as a pending member', async () => {
+  it("a self sign-up reaches the administrators' pull as a pending member", async () => {
     const { cursor } = await pullAll(sessions.admin);
     const response = await server.app.inject({
       method: 'POST',
@@ -126,7 +129,7 @@ describe.each(backends)('members: the synced list and its mutations on $name', (
     expect(rows).toEqual([expect.objectContaining({ email: 'ana.perez@example.cl', status: 'pending', role: 'guardian' })]);
   });
 
-  it('a role change makes the member\'s next pull answer reset, then the rows of their new audience', async () => {
+  it("a role change makes the member's next pull answer reset, then the rows of their new audience", async () => {
     const token = await signIn(server.app, host, { email: 'sofia.sepulveda@colinas.test' });
     const student: Session = { app: server.app, host, token };
     const first = await pullAll(student);
@@ -151,7 +154,9 @@ describe.each(backends)('members: the synced list and its mutations on $name', (
     const fresh = await pullAll(student);
     expect(upsertedIds(fresh.changes, 'members').length).toBeGreaterThan(20);
     // Back to a student: the reset again, and no members any more.
-    expect((await push(sessions.admin, [{ name: 'members.update', args: { ...args, role: 'student', section_ids: row!.sectionIds } }]))[0]!.status).toBe('applied');
+    expect((await push(sessions.admin, [{ name: 'members.update', args: { ...args, role: 'student', section_ids: row!.sectionIds } }]))[0]!.status).toBe(
+      'applied',
+    );
     expect((await pullUntilReset(student, fresh.cursor)).reset).toBe(true);
     expect(upsertedIds((await pullAll(student)).changes, 'members')).toEqual([]);
   });

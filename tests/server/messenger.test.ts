@@ -12,8 +12,7 @@ import { notificationPreferences } from '../../server/push/schema';
 import { backends, bearer, hostOf, json, signIn, startServer, type TestServer } from './harness';
 import { deletedIds, pullAll, push, upsertedIds, type Session } from './syncHelpers';
 
-const rowsOf = <T>(changes: Change[], entity: string): T[] =>
-  changes.flatMap((c) => (c.entity === entity && c.op === 'upsert' ? [c.row as unknown as T] : []));
+const rowsOf = <T>(changes: Change[], entity: string): T[] => changes.flatMap((c) => (c.entity === entity && c.op === 'upsert' ? [c.row as unknown as T] : []));
 
 /** A device's stream of pokes, counted (server/sync/syncRoutes.ts `GET /api/v1/sync/stream`). */
 async function pokeCounter(server: TestServer, token: string) {
@@ -47,7 +46,12 @@ async function pokeCounter(server: TestServer, token: string) {
 }
 
 describe('who may start a conversation with whom', () => {
-  const person = (id: string, role: 'admin' | 'staff' | 'student' | 'guardian', sectionIds: string[] = [], childIds: string[] = []) => ({ id, role, sectionIds, childIds });
+  const person = (id: string, role: 'admin' | 'staff' | 'student' | 'guardian', sectionIds: string[] = [], childIds: string[] = []) => ({
+    id,
+    role,
+    sectionIds,
+    childIds,
+  });
   it('follows the table of README "Messenger"', () => {
     const teacher = person('t', 'staff');
     const child = person('c', 'student', ['4A']);
@@ -105,11 +109,14 @@ describe.each(backends)('messenger on $name', (backend) => {
   /** A group run by the staff member with these members, made now. */
   const group = async (members: Who[], overrides: Record<string, unknown> = {}) => {
     const id = uuidv7();
-    const [result] = await push(s.staff, [{ name: 'messenger.createGroup', args: { id, name: 'Taller de teatro', member_ids: members.map((who) => ids[who]), ...overrides } }]);
+    const [result] = await push(s.staff, [
+      { name: 'messenger.createGroup', args: { id, name: 'Taller de teatro', member_ids: members.map((who) => ids[who]), ...overrides } },
+    ]);
     expect(result!.status).toBe('applied');
     return id;
   };
-  const send = (who: Who, conversationId: string, text: string, id = uuidv7()) => push(s[who], [{ name: 'messenger.send', args: { id, conversation_id: conversationId, text } }]);
+  const send = (who: Who, conversationId: string, text: string, id = uuidv7()) =>
+    push(s[who], [{ name: 'messenger.send', args: { id, conversation_id: conversationId, text } }]);
 
   it('reaches the members of a conversation and nobody else, in no other college', async () => {
     const staff = await pullAll(s.staff);
@@ -127,7 +134,9 @@ describe.each(backends)('messenger on $name', (backend) => {
   });
 
   it('starts one direct conversation per pair, allowed by the table, once however many devices start it', async () => {
-    const refused = await push(s.guardian, [{ name: 'messenger.startDirect', args: { id: await directConversationId(ids.guardian, ids.otherGuardian), user_id: ids.otherGuardian } }]);
+    const refused = await push(s.guardian, [
+      { name: 'messenger.startDirect', args: { id: await directConversationId(ids.guardian, ids.otherGuardian), user_id: ids.otherGuardian } },
+    ]);
     expect(refused[0]).toMatchObject({ status: 'rejected', error: { status: 403, message: messages.conversationNotAllowed } });
     const wrongId = await push(s.guardian, [{ name: 'messenger.startDirect', args: { id: uuidv7(), user_id: ids.otherStaff } }]);
     expect(wrongId[0]).toMatchObject({ status: 'rejected', error: { status: 422 } });
@@ -140,24 +149,35 @@ describe.each(backends)('messenger on $name', (backend) => {
     expect(both.map(([r]) => r!.status)).toEqual(['applied', 'applied']);
     const pulled = await pullAll(s.otherStaff);
     expect(upsertedIds(pulled.changes, 'conversations')).toEqual([id]);
-    expect(rowsOf<ConversationMemberRow>(pulled.changes, 'conversation_members').map((m) => m.user_id).sort()).toEqual([ids.guardian, ids.otherStaff].sort());
+    expect(
+      rowsOf<ConversationMemberRow>(pulled.changes, 'conversation_members')
+        .map((m) => m.user_id)
+        .sort(),
+    ).toEqual([ids.guardian, ids.otherStaff].sort());
   });
 
-  it('orders concurrent senders\' messages one position each, every message once, a replay changing nothing', async () => {
+  it("orders concurrent senders' messages one position each, every message once, a replay changing nothing", async () => {
     const id = await group(['guardian', 'otherGuardian']);
     const senders: Who[] = ['staff', 'guardian', 'otherGuardian'];
-    const sent = new Map<Who, { mutationId: string; id: string }[]>(senders.map((who) => [who, Array.from({ length: 8 }, () => ({ mutationId: uuidv7(), id: uuidv7() }))]));
+    const sent = new Map<Who, { mutationId: string; id: string }[]>(
+      senders.map((who) => [who, Array.from({ length: 8 }, () => ({ mutationId: uuidv7(), id: uuidv7() }))]),
+    );
     // Each device pushes its queue in order, one at a time, while the others push theirs.
     await Promise.all(
       senders.map(async (who) => {
         for (const [i, message] of sent.get(who)!.entries()) {
-          const [result] = await push(s[who], [{ id: message.mutationId, name: 'messenger.send', args: { id: message.id, conversation_id: id, text: `${who} ${i}` } }]);
+          const [result] = await push(s[who], [
+            { id: message.mutationId, name: 'messenger.send', args: { id: message.id, conversation_id: id, text: `${who} ${i}` } },
+          ]);
           expect(result!.status).toBe('applied');
         }
       }),
     );
     // A device that did not hear the answers pushes everything again, by the same and by new mutation ids.
-    const again = await push(s.guardian, sent.get('guardian')!.map((m, i) => ({ id: m.mutationId, name: 'messenger.send', args: { id: m.id, conversation_id: id, text: `guardian ${i}` } })));
+    const again = await push(
+      s.guardian,
+      sent.get('guardian')!.map((m, i) => ({ id: m.mutationId, name: 'messenger.send', args: { id: m.id, conversation_id: id, text: `guardian ${i}` } })),
+    );
     expect(again.every((r) => r.status === 'applied')).toBe(true);
     const resent = await send('otherGuardian', id, 'otherGuardian 0', sent.get('otherGuardian')![0]!.id);
     expect(resent[0]!.status).toBe('applied');
@@ -174,7 +194,7 @@ describe.each(backends)('messenger on $name', (backend) => {
     expect(stolen[0]).toMatchObject({ status: 'rejected', error: { status: 409 } });
   });
 
-  it('refuses a member\'s message in a group where only admins write, with the reason, and stores nothing', async () => {
+  it("refuses a member's message in a group where only admins write, with the reason, and stores nothing", async () => {
     const id = await group(['guardian'], { members_can_reply: false });
     const messageId = uuidv7();
     const [refused] = await send('guardian', id, '¿Puedo preguntar algo?', messageId);
@@ -183,7 +203,7 @@ describe.each(backends)('messenger on $name', (backend) => {
     expect((await send('staff', id, 'Mañana no hay clases.'))[0]!.status).toBe('applied');
   });
 
-  it('takes a removed member\'s conversation off their devices, and a member added later reads from their arrival', async () => {
+  it("takes a removed member's conversation off their devices, and a member added later reads from their arrival", async () => {
     const id = await group(['guardian', 'otherGuardian']);
     const before = [uuidv7(), uuidv7()];
     await send('staff', id, 'Primero', before[0]);
@@ -199,7 +219,11 @@ describe.each(backends)('messenger on $name', (backend) => {
     expect(deletedIds(guardian.changes, 'conversations')).toEqual([id]);
     expect(deletedIds(guardian.changes, 'messages').sort()).toEqual([...before].sort());
     expect(deletedIds(guardian.changes, 'conversation_members')).toEqual(expect.arrayContaining([`${id}:${ids.guardian}`, `${id}:${ids.staff}`]));
-    expect(guardian.changes.filter((c) => c.op === 'upsert' && ['conversations', 'messages', 'conversation_members'].includes(c.entity) && JSON.stringify(c).includes(id))).toEqual([]);
+    expect(
+      guardian.changes.filter(
+        (c) => c.op === 'upsert' && ['conversations', 'messages', 'conversation_members'].includes(c.entity) && JSON.stringify(c).includes(id),
+      ),
+    ).toEqual([]);
     // A new device of the removed member never sees it; the others keep all of it.
     const fresh = await pullAll(s.guardian);
     expect(JSON.stringify(fresh.changes)).not.toContain(id);
@@ -216,7 +240,11 @@ describe.each(backends)('messenger on $name', (backend) => {
     await send('staff', id, 'Bienvenida de vuelta', later);
     const back = await pullAll(s.guardian);
     expect(upsertedIds(back.changes, 'conversations')).toContain(id);
-    expect(rowsOf<MessageRow>(back.changes, 'messages').filter((m) => m.conversation_id === id).map((m) => m.id)).toEqual([later]);
+    expect(
+      rowsOf<MessageRow>(back.changes, 'messages')
+        .filter((m) => m.conversation_id === id)
+        .map((m) => m.id),
+    ).toEqual([later]);
   });
 
   it('pokes the members of the conversation only', async () => {
@@ -243,7 +271,10 @@ describe.each(backends)('messenger on $name', (backend) => {
     await send('guardian', id, 'Mañana traigo la torta');
     await send('staff', id, 'Reunión a las 18:00', messageId);
     const cursor = (await pullAll(s.guardian)).cursor;
-    expect((await push(s.guardian, [{ name: 'messenger.edit', args: { id: messageId, text: 'No es mío' } }]))[0]).toMatchObject({ status: 'rejected', error: { status: 403 } });
+    expect((await push(s.guardian, [{ name: 'messenger.edit', args: { id: messageId, text: 'No es mío' } }]))[0]).toMatchObject({
+      status: 'rejected',
+      error: { status: 403 },
+    });
     expect((await push(s.staff, [{ name: 'messenger.edit', args: { id: messageId, text: 'Reunión a las 18:30' } }]))[0]!.status).toBe('applied');
     const reportId = uuidv7();
     expect((await push(s.guardian, [{ name: 'messenger.report', args: { id: reportId, message_id: messageId, reason: 'Spam' } }]))[0]!.status).toBe('applied');
@@ -251,8 +282,14 @@ describe.each(backends)('messenger on $name', (backend) => {
     expect(edited).toMatchObject({ text: 'Reunión a las 18:30', deleted_at: null });
     expect(edited.edited_at).not.toBeNull();
 
-    await server.db.update(messengerMessages).set({ createdAt: new Date(Date.now() - 16 * 60_000) }).where(eq(messengerMessages.id, messageId));
-    expect((await push(s.staff, [{ name: 'messenger.edit', args: { id: messageId, text: 'Tarde' } }]))[0]).toMatchObject({ status: 'rejected', error: { status: 409, message: messages.messageEditExpired } });
+    await server.db
+      .update(messengerMessages)
+      .set({ createdAt: new Date(Date.now() - 16 * 60_000) })
+      .where(eq(messengerMessages.id, messageId));
+    expect((await push(s.staff, [{ name: 'messenger.edit', args: { id: messageId, text: 'Tarde' } }]))[0]).toMatchObject({
+      status: 'rejected',
+      error: { status: 409, message: messages.messageEditExpired },
+    });
     expect((await push(s.staff, [{ name: 'messenger.delete', args: { id: messageId } }]))[0]!.status).toBe('applied');
     const deleted = rowsOf<MessageRow>((await pullAll(s.guardian, cursor)).changes, 'messages').find((m) => m.id === messageId)!;
     expect(deleted).toMatchObject({ text: '', position: edited.position });
@@ -282,14 +319,22 @@ describe.each(backends)('messenger on $name', (backend) => {
     expect(member).toMatchObject({ delivered_position: 2, read_position: 2 });
   });
 
-  it('keeps to its college: another college\'s member finds no conversation', async () => {
+  it("keeps to its college: another college's member finds no conversation", async () => {
     const id = await group(['guardian']);
     expect((await send('staff', id, 'Hola'))[0]!.status).toBe('applied');
     const [foreign] = await push(british, [{ name: 'messenger.send', args: { id: uuidv7(), conversation_id: id, text: 'Intrusion' } }]);
     expect(foreign).toMatchObject({ status: 'rejected', error: { status: 404 } });
-    const rest = await server.app.inject({ method: 'GET', url: `/api/v1/messenger/conversations/${id}/messages`, headers: { host: british.host, ...bearer(british.token) } });
+    const rest = await server.app.inject({
+      method: 'GET',
+      url: `/api/v1/messenger/conversations/${id}/messages`,
+      headers: { host: british.host, ...bearer(british.token) },
+    });
     expect(rest.statusCode).toBe(404);
-    const own = await server.app.inject({ method: 'GET', url: `/api/v1/messenger/conversations/${id}/messages`, headers: { host, ...bearer(s.guardian.token) } });
+    const own = await server.app.inject({
+      method: 'GET',
+      url: `/api/v1/messenger/conversations/${id}/messages`,
+      headers: { host, ...bearer(s.guardian.token) },
+    });
     expect(json<{ data: MessageRow[] }>(own).data.map((m) => m.text)).toEqual(['Hola']);
   });
 
@@ -313,7 +358,13 @@ describe.each(backends)('messenger on $name', (backend) => {
     // Quiet all day but the last minute: the push waits for its end.
     await server.db
       .insert(notificationPreferences)
-      .values({ userId: ids.otherGuardian, collegeId: (await server.db.select().from(conversations).where(eq(conversations.id, id)))[0]!.collegeId, quietHours: true, quietStart: '00:00', quietEnd: '23:59' })
+      .values({
+        userId: ids.otherGuardian,
+        collegeId: (await server.db.select().from(conversations).where(eq(conversations.id, id)))[0]!.collegeId,
+        quietHours: true,
+        quietStart: '00:00',
+        quietEnd: '23:59',
+      })
       .onConflictDoUpdate({ target: notificationPreferences.userId, set: { quietHours: true, quietStart: '00:00', quietEnd: '23:59' } });
     await send('staff', id, 'Recordatorio: mañana hay reunión');
     const queued = await server.db.select().from(messengerPushes).where(eq(messengerPushes.conversationId, id));
@@ -331,6 +382,11 @@ describe.each(backends)('messenger on $name', (backend) => {
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ userId: ids.otherGuardian, title: 'Taller de teatro (+1)' });
     expect(mine[0]!.body).toContain('Y traigan la autorización');
-    expect(await server.db.select().from(messengerPushes).where(and(eq(messengerPushes.conversationId, id)))).toEqual([]);
+    expect(
+      await server.db
+        .select()
+        .from(messengerPushes)
+        .where(and(eq(messengerPushes.conversationId, id))),
+    ).toEqual([]);
   });
 });

@@ -16,7 +16,21 @@ import { QuietPolls } from '../../server/sync/quietPolls';
 import { loadViewer, type Viewer } from '../../server/sync/viewer';
 import { parsePokePayload, pokePayload, writeInCollege, type Poke } from '../../server/sync/writeInCollege';
 import { backends, hostOf, signIn, startServer, type TestServer } from './harness';
-import { collegeRefs, deletedIds, lastingQuietPolls, logQueries, postArgs, pullAll, pullPage, push, selectRows, upsertedIds, type CollegeRefs, type QueryLog, type Session } from './syncHelpers';
+import {
+  collegeRefs,
+  deletedIds,
+  lastingQuietPolls,
+  logQueries,
+  postArgs,
+  pullAll,
+  pullPage,
+  push,
+  selectRows,
+  upsertedIds,
+  type CollegeRefs,
+  type QueryLog,
+  type Session,
+} from './syncHelpers';
 
 const movedTo = (cursor: string, s: number) => encodeCursor({ ...decodeCursor(cursor), s });
 
@@ -127,7 +141,10 @@ describe.each(backends)('"nothing for you" from memory on $name', (backend) => {
     await warm(student, cursor);
     cursor = await passesAPostForOthers(student, cursor);
     // A number given without a notification (a lost one), then a post for others that is heard.
-    await server.db.update(syncState).set({ seq: sql`${syncState.seq} + 1` }).where(eq(syncState.collegeId, refs.collegeId));
+    await server.db
+      .update(syncState)
+      .set({ seq: sql`${syncState.seq} + 1` })
+      .where(eq(syncState.collegeId, refs.collegeId));
     await push(staff, [{ name: 'posts.create', args: postArgs(refs, ['2° Básico B'], 'students') }]);
     const page = await asksTheDatabase(student, cursor);
     expect(page.changes).toEqual([]);
@@ -142,12 +159,16 @@ describe.each(backends)('"nothing for you" from memory on $name', (backend) => {
       await warm(student, cursor);
       cursor = await passesAPostForOthers(student, cursor);
       const listeners = async () =>
-        (await selectRows<{ pid: number }>(server.db, sql`select pid from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`)).map((row) => row.pid);
+        (await selectRows<{ pid: number }>(server.db, sql`select pid from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`)).map(
+          (row) => row.pid,
+        );
       const lost = await listeners();
       expect(lost).toHaveLength(1);
       await server.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where pid = ${lost[0]}`);
       const actor = await staffActor();
-      await writeInCollege(Object.create(server.db) as Database, refs.collegeId, (write) => createPost(write, actor, postArgs(refs, ['2° Básico B'], 'students')));
+      await writeInCollege(Object.create(server.db) as Database, refs.collegeId, (write) =>
+        createPost(write, actor, postArgs(refs, ['2° Básico B'], 'students')),
+      );
       // Listening again on a new connection (server/db/listen.ts), and the counter read again: the control answers from memory.
       await expect.poll(async () => (await listeners()).filter((pid) => !lost.includes(pid)).length, { timeout: 10_000 }).toBe(1);
       await warm(student, cursor);

@@ -2,13 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../../contract/ids';
 import { messages } from '../../contract/messages';
-import type {
-  Notification,
-  NotificationDelivery,
-  NotificationListResponse,
-  NotificationPreferences,
-  NotificationReceipt,
-} from '../../contract/notifications';
+import type { Notification, NotificationDelivery, NotificationListResponse, NotificationPreferences, NotificationReceipt } from '../../contract/notifications';
 import { addressedRoles } from '../../contract/notifications';
 import { membersReached } from '../../server/audience/reach';
 import { colleges, syncState } from '../../server/db/schema';
@@ -269,12 +263,7 @@ describe.each(backends)('notifications on $name', (backend) => {
     expect(json(await call(sessions.guardian, 'GET', url))).toEqual({ quiet_hours: true, quiet_start: '21:00', quiet_end: '07:00' });
     const mine: NotificationPreferences = { quiet_hours: true, quiet_start: '22:30', quiet_end: '06:15' };
     expect(json(await call(sessions.guardian, 'PUT', url, mine))).toEqual(mine);
-    for (const invalid of [
-      { ...mine, quiet_end: '22:30' },
-      { ...mine, quiet_start: '24:00' },
-      { ...mine, quiet_start: '7:00' },
-      { quiet_hours: 'no' },
-    ]) {
+    for (const invalid of [{ ...mine, quiet_end: '22:30' }, { ...mine, quiet_start: '24:00' }, { ...mine, quiet_start: '7:00' }, { quiet_hours: 'no' }]) {
       const answer = await call(sessions.guardian, 'PUT', url, invalid);
       expect(answer.statusCode, answer.body).toBe(422);
     }

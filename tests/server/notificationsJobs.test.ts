@@ -53,7 +53,11 @@ describe.each(backends)('notification jobs on $name', (backend) => {
   };
   const send = (actor: MutationActor, args: ReturnType<typeof notificationArgs>, now: Date) =>
     writeInCollege(server.db, refs.collegeId, (write) => createNotification(write, actor, args, now));
-  const mailsAbout = (title: string) => server.db.select().from(mailOutbox).where(like(mailOutbox.subject, `%${title}`));
+  const mailsAbout = (title: string) =>
+    server.db
+      .select()
+      .from(mailOutbox)
+      .where(like(mailOutbox.subject, `%${title}`));
   /** Pushes everything due up to the real present, so a test sees only its own. */
   const drain = () => pushDue(server.db, later(new Date(), 400 * 24 * 60 * minute), services());
 
@@ -151,7 +155,9 @@ describe.each(backends)('notification jobs on $name', (backend) => {
     await send(actors.admin, args, sentAt);
     const receipts = await receiptsOf(server.db, args.id);
     // One member acknowledges in time; one has no email address to write to.
-    await writeInCollege(server.db, refs.collegeId, (write) => recordReceipt(write, actors.student, { notification_id: args.id }, true, later(sentAt, 5 * minute)));
+    await writeInCollege(server.db, refs.collegeId, (write) =>
+      recordReceipt(write, actors.student, { notification_id: args.id }, true, later(sentAt, 5 * minute)),
+    );
     const [guardian] = await membersOf(server.db, refs.collegeId, refs.sectionId('1° Básico A'), 'guardian');
     const guardianEmail = guardian!.email;
     await server.db.update(users).set({ email: '' }).where(eq(users.id, guardian!.id));
@@ -163,11 +169,24 @@ describe.each(backends)('notification jobs on $name', (backend) => {
       const mails = await mailsAbout(title);
       const emailed = receipts.filter((r) => r.userId !== actors.student.user.id && r.userId !== guardian!.id);
       expect(mails).toHaveLength(emailed.length);
-      const addresses = await server.db.select({ email: users.email }).from(users).where(inArray(users.id, emailed.map((r) => r.userId)));
+      const addresses = await server.db
+        .select({ email: users.email })
+        .from(users)
+        .where(
+          inArray(
+            users.id,
+            emailed.map((r) => r.userId),
+          ),
+        );
       expect(mails.map((m) => m.to).sort()).toEqual(addresses.map((a) => a.email).sort());
       expect(mails.every((m) => m.status === 'logged' && m.text.includes(args.content) && m.subject.includes('ALERTA DE EMERGENCIA'))).toBe(true);
       const after = await receiptsOf(server.db, args.id);
-      expect(after.filter((r) => r.emailedAt !== null).map((r) => r.userId).sort()).toEqual(emailed.map((r) => r.userId).sort());
+      expect(
+        after
+          .filter((r) => r.emailedAt !== null)
+          .map((r) => r.userId)
+          .sort(),
+      ).toEqual(emailed.map((r) => r.userId).sort());
       expect(after.find((r) => r.userId === guardian!.id)).toMatchObject({ emailedAt: null, emailDueAt: null });
       expect(after.find((r) => r.userId === actors.student.user.id)).toMatchObject({ emailedAt: null, emailDueAt: null });
 
@@ -296,7 +315,9 @@ describe.each(backends)('notification jobs on $name', (backend) => {
     await send(actors.staff, args, sentAt);
     const receipts = await receiptsOf(server.db, args.id);
     await pushDue(server.db, sentAt, services());
-    await writeInCollege(server.db, refs.collegeId, (write) => recordReceipt(write, actors.student, { notification_id: args.id }, false, later(sentAt, minute)));
+    await writeInCollege(server.db, refs.collegeId, (write) =>
+      recordReceipt(write, actors.student, { notification_id: args.id }, false, later(sentAt, minute)),
+    );
 
     const remind = (actor: MutationActor, now: Date) =>
       writeInCollege(server.db, refs.collegeId, (write) => remindNotification(write, actor, { notification_id: args.id }, now));
@@ -398,7 +419,13 @@ describe.each(backends)('notification jobs on $name', (backend) => {
           everyMs: 60 * minute,
           run: job.name === pushJobName ? (...args: Parameters<typeof job.run>) => job.run(...args).finally(() => pushRuns[index]!++) : job.run,
         }));
-        const app = await buildApp({ db, config: defaultConfig({ dataDir: server.dataDir, jobs: true }), push: recorder, mailer, registry: { ...registry, jobs } });
+        const app = await buildApp({
+          db,
+          config: defaultConfig({ dataDir: server.dataDir, jobs: true }),
+          push: recorder,
+          mailer,
+          registry: { ...registry, jobs },
+        });
         await app.ready();
         apps.push(app);
         recorders.push(recorder);

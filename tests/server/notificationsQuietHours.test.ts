@@ -29,7 +29,9 @@ describe('quiet hours', () => {
   it('reads the hours in the college’s zone, across daylight-saving changes', () => {
     // Santiago moves its clocks from 00:00 to 01:00 on 6 September 2026: a night ending at
     // 00:30, which that day does not have, ends at 01:30 (-03), and 07:00 is 07:00 on the new time.
-    expect(pushDueAt(at('2026-09-05T23:00'), zone, { quiet_hours: true, quiet_start: '22:00', quiet_end: '00:30' }).toISOString()).toBe('2026-09-06T04:30:00.000Z');
+    expect(pushDueAt(at('2026-09-05T23:00'), zone, { quiet_hours: true, quiet_start: '22:00', quiet_end: '00:30' }).toISOString()).toBe(
+      '2026-09-06T04:30:00.000Z',
+    );
     expect(pushDueAt(at('2026-09-05T23:00'), zone).toISOString()).toBe('2026-09-06T10:00:00.000Z');
     // The same instant is 02:00 in Santiago (quiet) and 05:00 in Madrid (quiet), 14:00 in Auckland (not).
     const instant = new Date('2026-03-11T05:00:00Z');

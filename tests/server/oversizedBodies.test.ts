@@ -129,9 +129,7 @@ describe.each(backends.slice(0, 1))('bodies over the limits, on a real connectio
   it('answers 413 to JSON bodies of 2 and 4 MB from node http and fetch, every time', async () => {
     for (let round = 0; round < 4; round++) {
       for (const mb of [2, 4]) {
-        expect(await nodeRequest(port, '/api/v1/sync/push', { 'content-type': 'application/json', host: 'localhost' }, jsonOfMegabytes(mb))).toEqual(
-          tooLarge,
-        );
+        expect(await nodeRequest(port, '/api/v1/sync/push', { 'content-type': 'application/json', host: 'localhost' }, jsonOfMegabytes(mb))).toEqual(tooLarge);
         const response = await fetch(`http://127.0.0.1:${port}/api/v1/sync/push`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
@@ -151,11 +149,7 @@ describe.each(backends.slice(0, 1))('bodies over the limits, on a real connectio
       `Authorization: ${bearer(token).authorization}\r\nContent-Type: ${form.headers['content-type']}\r\n`;
     const healthCheck = { head: 'GET /api/health HTTP/1.1\r\nHost: localhost\r\n', body: Buffer.alloc(0) };
     for (let round = 0; round < 2; round++) {
-      expect(await overOneConnection(port, [{ head, body: form.payload }, healthCheck, { head, body: form.payload }])).toEqual([
-        tooLarge,
-        health,
-        tooLarge,
-      ]);
+      expect(await overOneConnection(port, [{ head, body: form.payload }, healthCheck, { head, body: form.payload }])).toEqual([tooLarge, health, tooLarge]);
     }
   });
 });

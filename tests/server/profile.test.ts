@@ -98,7 +98,12 @@ describe.each(backends)('profile on $name', (backend) => {
     const token = await signIn(server.app, host, { email: 'admin@colinas.test' });
     const fields = { ...profileFields, email: 'admin@colinas.test', rut: '12.345.678-5' };
     const before = (await me(token)).avatar;
-    const text = await updateProfile(token, fields, { field: 'avatar', filename: 'photo.png', contentType: 'image/png', data: Buffer.from('<svg onload="alert(1)"></svg>') });
+    const text = await updateProfile(token, fields, {
+      field: 'avatar',
+      filename: 'photo.png',
+      contentType: 'image/png',
+      data: Buffer.from('<svg onload="alert(1)"></svg>'),
+    });
     expect(text.statusCode).toBe(422);
     expect(json(text)).toEqual({ message: messages.avatarType, errors: { avatar: [messages.avatarType] } });
     const huge = Buffer.concat([tinyPng, Buffer.alloc(2 * 1024 * 1024 + 10)]);
@@ -122,7 +127,12 @@ describe.each(backends)('profile on $name', (backend) => {
 
   it('requires a token to read or update the profile', async () => {
     const body = multipartBody(profileFields);
-    const response = await server.app.inject({ method: 'POST', url: '/api/v1/users/update/profile', headers: { host, ...body.headers }, payload: body.payload });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/update/profile',
+      headers: { host, ...body.headers },
+      payload: body.payload,
+    });
     expect(response.statusCode).toBe(401);
     expect(json(response)).toEqual({ message: 'Unauthenticated.' });
   });

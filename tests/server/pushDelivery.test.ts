@@ -19,7 +19,14 @@ const emergency: PushPayload = {
   badge: 3,
   timestamp: '2026-11-25T10:00:00.000Z',
 };
-const news: PushPayload = { title: 'Reunión de apoderados', body: 'El jueves a las 18:00.', url: '/notifications', tag: 'notification-2', requireInteraction: false, emergency: false };
+const news: PushPayload = {
+  title: 'Reunión de apoderados',
+  body: 'El jueves a las 18:00.',
+  url: '/notifications',
+  tag: 'notification-2',
+  requireInteraction: false,
+  emergency: false,
+};
 
 /**
  * The sender (server/push/webPushSender.ts) against a real push service on loopback
@@ -49,7 +56,8 @@ describe.each(backends)('Web Push delivery on $name', (backend) => {
     expect(response.statusCode, response.body).toBe(204);
     return subscription;
   }
-  const decrypted = async (subscription: PushSubscriptionJson) => (await service.messagesOf(subscription.clientHash)).map((text) => JSON.parse(text) as unknown);
+  const decrypted = async (subscription: PushSubscriptionJson) =>
+    (await service.messagesOf(subscription.clientHash)).map((text) => JSON.parse(text) as unknown);
   const rowOf = async (endpoint: string) => (await server.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint)))[0];
 
   beforeAll(async () => {
@@ -58,7 +66,11 @@ describe.each(backends)('Web Push delivery on $name', (backend) => {
     const keys = await loadVapidKeys(server.db, {});
     publicKey = keys.publicKey;
     sender = createWebPushSender(server.db, keys, server.app.log, { concurrency: 4, timeoutMs: 2_000 });
-    for (const [role, slug] of [['staff', 'colinas'], ['student', 'colinas'], ['british', 'british']] as const) {
+    for (const [role, slug] of [
+      ['staff', 'colinas'],
+      ['student', 'colinas'],
+      ['british', 'british'],
+    ] as const) {
       const email = role === 'british' ? 'staff@british.test' : `${role}@colinas.test`;
       members[role].token = await signIn(server.app, hostOf(slug), { email });
       members[role].id = (await server.db.select({ id: users.id, collegeId: users.collegeId }).from(users).where(eq(users.email, email)))[0]!.id;
@@ -74,7 +86,7 @@ describe.each(backends)('Web Push delivery on $name', (backend) => {
     service.seen.length = 0;
   });
 
-  it('delivers each member\'s message, encrypted and signed, to every browser they registered', async () => {
+  it("delivers each member's message, encrypted and signed, to every browser they registered", async () => {
     const [phone, laptop] = [await device('staff'), await device('staff')];
     const tablet = await device('student');
     const outcomes = await sender.send(colinasId, [
@@ -99,7 +111,7 @@ describe.each(backends)('Web Push delivery on $name', (backend) => {
     expect(row?.failures).toBe(0);
   });
 
-  it('sends nothing to members without a browser, or to the browsers of another college\'s members', async () => {
+  it("sends nothing to members without a browser, or to the browsers of another college's members", async () => {
     const abroad = await device('british');
     const outcomes = await sender.send(colinasId, [
       { userId: members.student.id, payload: news, urgency: 'normal', ttlSeconds: 60 },
@@ -125,7 +137,12 @@ describe.each(backends)('Web Push delivery on $name', (backend) => {
     const working = await device('student');
     // Registered, but the push service does not know it (it answers 400).
     const unknown = browserSubscription(`http://${service.host}/notify/${'0'.repeat(64)}`);
-    const registered = await server.app.inject({ method: 'POST', url: '/api/v1/push/subscriptions', headers: { host, ...bearer(members.student.token) }, payload: unknown });
+    const registered = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/push/subscriptions',
+      headers: { host, ...bearer(members.student.token) },
+      payload: unknown,
+    });
     expect(registered.statusCode).toBe(204);
     for (let attempt = 1; attempt <= 4; attempt++) {
       const outcomes = await sender.send(colinasId, [{ userId: members.student.id, payload: news, urgency: 'normal', ttlSeconds: 60 }]);
@@ -143,7 +160,9 @@ describe.each(backends)('Web Push delivery on $name', (backend) => {
     // The discard port, where nothing listens on loopback: a private deployment's push
     // service that is down (stored directly: the API would refuse a host not configured).
     const down = browserSubscription(`http://${service.host}/notify/down`.replace(/:\d+\//, ':9/'));
-    await server.db.insert(pushSubscriptions).values({ endpoint: down.endpoint, collegeId: colinasId, userId: members.staff.id, p256dh: down.keys.p256dh, auth: down.keys.auth });
+    await server.db
+      .insert(pushSubscriptions)
+      .values({ endpoint: down.endpoint, collegeId: colinasId, userId: members.staff.id, p256dh: down.keys.p256dh, auth: down.keys.auth });
     const outcomes = await sender.send(colinasId, [{ userId: members.staff.id, payload: emergency, urgency: 'high', ttlSeconds: 60 }]);
     expect(outcomes.get(members.staff.id)).toEqual({ accepted: 1, devices: 2 });
     expect((await rowOf(down.endpoint))?.failures).toBe(1);

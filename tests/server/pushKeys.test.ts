@@ -7,7 +7,7 @@ import { installationKeys } from '../../server/push/schema';
 import { loadVapidKeys } from '../../server/push/vapidKeys';
 import { backends, hostOf, json, startServer, type TestServer } from './harness';
 
-describe.each(backends)('the installation\'s VAPID keys on $name', (backend) => {
+describe.each(backends)("the installation's VAPID keys on $name", (backend) => {
   let server: TestServer;
   const keyOf = async (app: TestServer['app']) =>
     pushKeyResponse.parse(json(await app.inject({ method: 'GET', url: '/api/v1/push/key', headers: { host: hostOf('colinas') } }))).public_key;

@@ -76,7 +76,10 @@ async function withIds<T>(ids: fc.Stream<string>, run: () => Promise<T>): Promis
 const idStream = () => fc.infiniteStream(fc.uuid({ version: 7 }));
 
 const examples: Record<string, (world: World, pick: number) => Record<string, unknown>> = {
-  'posts.create': (world) => ({ ...postArgs(world.refs, ['1° Básico A'], 'everyone', { id: fresh(), title: 'Aviso de prueba' }), published_at: '2025-03-01T12:00:00-03:00' }),
+  'posts.create': (world) => ({
+    ...postArgs(world.refs, ['1° Básico A'], 'everyone', { id: fresh(), title: 'Aviso de prueba' }),
+    published_at: '2025-03-01T12:00:00-03:00',
+  }),
   'posts.update': (world, pick) => ({
     ...postArgs(world.refs, ['1° Básico A', '2° Básico A'], 'students', { title: 'Aviso corregido' }),
     id: pickFrom(world.postIds, pick),
@@ -115,7 +118,15 @@ const examples: Record<string, (world: World, pick: number) => Record<string, un
   'members.delete': (world) => ({ id: world.memberIds.at(-1)! }),
   'members.setPin': (world, pick) => ({ id: pickFrom(world.memberIds, pick), pin: '2468' }),
   'members.deletePin': (world, pick) => ({ id: pickFrom(world.memberIds, pick) }),
-  'contacts.create': () => ({ id: fresh(), name: 'Biblioteca', title: 'Bibliotecaria', email: 'biblioteca@colinas.test', phone: '+56 2 2345 6720', notes: '', visibility: 'all' }),
+  'contacts.create': () => ({
+    id: fresh(),
+    name: 'Biblioteca',
+    title: 'Bibliotecaria',
+    email: 'biblioteca@colinas.test',
+    phone: '+56 2 2345 6720',
+    notes: '',
+    visibility: 'all',
+  }),
   'contacts.update': (world, pick) => ({ id: pickFrom(world.contactIds, pick), name: 'Secretaría', phone: '(2) 2345 6789', visibility: 'staff' }),
   'contacts.delete': (world, pick) => ({ id: pickFrom(world.contactIds, pick) }),
   'places.create': () => ({ id: fresh(), name: 'Sede Norte', address: 'Av. Norte 123' }),
@@ -129,7 +140,12 @@ const examples: Record<string, (world: World, pick: number) => Record<string, un
   'grades.update': (world, pick) => ({ id: pickFrom(world.structure.gradeIds, pick), name: 'Primero Básico' }),
   'grades.reorder': (world) => ({ ids: [...world.structure.gradeIds].reverse() }),
   'grades.archive': (world, pick) => ({ id: pickFrom(world.structure.gradeIds, pick), archived: pick % 2 === 0 }),
-  'sections.create': (world, pick) => ({ id: fresh(), grade_id: pickFrom(world.structure.gradeIds, pick), name: 'C', place_id: pickFrom(world.structure.placeIds, pick) }),
+  'sections.create': (world, pick) => ({
+    id: fresh(),
+    grade_id: pickFrom(world.structure.gradeIds, pick),
+    name: 'C',
+    place_id: pickFrom(world.structure.placeIds, pick),
+  }),
   'sections.update': (world, pick) => ({ id: pickFrom(world.structure.sectionIds, pick), name: 'A1', place_id: null }),
   'sections.archive': (world, pick) => ({ id: pickFrom(world.structure.sectionIds, pick), archived: pick % 2 === 0 }),
   'categories.create': () => ({ id: fresh(), name: 'Deportes y más' }),
@@ -147,13 +163,22 @@ const examples: Record<string, (world: World, pick: number) => Record<string, un
     section_ids: [world.refs.sectionId('1° Básico A')],
     section_scope: 'guardians',
   }),
-  'messenger.updateGroup': (world, pick) => ({ id: pickFrom(world.messenger.groupIds, pick), name: 'Apoderados 1° A', description: 'Coordinación.', members_can_reply: true }),
+  'messenger.updateGroup': (world, pick) => ({
+    id: pickFrom(world.messenger.groupIds, pick),
+    name: 'Apoderados 1° A',
+    description: 'Coordinación.',
+    members_can_reply: true,
+  }),
   'messenger.addMembers': (world, pick) => ({ conversation_id: pickFrom(world.messenger.groupIds, pick), member_ids: [pickFrom(world.memberIds, pick)] }),
   'messenger.setAdmin': (world, pick) => ({ conversation_id: pickFrom(world.messenger.groupIds, pick), user_id: pickFrom(world.memberIds, pick), admin: true }),
   'messenger.removeMember': (world, pick) => ({ conversation_id: pickFrom(world.messenger.groupIds, pick), user_id: pickFrom(world.memberIds, pick) }),
   'messenger.leave': (world) => ({ conversation_id: world.messenger.leavableGroupId }),
   'messenger.mute': (world, pick) => ({ conversation_id: pickFrom(world.messenger.conversationIds, pick), muted: pick % 2 === 1 }),
-  'messenger.send': (world, pick) => ({ id: fresh(), conversation_id: pickFrom(world.messenger.conversationIds, pick), text: '¿Nos vemos mañana? https://colinas.test/agenda' }),
+  'messenger.send': (world, pick) => ({
+    id: fresh(),
+    conversation_id: pickFrom(world.messenger.conversationIds, pick),
+    text: '¿Nos vemos mañana? https://colinas.test/agenda',
+  }),
   'messenger.edit': (world, pick) => ({ id: pickFrom(world.messenger.ownMessageIds, pick), text: 'Corrijo: mañana a las 9:00.' }),
   'messenger.delete': (world, pick) => ({ id: pickFrom(world.messenger.ownMessageIds, pick) }),
   'messenger.delivered': (world, pick) => ({ conversation_id: pickFrom(world.messenger.conversationIds, pick), position: pick % 5 }),
@@ -215,7 +240,10 @@ async function structureOf(server: TestServer, collegeId: string): Promise<World
 async function messengerOf(server: TestServer, session: Session): Promise<World['messenger']> {
   const [staff] = await server.db.select().from(users).where(eq(users.email, 'staff@colinas.test'));
   const mine = keysOfMembers([staff!.id]);
-  const visible = await server.db.select().from(conversations).where(and(eq(conversations.collegeId, staff!.collegeId), visibleTo(conversations, mine)));
+  const visible = await server.db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.collegeId, staff!.collegeId), visibleTo(conversations, mine)));
   const groupIds = visible.filter((c) => c.kind === 'group').map((c) => c.id);
   const guardians = await server.db
     .select({ id: users.id })
@@ -257,7 +285,10 @@ interface MutationSpec {
 
 const mutationSpec = (foreign: readonly string[]): fc.Arbitrary<MutationSpec> =>
   fc.record({
-    name: fc.oneof({ weight: 12, arbitrary: fc.constantFrom(...registeredNames) }, { weight: 1, arbitrary: fc.constantFrom('posts.nope', 'x', 'posts.create ') }),
+    name: fc.oneof(
+      { weight: 12, arbitrary: fc.constantFrom(...registeredNames) },
+      { weight: 1, arbitrary: fc.constantFrom('posts.nope', 'x', 'posts.create ') },
+    ),
     pick: fc.nat(),
     args: fc.oneof(
       { weight: 5, arbitrary: changes(foreign).map((list) => ({ changes: list })) },
@@ -289,9 +320,15 @@ describe.each(backends)('pushing generated mutations on $name', (backend) => {
     tokens.student = await signIn(server.app, host, { email: 'student@colinas.test' });
     // Posts and events the student may see, to update, view and delete.
     const created = Array.from({ length: 30 }, () => postArgs(refs, ['1° Básico A'], 'everyone'));
-    await push({ app: server.app, host, token: tokens.staff }, created.map((args) => ({ name: 'posts.create', args })));
+    await push(
+      { app: server.app, host, token: tokens.staff },
+      created.map((args) => ({ name: 'posts.create', args })),
+    );
     const events = Array.from({ length: 30 }, () => eventArgs(refs, ['1° Básico A'], 'everyone'));
-    await push({ app: server.app, host, token: tokens.staff }, events.map((args) => ({ name: 'events.create', args })));
+    await push(
+      { app: server.app, host, token: tokens.staff },
+      events.map((args) => ({ name: 'events.create', args })),
+    );
     // Notifications for the student's section, sent by an administrator (emergency alerts too).
     const admin = await signIn(server.app, host, { email: 'admin@colinas.test' });
     adminToken = admin;
@@ -299,8 +336,15 @@ describe.each(backends)('pushing generated mutations on $name', (backend) => {
     const emptyCategory = uuidv7();
     await push({ app: server.app, host, token: admin }, [{ name: 'documentCategories.create', args: { id: emptyCategory, name: 'Vacía' } }]);
     const sent = Array.from({ length: 10 }, (_, i) => notificationArgs(refs, ['1° Básico A'], 'everyone', { emergency: i % 3 === 0 }));
-    await push({ app: server.app, host, token: admin }, sent.map((args) => ({ name: 'notifications.create', args })));
-    const [britishNotification] = await server.db.select({ id: notifications.id }).from(notifications).where(eq(notifications.collegeId, british.collegeId)).limit(1);
+    await push(
+      { app: server.app, host, token: admin },
+      sent.map((args) => ({ name: 'notifications.create', args })),
+    );
+    const [britishNotification] = await server.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(eq(notifications.collegeId, british.collegeId))
+      .limit(1);
     const britishPosts = await server.db
       .select({ id: posts.id })
       .from(posts)
@@ -326,10 +370,12 @@ describe.each(backends)('pushing generated mutations on $name', (backend) => {
       refs,
       documentIds: (await server.db.select({ id: documents.id }).from(documents).where(eq(documents.collegeId, refs.collegeId))).map((d) => d.id),
       documentCategoryIds: [
-        ...(await server.db
-          .select({ id: documentCategories.id })
-          .from(documentCategories)
-          .where(and(eq(documentCategories.collegeId, refs.collegeId), ne(documentCategories.id, emptyCategory)))).map((c) => c.id),
+        ...(
+          await server.db
+            .select({ id: documentCategories.id })
+            .from(documentCategories)
+            .where(and(eq(documentCategories.collegeId, refs.collegeId), ne(documentCategories.id, emptyCategory)))
+        ).map((c) => c.id),
         emptyCategory,
       ],
       postIds: created.map((p) => p.id),
@@ -342,7 +388,12 @@ describe.each(backends)('pushing generated mutations on $name', (backend) => {
           .from(users)
           .where(and(eq(users.collegeId, refs.collegeId), eq(users.role, 'guardian'), eq(users.status, 'active')))
       ).map((u) => u.id),
-      pendingIds: (await server.db.select({ id: users.id }).from(users).where(and(eq(users.collegeId, refs.collegeId), eq(users.status, 'pending')))).map((u) => u.id),
+      pendingIds: (
+        await server.db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.collegeId, refs.collegeId), eq(users.status, 'pending')))
+      ).map((u) => u.id),
       contactIds: (await server.db.select({ id: contacts.id }).from(contacts).where(eq(contacts.collegeId, refs.collegeId))).map((c) => c.id),
       structure: await structureOf(server, refs.collegeId),
       messenger: await messengerOf(server, { app: server.app, host, token: tokens.staff }),
@@ -361,8 +412,12 @@ describe.each(backends)('pushing generated mutations on $name', (backend) => {
         ...created.slice(0, 3).map((p) => p.id),
         ...events.slice(0, 3).map((e) => e.id),
         ...(await server.db.select({ id: users.id }).from(users).where(eq(users.collegeId, british.collegeId)).limit(3)).map((u) => u.id),
-        ...(await server.db.select({ id: conversations.id }).from(conversations).where(eq(conversations.collegeId, british.collegeId)).limit(2)).map((c) => c.id),
-        ...(await server.db.select({ id: messengerMessages.id }).from(messengerMessages).where(eq(messengerMessages.collegeId, british.collegeId)).limit(2)).map((m) => m.id),
+        ...(await server.db.select({ id: conversations.id }).from(conversations).where(eq(conversations.collegeId, british.collegeId)).limit(2)).map(
+          (c) => c.id,
+        ),
+        ...(
+          await server.db.select({ id: messengerMessages.id }).from(messengerMessages).where(eq(messengerMessages.collegeId, british.collegeId)).limit(2)
+        ).map((m) => m.id),
       ],
     };
   });
@@ -405,30 +460,31 @@ describe.each(backends)('pushing generated mutations on $name', (backend) => {
         fc.constantFrom<Actor>('staff', 'student', 'admin'),
         fc.array(mutationSpec(world.foreignIds), { minLength: 1, maxLength: 3 }),
         idStream(),
-        (actor, specs, ids) => withIds(ids, async () => {
-          const mutations = specs.map((spec) => ({
-            id: idFor(actor, spec.id),
-            name: spec.name,
-            args: 'json' in spec.args ? spec.args.json : applyChanges(examples[spec.name]?.(world, spec.pick) ?? {}, spec.args.changes),
-          }));
-          const first = await pushAs(actor, mutations);
-          if (Buffer.byteLength(first.payload) > jsonBodyLimit) {
-            expect(first.status).toBe(413);
-            return;
-          }
-          expect(first.status, first.body).toBe(200);
-          const results = (JSON.parse(first.body) as { results: MutationResult[] }).results;
-          expect(results.map((r) => r.id)).toEqual(mutations.map((m) => m.id));
-          for (const result of results) {
-            expect(['applied', 'rejected']).toContain(result.status);
-            if (result.status === 'rejected') expect(mutationError.safeParse(result.error).success, JSON.stringify(result)).toBe(true);
-          }
-          pushedIds[actor].push(...mutations.map((m) => m.id));
+        (actor, specs, ids) =>
+          withIds(ids, async () => {
+            const mutations = specs.map((spec) => ({
+              id: idFor(actor, spec.id),
+              name: spec.name,
+              args: 'json' in spec.args ? spec.args.json : applyChanges(examples[spec.name]?.(world, spec.pick) ?? {}, spec.args.changes),
+            }));
+            const first = await pushAs(actor, mutations);
+            if (Buffer.byteLength(first.payload) > jsonBodyLimit) {
+              expect(first.status).toBe(413);
+              return;
+            }
+            expect(first.status, first.body).toBe(200);
+            const results = (JSON.parse(first.body) as { results: MutationResult[] }).results;
+            expect(results.map((r) => r.id)).toEqual(mutations.map((m) => m.id));
+            for (const result of results) {
+              expect(['applied', 'rejected']).toContain(result.status);
+              if (result.status === 'rejected') expect(mutationError.safeParse(result.error).success, JSON.stringify(result)).toBe(true);
+            }
+            pushedIds[actor].push(...mutations.map((m) => m.id));
 
-          const again = await pushAs(actor, mutations);
-          expect(again.status, again.body).toBe(200);
-          expect((JSON.parse(again.body) as { results: MutationResult[] }).results).toEqual(results);
-        }),
+            const again = await pushAs(actor, mutations);
+            expect(again.status, again.body).toBe(200);
+            expect((JSON.parse(again.body) as { results: MutationResult[] }).results).toEqual(results);
+          }),
       ),
       { numRuns: 150 },
     );
@@ -437,19 +493,21 @@ describe.each(backends)('pushing generated mutations on $name', (backend) => {
   it("an administrator's generated members.* mutations are applied or rejected, never 5xx", async () => {
     const names = registeredNames.filter((name) => name.startsWith('members.') && name !== 'members.delete');
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...names), fc.nat(), changes(world.foreignIds), idStream(), (name, pick, list, ids) => withIds(ids, async () => {
-        const mutations = [{ id: fresh(), name, args: applyChanges(examples[name]!(world, pick), list) }];
-        const response = await server.app.inject({
-          method: 'POST',
-          url: '/api/v1/sync/push',
-          headers: { host, ...bearer(adminToken), 'content-type': 'application/json' },
-          payload: JSON.stringify({ clientId: 'property-admin', mutations }),
-        });
-        expect(response.statusCode, response.body).toBe(200);
-        for (const result of (JSON.parse(response.body) as { results: MutationResult[] }).results) {
-          if (result.status === 'rejected') expect(mutationError.safeParse(result.error).success, JSON.stringify(result)).toBe(true);
-        }
-      })),
+      fc.asyncProperty(fc.constantFrom(...names), fc.nat(), changes(world.foreignIds), idStream(), (name, pick, list, ids) =>
+        withIds(ids, async () => {
+          const mutations = [{ id: fresh(), name, args: applyChanges(examples[name]!(world, pick), list) }];
+          const response = await server.app.inject({
+            method: 'POST',
+            url: '/api/v1/sync/push',
+            headers: { host, ...bearer(adminToken), 'content-type': 'application/json' },
+            payload: JSON.stringify({ clientId: 'property-admin', mutations }),
+          });
+          expect(response.statusCode, response.body).toBe(200);
+          for (const result of (JSON.parse(response.body) as { results: MutationResult[] }).results) {
+            if (result.status === 'rejected') expect(mutationError.safeParse(result.error).success, JSON.stringify(result)).toBe(true);
+          }
+        }),
+      ),
       { numRuns: 80 },
     );
   }, 240_000);

@@ -90,8 +90,7 @@ export async function startPushService(port = 0): Promise<{
     subscribe: async (applicationServerKey) =>
       ((await (await call('/subscribe', { applicationServerKey, userVisibleOnly: 'true' })).json()) as { data: PushSubscriptionJson }).data,
     expire: async (clientHash) => void (await call(`/expire-subscription/${clientHash}`, {})),
-    messagesOf: async (clientHash) =>
-      ((await (await call('/get-notifications', { clientHash })).json()) as { data: { messages: string[] } }).data.messages,
+    messagesOf: async (clientHash) => ((await (await call('/get-notifications', { clientHash })).json()) as { data: { messages: string[] } }).data.messages,
     close: () =>
       new Promise<void>((resolve, reject) => {
         http.closeAllConnections();

@@ -29,7 +29,12 @@ describe.each(backends)('push subscriptions on $name', (backend) => {
       payload: payload as object,
     });
   const unsubscribe = (token: string | null, payload: unknown, onHost = host) =>
-    server.app.inject({ method: 'DELETE', url: '/api/v1/push/subscriptions', headers: { host: onHost, ...(token ? bearer(token) : {}) }, payload: payload as object });
+    server.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/push/subscriptions',
+      headers: { host: onHost, ...(token ? bearer(token) : {}) },
+      payload: payload as object,
+    });
   const rows = () => server.db.select().from(pushSubscriptions).orderBy(pushSubscriptions.endpoint);
   const rowOf = async (endpoint: string) => (await server.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint)))[0];
   const userId = async (email: string) => (await server.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
@@ -50,7 +55,7 @@ describe.each(backends)('push subscriptions on $name', (backend) => {
     await server.db.delete(pushSubscriptions);
   });
 
-  it('hands out the installation\'s VAPID public key to anyone', async () => {
+  it("hands out the installation's VAPID public key to anyone", async () => {
     const response = await server.app.inject({ method: 'GET', url: '/api/v1/push/key', headers: { host } });
     expect(response.statusCode).toBe(200);
     const { public_key } = pushKeyResponse.parse(json(response));
@@ -59,7 +64,7 @@ describe.each(backends)('push subscriptions on $name', (backend) => {
     expect(Buffer.from(public_key, 'base64url')).toHaveLength(65);
   });
 
-  it('keeps a signed-in browser\'s subscription for the member', async () => {
+  it("keeps a signed-in browser's subscription for the member", async () => {
     const subscription = browserSubscription();
     const response = await subscribe(tokens.guardian, subscription);
     expect(response.statusCode, response.body).toBe(204);
@@ -97,7 +102,6 @@ describe.each(backends)('push subscriptions on $name', (backend) => {
     ['an empty auth secret', { ...valid, keys: { ...valid.keys, auth: '' } }],
     ['keys of the wrong type', { ...valid, keys: { p256dh: 12, auth: ['x'] } }],
     ['an array', [valid]],
-
   ];
   it.each(malformed)('refuses %s with 422 and keeps nothing', async (_, payload) => {
     const response = await subscribe(tokens.staff, payload);
@@ -153,7 +157,9 @@ describe.each(backends)('push subscriptions on $name', (backend) => {
     expect((await subscribe(tokens.staff, first)).statusCode).toBe(204);
     const again = { ...browserSubscription(first.endpoint) };
     expect((await subscribe(tokens.student, again)).statusCode).toBe(204);
-    expect(await rows()).toEqual([expect.objectContaining({ endpoint: first.endpoint, userId: ids.student, p256dh: again.keys.p256dh, auth: again.keys.auth })]);
+    expect(await rows()).toEqual([
+      expect.objectContaining({ endpoint: first.endpoint, userId: ids.student, p256dh: again.keys.p256dh, auth: again.keys.auth }),
+    ]);
     // The same browser in another college (its origin is another, but the row is one per endpoint).
     expect((await subscribe(tokens.british, again, hostOf('british'))).statusCode).toBe(204);
     expect(await rows()).toEqual([expect.objectContaining({ endpoint: first.endpoint, userId: ids.british, collegeId: ids.britishCollege })]);
@@ -172,7 +178,12 @@ describe.each(backends)('push subscriptions on $name', (backend) => {
     for (const subscription of made) expect((await subscribe(tokens.guardian, subscription)).statusCode).toBe(204);
     await subscribe(tokens.student, browserSubscription());
     const kept = await server.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, ids.guardian));
-    expect(kept.map((row) => row.endpoint).sort()).toEqual(made.slice(2).map((s) => s.endpoint).sort());
+    expect(kept.map((row) => row.endpoint).sort()).toEqual(
+      made
+        .slice(2)
+        .map((s) => s.endpoint)
+        .sort(),
+    );
     // Re-registering an old browser keeps it and drops the next oldest instead.
     await subscribe(tokens.guardian, made[2]!);
     await subscribe(tokens.guardian, browserSubscription());
@@ -207,12 +218,14 @@ describe.each(backends)('push subscriptions on $name', (backend) => {
     expect((await rows()).map((row) => row.endpoint)).toEqual([old.endpoint]);
 
     expect((await renew({ old_endpoint: old.endpoint, old_auth: old.keys.auth, subscription: next })).statusCode).toBe(204);
-    expect(await rows()).toEqual([expect.objectContaining({ endpoint: next.endpoint, userId: ids.guardian, collegeId: ids.colinas, p256dh: next.keys.p256dh, auth: next.keys.auth })]);
+    expect(await rows()).toEqual([
+      expect.objectContaining({ endpoint: next.endpoint, userId: ids.guardian, collegeId: ids.colinas, p256dh: next.keys.p256dh, auth: next.keys.auth }),
+    ]);
     // Once moved, the old proof no longer works.
     expect((await renew({ old_endpoint: old.endpoint, old_auth: old.keys.auth, subscription: browserSubscription() })).statusCode).toBe(404);
   });
 
-  it('forgets only the caller\'s own browser', async () => {
+  it("forgets only the caller's own browser", async () => {
     const staffs = browserSubscription();
     const students = browserSubscription();
     await subscribe(tokens.staff, staffs);
@@ -236,7 +249,7 @@ describe.each(backends)('push subscriptions on $name', (backend) => {
     expect(await rows()).toHaveLength(1);
   });
 
-  it('forgets a member\'s browsers when a password change signs the other devices out', async () => {
+  it("forgets a member's browsers when a password change signs the other devices out", async () => {
     const token = await signIn(server.app, host, { email: 'staff@colinas.test' });
     await subscribe(token, browserSubscription());
     await subscribe(token, browserSubscription());
@@ -256,11 +269,14 @@ describe.each(backends)('push subscriptions on $name', (backend) => {
     tokens.staff = await signIn(server.app, host, { email: 'staff@colinas.test' });
   });
 
-  it('forgets a member\'s browsers when a password reset signs them out everywhere', async () => {
+  it("forgets a member's browsers when a password reset signs them out everywhere", async () => {
     const admin = await signIn(server.app, host, { email: 'admin@colinas.test' });
     await subscribe(tokens.guardian, browserSubscription());
     await subscribe(tokens.student, browserSubscription());
-    expect((await server.app.inject({ method: 'POST', url: '/api/forgot-password-user', headers: { host }, payload: { email: 'guardian@colinas.test' } })).statusCode).toBe(200);
+    expect(
+      (await server.app.inject({ method: 'POST', url: '/api/forgot-password-user', headers: { host }, payload: { email: 'guardian@colinas.test' } }))
+        .statusCode,
+    ).toBe(200);
     const outbox = await server.app.inject({ method: 'GET', url: '/api/v1/admin/mail-outbox', headers: { host, ...bearer(admin) } });
     const mail = mailOutboxResponse.parse(json(outbox)).data.find((item) => item.to === 'guardian@colinas.test');
     const link = new URL(/(http:\/\/localhost\/auth\/reset-password\?\S+)/.exec(mail!.text)![1]!);
@@ -274,13 +290,23 @@ describe.each(backends)('push subscriptions on $name', (backend) => {
     expect((await rows()).map((row) => row.userId)).toEqual([ids.student]);
   });
 
-  it('drops a member\'s browsers with the member', async () => {
+  it("drops a member's browsers with the member", async () => {
     const subscription = browserSubscription();
     const [extra] = await server.db
       .insert(users)
-      .values({ id: uuidv7(), collegeId: ids.colinas, email: `gone-${randomBytes(4).toString('hex')}@colinas.test`, name: 'Gone', role: 'guardian', passwordHash: 'x', status: 'active' })
+      .values({
+        id: uuidv7(),
+        collegeId: ids.colinas,
+        email: `gone-${randomBytes(4).toString('hex')}@colinas.test`,
+        name: 'Gone',
+        role: 'guardian',
+        passwordHash: 'x',
+        status: 'active',
+      })
       .returning({ id: users.id });
-    await server.db.insert(pushSubscriptions).values({ endpoint: subscription.endpoint, collegeId: ids.colinas, userId: extra!.id, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth });
+    await server.db
+      .insert(pushSubscriptions)
+      .values({ endpoint: subscription.endpoint, collegeId: ids.colinas, userId: extra!.id, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth });
     await server.db.delete(users).where(and(eq(users.collegeId, ids.colinas), eq(users.id, extra!.id)));
     expect(await rows()).toEqual([]);
   });

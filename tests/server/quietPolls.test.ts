@@ -9,7 +9,19 @@ import { pullChanges } from '../../server/sync/pull';
 import { loadViewer } from '../../server/sync/viewer';
 import { writeInCollege } from '../../server/sync/writeInCollege';
 import { backends, bearer, hostOf, signIn, startServer, type TestServer } from './harness';
-import { collegeRefs, lastingQuietPolls, logQueries, postArgs, pullAll, pullPage, push, selectRows, type CollegeRefs, type QueryLog, type Session } from './syncHelpers';
+import {
+  collegeRefs,
+  lastingQuietPolls,
+  logQueries,
+  postArgs,
+  pullAll,
+  pullPage,
+  push,
+  selectRows,
+  type CollegeRefs,
+  type QueryLog,
+  type Session,
+} from './syncHelpers';
 
 /**
  * At the bell a thousand devices poll and nearly none has anything new: the process answers
@@ -101,7 +113,10 @@ describe.each(backends)('polls with nothing new on $name', (backend) => {
     const before = await pullAll(sofia);
     await pollUntilQuiet(sofia, before.cursor);
     const [user] = await server.db.select().from(users).where(eq(users.email, 'sofia.sepulveda@colinas.test'));
-    await server.db.update(userSections).set({ sectionId: refs.sectionId('1° Básico A') }).where(eq(userSections.userId, user!.id));
+    await server.db
+      .update(userSections)
+      .set({ sectionId: refs.sectionId('1° Básico A') })
+      .where(eq(userSections.userId, user!.id));
     await expect.poll(async () => (await pullPage(sofia, before.cursor)).reset, { timeout: 10_000 }).toBe(true);
   });
 
@@ -113,7 +128,9 @@ describe.each(backends)('polls with nothing new on $name', (backend) => {
       await pollUntilQuiet(student, cursor);
       // The LISTEN connection is closed by the database; a write lands before it is back.
       const listeners = async () =>
-        (await selectRows<{ pid: number }>(server.db, sql`select pid from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`)).map((row) => row.pid);
+        (await selectRows<{ pid: number }>(server.db, sql`select pid from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`)).map(
+          (row) => row.pid,
+        );
       const lost = await listeners();
       expect(lost).toHaveLength(1);
       await server.db.execute(sql`select pg_terminate_backend(${lost[0]})`);

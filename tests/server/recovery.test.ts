@@ -23,10 +23,8 @@ describe.each(backends)('account recovery on $name', (backend) => {
     expect(response.statusCode).toBe(200);
     return mailOutboxResponse.parse(json(response)).data;
   };
-  const forgot = (email: string) =>
-    server.app.inject({ method: 'POST', url: '/api/forgot-password-user', headers: { host }, payload: { email } });
-  const reset = (payload: object) =>
-    server.app.inject({ method: 'POST', url: '/api/reset-password-user', headers: { host }, payload });
+  const forgot = (email: string) => server.app.inject({ method: 'POST', url: '/api/forgot-password-user', headers: { host }, payload: { email } });
+  const reset = (payload: object) => server.app.inject({ method: 'POST', url: '/api/reset-password-user', headers: { host }, payload });
 
   it('answers the same 200 for unknown accounts and sends them nothing', async () => {
     const before = (await outbox()).length;

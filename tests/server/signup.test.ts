@@ -84,7 +84,13 @@ describe.each(backends)('self sign-up on $name', (backend) => {
     expect(statuses[6]).toBe(429);
 
     const forgot = () =>
-      server.app.inject({ method: 'POST', url: '/api/forgot-password-user', headers: { host: hostOf('colinas') }, payload: { email: 'x@y.cl' }, remoteAddress: '10.2.0.2' });
+      server.app.inject({
+        method: 'POST',
+        url: '/api/forgot-password-user',
+        headers: { host: hostOf('colinas') },
+        payload: { email: 'x@y.cl' },
+        remoteAddress: '10.2.0.2',
+      });
     for (let i = 0; i < 3; i++) expect((await forgot()).statusCode).toBe(200);
     const limited = await forgot();
     expect(limited.statusCode).toBe(429);

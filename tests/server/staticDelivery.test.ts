@@ -69,10 +69,7 @@ describe.each(backends)('static delivery on $name', (backend) => {
     build = await fakeBuild();
     server = await startServer(backend, { staticDir: build.dir });
     // Before the first request, so the college directory reads it.
-    await server.db
-      .update(colleges)
-      .set({ name: 'Alianza <Française> "&" École', language: 'ar', themeColor: '#b3261e' })
-      .where(eq(colleges.slug, 'alianza'));
+    await server.db.update(colleges).set({ name: 'Alianza <Française> "&" École', language: 'ar', themeColor: '#b3261e' }).where(eq(colleges.slug, 'alianza'));
   });
   afterAll(async () => {
     await server.close();
@@ -167,7 +164,12 @@ describe.each(backends)('static delivery on $name', (backend) => {
     expect(element).not.toBeNull();
     // The name's `<` is escaped inside the element, so nothing a college holds can close it.
     expect(element![1]).toContain('\\u003cFrançaise>');
-    const answer = await server.app.inject({ method: 'POST', url: '/api/colleges/domain', headers: { host: hostOf('alianza') }, payload: { domain: hostOf('alianza') } });
+    const answer = await server.app.inject({
+      method: 'POST',
+      url: '/api/colleges/domain',
+      headers: { host: hostOf('alianza') },
+      payload: { domain: hostOf('alianza') },
+    });
     expect(JSON.parse(element![1]!)).toEqual(json(answer));
     // No script the CSP would refuse: the only inline element is data.
     expect(html.match(/<script(?![^>]*\ssrc=)[^>]*>/g)).toEqual(['<script type="application/json" id="patio-college">']);
@@ -188,7 +190,14 @@ describe.each(backends)('static delivery on $name', (backend) => {
     // Signed in (the session cookie), the landing sends the visitor home: home's code.
     const home = await get('/', { cookie: 'theme=dark; token=abc' });
     expect(home.body).not.toContain('as="image"');
-    expect(modulepreloads(home.body)).toEqual(['assets/SignedInArea-a1.js', 'assets/shared-s1.js', 'assets/react-r1.js', 'assets/HomeRoute-h1.js', 'assets/latestNewsRoute-n1.js', 'assets/messages-es1.js']);
+    expect(modulepreloads(home.body)).toEqual([
+      'assets/SignedInArea-a1.js',
+      'assets/shared-s1.js',
+      'assets/react-r1.js',
+      'assets/HomeRoute-h1.js',
+      'assets/latestNewsRoute-n1.js',
+      'assets/messages-es1.js',
+    ]);
     expect(home.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/SignedInArea-a1.css">');
     expect(home.headers.etag).not.toBe(landing.headers.etag);
 

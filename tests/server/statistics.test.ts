@@ -39,7 +39,12 @@ describe.each(backends)('statistics on $name', (backend) => {
     expect(colinas.timeZone).toBe('America/Santiago');
     for (const who of ['admin', 'staff', 'student', 'guardian'] as const) {
       tokens[who] = await signIn(server.app, host, { email: `${who}@colinas.test` });
-      ids[who] = (await db.select().from(users).where(and(eq(users.collegeId, colinas.id), eq(users.email, `${who}@colinas.test`))))[0]!.id;
+      ids[who] = (
+        await db
+          .select()
+          .from(users)
+          .where(and(eq(users.collegeId, colinas.id), eq(users.email, `${who}@colinas.test`)))
+      )[0]!.id;
     }
     tokens.britishAdmin = await signIn(server.app, hostOf('british'), { email: 'admin@british.test' });
     const britishUser = (await db.select().from(users).where(eq(users.collegeId, british.id)))[0]!;
@@ -81,18 +86,31 @@ describe.each(backends)('statistics on $name', (backend) => {
     ids.newcomer = newcomer.id;
 
     // Reads: three posts of the college, the third by the staff member.
-    postIds = (await db.select({ id: posts.id }).from(posts).where(and(eq(posts.collegeId, colinas.id), isNull(posts.deletedAt))).orderBy(posts.publishedAt))
+    postIds = (
+      await db
+        .select({ id: posts.id })
+        .from(posts)
+        .where(and(eq(posts.collegeId, colinas.id), isNull(posts.deletedAt)))
+        .orderBy(posts.publishedAt)
+    )
       .slice(0, 3)
       .map((p) => p.id);
     expect(postIds).toHaveLength(3);
     const [oldest, middle, newest] = postIds as [string, string, string];
-    await db.update(posts).set({ publishedAt: new Date('2020-06-01T12:00:00Z'), authorId: ids.admin! }).where(eq(posts.id, oldest));
-    await db.update(posts).set({ publishedAt: new Date('2020-06-02T12:00:00Z'), authorId: ids.admin! }).where(eq(posts.id, middle));
-    await db.update(posts).set({ publishedAt: new Date('2020-06-03T12:00:00Z'), authorId: ids.staff! }).where(eq(posts.id, newest));
-    const view = (postId: string, userId: string, at: string) => ({ collegeId: colinas.id, postId, userId, viewedAt: new Date(at) });
     await db
-      .delete(postViews)
-      .where(and(eq(postViews.collegeId, colinas.id)));
+      .update(posts)
+      .set({ publishedAt: new Date('2020-06-01T12:00:00Z'), authorId: ids.admin! })
+      .where(eq(posts.id, oldest));
+    await db
+      .update(posts)
+      .set({ publishedAt: new Date('2020-06-02T12:00:00Z'), authorId: ids.admin! })
+      .where(eq(posts.id, middle));
+    await db
+      .update(posts)
+      .set({ publishedAt: new Date('2020-06-03T12:00:00Z'), authorId: ids.staff! })
+      .where(eq(posts.id, newest));
+    const view = (postId: string, userId: string, at: string) => ({ collegeId: colinas.id, postId, userId, viewedAt: new Date(at) });
+    await db.delete(postViews).where(and(eq(postViews.collegeId, colinas.id)));
     await db.insert(postViews).values([
       view(oldest, ids.admin!, '2020-09-02T12:00:00Z'),
       view(oldest, ids.student!, '2020-09-03T12:00:00Z'),
@@ -199,7 +217,10 @@ describe.each(backends)('statistics on $name', (backend) => {
   it('counts active members by role and those who entered in the period', async () => {
     const body = await ok<{ data: MembersByRoleRow[] }>('admin', `/api/v1/statistics/members?${september}`);
     const colinas = (await server.db.select().from(colleges).where(eq(colleges.slug, 'colinas')))[0]!;
-    const active = await server.db.select().from(users).where(and(eq(users.collegeId, colinas.id), eq(users.status, 'active')));
+    const active = await server.db
+      .select()
+      .from(users)
+      .where(and(eq(users.collegeId, colinas.id), eq(users.status, 'active')));
     const count = (role: string) => active.filter((u) => u.role === role).length;
     expect(body.data).toEqual([
       { role: 'admin', members: count('admin'), active: 0 },

@@ -191,7 +191,9 @@ describe.each(backends)('the statistics rollup of entries on $name', (backend) =
       await server.app.inject({ method: 'GET', url: `/api/v1/statistics/entries/timeline?${period}&bucket=day`, headers: { host, ...bearer(admin) } }),
     );
     const student = await signIn(server.app, host, { email: 'student@colinas.test' });
-    expect((await server.app.inject({ method: 'POST', url: '/api/v1/entries', headers: { host, ...bearer(student) }, payload: { kind: 'app_open' } })).statusCode).toBe(204);
+    expect(
+      (await server.app.inject({ method: 'POST', url: '/api/v1/entries', headers: { host, ...bearer(student) }, payload: { kind: 'app_open' } })).statusCode,
+    ).toBe(204);
     const after = json<EntryTimelineResponse>(
       await server.app.inject({ method: 'GET', url: `/api/v1/statistics/entries/timeline?${period}&bucket=day`, headers: { host, ...bearer(admin) } }),
     );
@@ -208,7 +210,10 @@ describe.each(backends)('the statistics rollup of entries on $name', (backend) =
     await record('colinas', 7, 240);
     await record('british', 11, 240);
     // The repeated midnights were reached: some entries count with the day before their date.
-    const [repeated] = await rows<{ n: number }>(server, sql`select coalesce(sum(previous_day_entries), 0)::int as n from entry_hours where college_id = ${ids.british}`);
+    const [repeated] = await rows<{ n: number }>(
+      server,
+      sql`select coalesce(sum(previous_day_entries), 0)::int as n from entry_hours where college_id = ${ids.british}`,
+    );
     expect(Number(repeated!.n)).toBeGreaterThan(0);
     await expectChartsToMatchEntries('colinas');
     await expectChartsToMatchEntries('british');

@@ -38,7 +38,13 @@ const names = Object.keys(structureExamples);
 async function snapshot(server: TestServer, collegeId: string) {
   const read = async (table: typeof places | typeof courses | typeof grades | typeof sections | typeof categories) =>
     (await server.db.select().from(table).where(eq(table.collegeId, collegeId))).map((row) => JSON.stringify({ ...row })).sort();
-  return { places: await read(places), courses: await read(courses), grades: await read(grades), sections: await read(sections), categories: await read(categories) };
+  return {
+    places: await read(places),
+    courses: await read(courses),
+    grades: await read(grades),
+    sections: await read(sections),
+    categories: await read(categories),
+  };
 }
 
 describe.each(backends)('the college structure on $name', (backend) => {
@@ -87,7 +93,10 @@ describe.each(backends)('the college structure on $name', (backend) => {
   it.each(['staff', 'student', 'guardian'] as const)('refuses every structure mutation of a %s with 403 and changes nothing', async (role) => {
     const before = await snapshot(server, refs.collegeId);
     const ids = await idsOf(refs.collegeId);
-    const results = await push(session[role], names.map((name) => ({ name, args: structureExamples[name]!(ids) })));
+    const results = await push(
+      session[role],
+      names.map((name) => ({ name, args: structureExamples[name]!(ids) })),
+    );
     expect(results.map((r) => [r.status, r.status === 'rejected' ? r.error?.status : 0])).toEqual(names.map(() => ['rejected', 403]));
     expect(await snapshot(server, refs.collegeId)).toEqual(before);
   });
@@ -106,7 +115,9 @@ describe.each(backends)('the college structure on $name', (backend) => {
       expect(result.status === 'rejected' ? [404, 422] : [], foreignArgs[i]!.name).toContain(result.status === 'rejected' ? result.error?.status : 0);
     }
     // A section of ours at another college's place: 422 on place_id.
-    const [atForeignPlace] = await push(session.admin, [{ name: 'sections.create', args: { id: uuidv7(), grade_id: own.grade, name: 'Z', place_id: foreign.place } }]);
+    const [atForeignPlace] = await push(session.admin, [
+      { name: 'sections.create', args: { id: uuidv7(), grade_id: own.grade, name: 'Z', place_id: foreign.place } },
+    ]);
     expect(atForeignPlace).toMatchObject({ status: 'rejected', error: { status: 422, errors: { place_id: [messages.unknownReference] } } });
     expect(await snapshot(server, refs.collegeId)).toEqual(beforeOwn);
     expect(await snapshot(server, british.collegeId)).toEqual(beforeForeign);
@@ -151,7 +162,9 @@ describe.each(backends)('the college structure on $name', (backend) => {
     ]);
     expect(results.map((r) => r.status)).toEqual(results.map(() => 'applied'));
     const [course] = await server.db.select().from(courses).where(eq(courses.id, courseId));
-    const maxOther = Math.max(...(await server.db.select().from(courses).where(eq(courses.collegeId, refs.collegeId))).filter((c) => c.id !== courseId).map((c) => c.position));
+    const maxOther = Math.max(
+      ...(await server.db.select().from(courses).where(eq(courses.collegeId, refs.collegeId))).filter((c) => c.id !== courseId).map((c) => c.position),
+    );
     expect(course!.position).toBeGreaterThan(maxOther);
     for (const role of ['student', 'guardian', 'staff'] as const) {
       const { changes } = await pullAll(session[role]);
@@ -175,14 +188,21 @@ describe.each(backends)('the college structure on $name', (backend) => {
       { name: 'categories.create', args: { id: twin, name: 'Anuncios' } },
     ]);
     expect(created.map((r) => r.status)).toEqual(['applied', 'applied']);
-    const rows = await server.db.select().from(categories).where(and(eq(categories.collegeId, refs.collegeId)));
+    const rows = await server.db
+      .select()
+      .from(categories)
+      .where(and(eq(categories.collegeId, refs.collegeId)));
     expect(rows.find((r) => r.id === categoryId)?.slug).toBe('anuncios');
     expect(rows.find((r) => r.id === twin)?.slug).toBe('anuncios-2');
     const post = postArgs(refs, ['1° Básico A'], 'everyone', { category_id: categoryId });
     expect((await push(session.staff, [{ name: 'posts.create', args: post }]))[0]).toMatchObject({ status: 'applied' });
     const archiveId = uuidv7();
-    expect((await push(session.admin, [{ id: archiveId, name: 'categories.archive', args: { id: categoryId, archived: true } }]))[0]).toMatchObject({ status: 'applied' });
-    expect((await push(session.admin, [{ id: archiveId, name: 'categories.archive', args: { id: categoryId, archived: true } }]))[0]).toMatchObject({ status: 'applied' });
+    expect((await push(session.admin, [{ id: archiveId, name: 'categories.archive', args: { id: categoryId, archived: true } }]))[0]).toMatchObject({
+      status: 'applied',
+    });
+    expect((await push(session.admin, [{ id: archiveId, name: 'categories.archive', args: { id: categoryId, archived: true } }]))[0]).toMatchObject({
+      status: 'applied',
+    });
     const [kept] = await server.db.select().from(posts).where(eq(posts.id, post.id));
     expect(kept).toMatchObject({ categoryId, deletedAt: null });
     const { changes } = await pullAll(session.student);

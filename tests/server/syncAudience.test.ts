@@ -120,10 +120,15 @@ describe.each(backends)('audience, pokes, views, scheduling and compaction on $n
         lanes.map(async (lane) => {
           for (const reader of lane) {
             const user = (await server.db.select().from(users).where(eq(users.id, reader.id)))[0]!;
-            const { results } = await pushMutations(server.db, registry.mutations, { user, viewer: await loadViewer(server.db, user) }, {
-              clientId: 'phone',
-              mutations: [{ id: uuidv7(), name: 'posts.view', args: { post_id: args.id } }],
-            });
+            const { results } = await pushMutations(
+              server.db,
+              registry.mutations,
+              { user, viewer: await loadViewer(server.db, user) },
+              {
+                clientId: 'phone',
+                mutations: [{ id: uuidv7(), name: 'posts.view', args: { post_id: args.id } }],
+              },
+            );
             expect(results[0]!.status).toBe('applied');
           }
         }),
@@ -194,7 +199,10 @@ describe.each(backends)('audience, pokes, views, scheduling and compaction on $n
     expect(await server.db.select().from(appliedMutations).where(eq(appliedMutations.id, applied!.id))).toEqual([]);
     expect((await pullPage(staff, oldCursor)).reset).toBe(true);
     expect((await pullPage(staff, recentCursor)).reset).toBe(false);
-    const [state] = await server.db.select().from(syncState).where(and(eq(syncState.collegeId, refs.collegeId)));
+    const [state] = await server.db
+      .select()
+      .from(syncState)
+      .where(and(eq(syncState.collegeId, refs.collegeId)));
     expect(state!.compactedSeq).toBeGreaterThan(cursorSeq(oldCursor));
   });
 });

@@ -43,7 +43,10 @@ describe.each(backends)('sync pull head on $name', (backend) => {
     const made = Array.from({ length: newestPostsFirst + 10 }, (_, i) =>
       postArgs(refs, [i % 3 === 0 ? '2° Básico B' : '1° Básico A'], 'everyone', { published_at: new Date(Date.now() - (i + 1) * day).toISOString() }),
     );
-    const results = await push(staff, made.map((args) => ({ name: 'posts.create', args })));
+    const results = await push(
+      staff,
+      made.map((args) => ({ name: 'posts.create', args })),
+    );
     expect(results.every((r) => r.status === 'applied')).toBe(true);
   });
   afterAll(() => server.close());
@@ -64,7 +67,7 @@ describe.each(backends)('sync pull head on $name', (backend) => {
     expect(page.reset).toBe(false);
   });
 
-  it("gives a student only what they may see, newest first, and the sync from its cursor is the same as a sync without a head", async () => {
+  it('gives a student only what they may see, newest first, and the sync from its cursor is the same as a sync without a head', async () => {
     const student = await session('student@colinas.test');
     const page = await head(student);
     const mySection = refs.sectionId('1° Básico A');
@@ -87,7 +90,10 @@ describe.each(backends)('sync pull head on $name', (backend) => {
 
   it('a head row edited or deleted after the head reaches the device in the sync that follows', async () => {
     const made = [postArgs(refs, ['1° Básico A'], 'everyone'), postArgs(refs, ['1° Básico A'], 'everyone')];
-    await push(staff, made.map((args) => ({ name: 'posts.create', args })));
+    await push(
+      staff,
+      made.map((args) => ({ name: 'posts.create', args })),
+    );
     const guardian = await session('guardian@colinas.test');
     const page = await head(guardian);
     expect(upsertedIds(page.changes, 'posts')).toEqual(expect.arrayContaining(made.map((m) => m.id)));
@@ -157,12 +163,20 @@ describe.each(backends)('sync pull head on $name', (backend) => {
 
   it('answers any pull query a device may send with a page or a 4xx, never a 5xx', async () => {
     const { cursor } = await pullAll(staff);
-    const value = fc.oneof(hostileUrlValue, fc.constantFrom('true', 'false', '1', '0', '1000', '1001', '-1', '', 'documents', 'posts,events', cursor, cursor.slice(1), `${cursor}x`));
+    const value = fc.oneof(
+      hostileUrlValue,
+      fc.constantFrom('true', 'false', '1', '0', '1000', '1001', '-1', '', 'documents', 'posts,events', cursor, cursor.slice(1), `${cursor}x`),
+    );
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.tuple(fc.constantFrom('head', 'cursor', 'limit', 'head[]', 'entities', 'other'), value), { maxLength: 4 }), async (params) => {
-        const response = await pull(staff, params.map(([key, v]) => `${key}=${v}`).join('&'));
-        expect(response.statusCode === 200 || (response.statusCode >= 400 && response.statusCode < 500), `${response.statusCode} ${response.body}`).toBe(true);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.constantFrom('head', 'cursor', 'limit', 'head[]', 'entities', 'other'), value), { maxLength: 4 }),
+        async (params) => {
+          const response = await pull(staff, params.map(([key, v]) => `${key}=${v}`).join('&'));
+          expect(response.statusCode === 200 || (response.statusCode >= 400 && response.statusCode < 500), `${response.statusCode} ${response.body}`).toBe(
+            true,
+          );
+        },
+      ),
       { numRuns: 60 },
     );
   });

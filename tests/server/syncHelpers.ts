@@ -27,10 +27,21 @@ export interface CollegeRefs {
 export async function collegeRefs(db: Database, slug: string): Promise<CollegeRefs> {
   const [college] = await db.select().from(colleges).where(eq(colleges.slug, slug));
   const collegeId = college!.id;
-  const [category] = await db.select().from(categories).where(and(eq(categories.collegeId, collegeId), eq(categories.slug, 'noticias')));
+  const [category] = await db
+    .select()
+    .from(categories)
+    .where(and(eq(categories.collegeId, collegeId), eq(categories.slug, 'noticias')));
   const gradeRows = await db.select().from(grades).where(eq(grades.collegeId, collegeId));
   const sectionRows = await db.select().from(sections).where(eq(sections.collegeId, collegeId));
-  const courseRows = await db.select().from(courses).where(inArray(courses.id, gradeRows.map((g) => g.courseId)));
+  const courseRows = await db
+    .select()
+    .from(courses)
+    .where(
+      inArray(
+        courses.id,
+        gradeRows.map((g) => g.courseId),
+      ),
+    );
   return {
     collegeId,
     categoryId: category!.id,
@@ -65,12 +76,7 @@ export function postArgs(refs: CollegeRefs, sectionNames: string[], scope: PostS
  * Valid `events.create` arguments addressed to the named sections (none for the `college`
  * and `staff` scopes): a one-hour meeting at 18:00 on 2026-09-01, unless overridden.
  */
-export function eventArgs(
-  refs: CollegeRefs,
-  sectionNames: string[],
-  scope: AudienceScope,
-  overrides: Partial<EventFieldsInput> = {},
-): CreateEventArgs {
+export function eventArgs(refs: CollegeRefs, sectionNames: string[], scope: AudienceScope, overrides: Partial<EventFieldsInput> = {}): CreateEventArgs {
   const sectionIds = sectionNames.map(refs.sectionId);
   const gradeIds = [...new Set(sectionIds.map(refs.gradeIdOf))];
   return {

@@ -30,7 +30,10 @@ describe.each(backends)('sync pull on $name', (backend) => {
       guardiansA: postArgs(refs, ['1° Básico A'], 'guardians'),
       everyoneAB: postArgs(refs, ['1° Básico A', '2° Básico B'], 'everyone'),
     };
-    const results = await push(staff, Object.values(made).map((args) => ({ name: 'posts.create', args })));
+    const results = await push(
+      staff,
+      Object.values(made).map((args) => ({ name: 'posts.create', args })),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(5).fill('applied'));
     for (const key of Object.keys(made) as (keyof typeof made)[]) ids[key] = made[key].id;
   });
@@ -171,7 +174,9 @@ describe.each(backends)('sync pull on $name', (backend) => {
     const crossed = await server.app.inject({ method: 'GET', url: '/api/v1/sync/pull', headers: { host, ...bearer(british.token) } });
     expect(crossed.statusCode).toBe(401);
 
-    const [result] = await push(british, [{ name: 'posts.update', args: postArgs(refs, ['1° Básico A'], 'everyone', { id: ids.studentsA, title: 'Hackeado' }) }]);
+    const [result] = await push(british, [
+      { name: 'posts.update', args: postArgs(refs, ['1° Básico A'], 'everyone', { id: ids.studentsA, title: 'Hackeado' }) },
+    ]);
     expect(result).toMatchObject({ status: 'rejected', error: { status: 404 } });
     const [deleted] = await push(british, [{ name: 'posts.delete', args: { id: ids.studentsA } }]);
     expect(deleted).toMatchObject({ status: 'rejected', error: { status: 404 } });
@@ -207,7 +212,12 @@ describe.each(backends)('sync pull on $name', (backend) => {
       let fastDone = false;
       const fastWrite = writeInCollege(server.db, refs.collegeId, (write) => createPost(write, actor, fast)).then(() => (fastDone = true));
       const waitingForALock = async () =>
-        (await selectRows<{ count: number }>(server.db, sql`select count(*)::int as count from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`))[0]!.count;
+        (
+          await selectRows<{ count: number }>(
+            server.db,
+            sql`select count(*)::int as count from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          )
+        )[0]!.count;
       await expect.poll(async () => fastDone || (await waitingForALock()) > 0, { timeout: 10_000 }).toBe(true);
 
       // A pull between the two: the slow row is not committed yet.

@@ -127,7 +127,12 @@ describe.each(backends)('sync push on $name', (backend) => {
     expect(hidden).toMatchObject({ status: 'rejected', error: { status: 404 } });
     expect((await postRow(visible.id))?.views).toBe(2);
     expect((await postRow(staffOnly.id))?.views).toBe(0);
-    expect(await server.db.select().from(postViews).where(inArray(postViews.postId, [visible.id, staffOnly.id]))).toHaveLength(2);
+    expect(
+      await server.db
+        .select()
+        .from(postViews)
+        .where(inArray(postViews.postId, [visible.id, staffOnly.id])),
+    ).toHaveLength(2);
   });
 
   it('strips scripts and event handlers from the content', async () => {
@@ -143,7 +148,9 @@ describe.each(backends)('sync push on $name', (backend) => {
     expect(sanitizeContent('<h2>T</h2><ul><li>a</li></ul><blockquote>c</blockquote><pre><code>x</code></pre>')).toBe(
       '<h2>T</h2><ul><li>a</li></ul><blockquote>c</blockquote><pre><code>x</code></pre>',
     );
-    const [empty] = await push(staff, [{ name: 'posts.create', args: postArgs(refs, ['1° Básico A'], 'everyone', { content: '<script>x</script><img src=x>' }) }]);
+    const [empty] = await push(staff, [
+      { name: 'posts.create', args: postArgs(refs, ['1° Básico A'], 'everyone', { content: '<script>x</script><img src=x>' }) },
+    ]);
     expect(empty).toMatchObject({ status: 'rejected', error: { status: 422, errors: { content: [messages.postContentRequired] } } });
   });
 });

@@ -182,7 +182,11 @@ describe.each(backends)('sync stream on $name', (backend) => {
     const student = await signIn(server.app, host, { email: 'student@colinas.test' });
     const { port } = server.app.server.address() as AddressInfo;
     const { cursor } = await pullAll({ app: server.app, host, token: student });
-    const text = fc.oneof(hostileString, fc.constant(cursor), fc.base64String({ maxLength: 80 }).map((value) => value.replace(/=+$/, '')));
+    const text = fc.oneof(
+      hostileString,
+      fc.constant(cursor),
+      fc.base64String({ maxLength: 80 }).map((value) => value.replace(/=+$/, '')),
+    );
     await fc.assert(
       fc.asyncProperty(text, text, async (streamCursor, streamId) => {
         const abort = new AbortController();
@@ -226,7 +230,10 @@ describe.each(backends)('sync stream on $name', (backend) => {
         const response = await fetch(`http://127.0.0.1:${port}/api/v1/sync/push`, {
           method: 'POST',
           headers: { authorization: `Bearer ${staffToken}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ clientId: 'other', mutations: [{ id: crypto.randomUUID(), name: 'posts.create', args: postArgs(refs, ['1° Básico A'], 'everyone') }] }),
+          body: JSON.stringify({
+            clientId: 'other',
+            mutations: [{ id: crypto.randomUUID(), name: 'posts.create', args: postArgs(refs, ['1° Básico A'], 'everyone') }],
+          }),
         });
         expect(response.status).toBe(200);
         await stream.next('poke');

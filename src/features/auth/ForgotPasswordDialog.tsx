@@ -52,9 +52,7 @@ export function ForgotPasswordDialog({ open, onOpenChange, initialEmail }: { ope
           <p className="with-icon">
             <MailIcon />
             <span>
-              <Trans>
-                If an account exists for {sentTo}, we have sent it a link to choose a new password. Check your inbox.
-              </Trans>
+              <Trans>If an account exists for {sentTo}, we have sent it a link to choose a new password. Check your inbox.</Trans>
             </span>
           </p>
           <div className="dialog-actions">

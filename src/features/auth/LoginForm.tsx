@@ -58,7 +58,11 @@ export function LoginForm({ onSubmit, onForgot, allowSignup }: LoginFormProps) {
         autoCapitalize="none"
         spellCheck={false}
         valueDir="ltr"
-        hint={<Trans>For example {emailExample} or {rutExample}</Trans>}
+        hint={
+          <Trans>
+            For example {emailExample} or {rutExample}
+          </Trans>
+        }
         value={identifier}
         onChange={(event) => setIdentifier(event.target.value)}
         error={errors.identifier}

@@ -31,7 +31,10 @@ export function LoginScreen() {
     () =>
       whenIdle(() => {
         void primeCsrfCookie();
-        import('../../sync/syncClient').then(({ syncClient }) => syncClient.warm(), () => undefined);
+        import('../../sync/syncClient').then(
+          ({ syncClient }) => syncClient.warm(),
+          () => undefined,
+        );
       }, 5000),
     [],
   );

@@ -38,8 +38,25 @@ export function ResetPasswordForm({ email, token, onSubmit }: { email: string; t
   return (
     <form className="form" noValidate onSubmit={(event) => void submit(event)}>
       <FormAlert message={formError} />
-      <PasswordField label={t`New password`} name="password" autoComplete="new-password" hint={t`At least 8 characters.`} value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} required />
-      <PasswordField label={t`Confirm new password`} name="password_confirmation" autoComplete="new-password" value={confirmation} onChange={(e) => setConfirmation(e.target.value)} error={errors.password_confirmation} required />
+      <PasswordField
+        label={t`New password`}
+        name="password"
+        autoComplete="new-password"
+        hint={t`At least 8 characters.`}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={errors.password}
+        required
+      />
+      <PasswordField
+        label={t`Confirm new password`}
+        name="password_confirmation"
+        autoComplete="new-password"
+        value={confirmation}
+        onChange={(e) => setConfirmation(e.target.value)}
+        error={errors.password_confirmation}
+        required
+      />
       <Button type="submit" block busy={busy}>
         <Trans>Save new password</Trans>
       </Button>

@@ -42,11 +42,53 @@ export function SignupForm({ onSubmit }: { onSubmit: SignupSubmit }) {
   return (
     <form className="form" noValidate onSubmit={(event) => void submit(event)}>
       <FormAlert message={formError} />
-      <TextField label={t`Name`} name="name" autoComplete="name" valueDir="auto" value={values.name} onChange={(e) => field('name', e.target.value)} error={errors.name} required />
-      <TextField label={t`Email`} name="email" type="email" autoComplete="email" valueDir="ltr" hint={t`You will use it to sign in.`} value={values.email} onChange={(e) => field('email', e.target.value)} error={errors.email} required />
-      <PasswordField label={t`Password`} name="password" autoComplete="new-password" hint={t`At least 8 characters.`} value={values.password} onChange={(e) => field('password', e.target.value)} error={errors.password} required />
-      <PasswordField label={t`Confirm password`} name="password_confirmation" autoComplete="new-password" value={values.password_confirmation} onChange={(e) => field('password_confirmation', e.target.value)} error={errors.password_confirmation} required />
-      <Checkbox label={t`Send me news and promotional offers`} name="promotions" checked={values.promotions} onChange={(e) => field('promotions', e.target.checked)} />
+      <TextField
+        label={t`Name`}
+        name="name"
+        autoComplete="name"
+        valueDir="auto"
+        value={values.name}
+        onChange={(e) => field('name', e.target.value)}
+        error={errors.name}
+        required
+      />
+      <TextField
+        label={t`Email`}
+        name="email"
+        type="email"
+        autoComplete="email"
+        valueDir="ltr"
+        hint={t`You will use it to sign in.`}
+        value={values.email}
+        onChange={(e) => field('email', e.target.value)}
+        error={errors.email}
+        required
+      />
+      <PasswordField
+        label={t`Password`}
+        name="password"
+        autoComplete="new-password"
+        hint={t`At least 8 characters.`}
+        value={values.password}
+        onChange={(e) => field('password', e.target.value)}
+        error={errors.password}
+        required
+      />
+      <PasswordField
+        label={t`Confirm password`}
+        name="password_confirmation"
+        autoComplete="new-password"
+        value={values.password_confirmation}
+        onChange={(e) => field('password_confirmation', e.target.value)}
+        error={errors.password_confirmation}
+        required
+      />
+      <Checkbox
+        label={t`Send me news and promotional offers`}
+        name="promotions"
+        checked={values.promotions}
+        onChange={(e) => field('promotions', e.target.checked)}
+      />
       <Button type="submit" block busy={busy}>
         <Trans>Create account</Trans>
       </Button>

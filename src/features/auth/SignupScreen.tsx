@@ -67,7 +67,9 @@ export function SignupScreen() {
             {college.phone ? (
               <li>
                 <PhoneIcon />
-                <a dir="ltr" href={`tel:${college.phone.replace(/\s/g, '')}`}>{college.phone}</a>
+                <a dir="ltr" href={`tel:${college.phone.replace(/\s/g, '')}`}>
+                  {college.phone}
+                </a>
               </li>
             ) : null}
           </ul>

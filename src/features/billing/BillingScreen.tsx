@@ -45,8 +45,7 @@ export function BillingScreen() {
         <LockIcon width={20} height={20} />
         <span>
           <Trans>
-            Card details stay in this browser. Patio is not connected to a payment provider yet: what you type here is never sent, stored, logged or
-            synced.
+            Card details stay in this browser. Patio is not connected to a payment provider yet: what you type here is never sent, stored, logged or synced.
           </Trans>
         </span>
       </p>

@@ -45,7 +45,13 @@ export function ContactDetailScreen() {
   const name = found.contact.name;
   return (
     <>
-      <ContactDetailView contact={found.contact} place={found.place} state={state} canManage={can(user?.role, 'contacts.manage')} onDelete={() => setConfirming(true)} />
+      <ContactDetailView
+        contact={found.contact}
+        place={found.place}
+        state={state}
+        canManage={can(user?.role, 'contacts.manage')}
+        onDelete={() => setConfirming(true)}
+      />
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

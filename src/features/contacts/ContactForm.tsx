@@ -74,7 +74,16 @@ export function ContactForm({ title, initial, initialErrors = {}, initialFormErr
         {title}
       </h1>
       <FormAlert message={formError} />
-      <TextField label={t`Name`} name="name" valueDir="auto" value={values.name} maxLength={contactNameMax} onChange={(e) => set({ name: e.target.value })} error={errors.name} required />
+      <TextField
+        label={t`Name`}
+        name="name"
+        valueDir="auto"
+        value={values.name}
+        maxLength={contactNameMax}
+        onChange={(e) => set({ name: e.target.value })}
+        error={errors.name}
+        required
+      />
       <TextField
         label={t`Title or role`}
         name="title"

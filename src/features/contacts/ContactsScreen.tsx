@@ -19,10 +19,7 @@ export function ContactsScreen() {
   const list = useContacts(search);
   const states = usePendingStates('contacts');
   usePageMeta(t`Contacts`);
-  const onSearch = useCallback(
-    (text: string) => setParams(text.trim() ? { q: text } : {}, { replace: true }),
-    [setParams],
-  );
+  const onSearch = useCallback((text: string) => setParams(text.trim() ? { q: text } : {}, { replace: true }), [setParams]);
   return (
     <ContactsView
       contacts={list?.contacts}

@@ -15,7 +15,10 @@ export interface ContactFormValues {
 export const emptyContactValues: ContactFormValues = { name: '', title: '', place_id: '', email: '', phone: '', notes: '', visibility: 'all' };
 
 /** A stored contact, or a refused change's arguments, as the form's values. */
-export function valuesFrom(source: Partial<ContactRow> | Record<string, unknown> | null | undefined, fallback: ContactFormValues = emptyContactValues): ContactFormValues {
+export function valuesFrom(
+  source: Partial<ContactRow> | Record<string, unknown> | null | undefined,
+  fallback: ContactFormValues = emptyContactValues,
+): ContactFormValues {
   if (!source) return fallback;
   const read = (key: keyof ContactFormValues): string => {
     const value = (source as Record<string, unknown>)[key];

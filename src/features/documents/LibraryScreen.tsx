@@ -67,7 +67,12 @@ export function LibraryScreen() {
       await deleteDocument(db, document);
       showToast(t`Document deleted`);
     } catch (error) {
-      showToast(error instanceof StorageFullError ? t`This device's storage is full. Free some space and try again.` : t`The document could not be deleted. Please try again.`, 'error');
+      showToast(
+        error instanceof StorageFullError
+          ? t`This device's storage is full. Free some space and try again.`
+          : t`The document could not be deleted. Please try again.`,
+        'error',
+      );
     }
   };
 

@@ -32,7 +32,12 @@ export function ManageCategoriesDialog({ open, onOpenChange, categories, counts 
     try {
       await change();
     } catch (failure) {
-      showToast(failure instanceof StorageFullError ? t`This device's storage is full. Free some space and try again.` : t`The change could not be saved on this device. Please try again.`, 'error');
+      showToast(
+        failure instanceof StorageFullError
+          ? t`This device's storage is full. Free some space and try again.`
+          : t`The change could not be saved on this device. Please try again.`,
+        'error',
+      );
     }
   };
   const onAdd = (event: FormEvent) => {
@@ -77,7 +82,14 @@ export function ManageCategoriesDialog({ open, onOpenChange, categories, counts 
         ))}
       </ol>
       <form className="category-add" onSubmit={onAdd} noValidate>
-        <TextField label={t`New category`} name="name" value={name} maxLength={80} error={error ?? undefined} onChange={(event) => setName(event.target.value)} />
+        <TextField
+          label={t`New category`}
+          name="name"
+          value={name}
+          maxLength={80}
+          error={error ?? undefined}
+          onChange={(event) => setName(event.target.value)}
+        />
         <Button type="submit">
           <Trans>Add category</Trans>
         </Button>
@@ -127,7 +139,11 @@ function CategoryRow(props: {
           ↓
         </Button>
         {/* The server refuses a category with documents: only an empty one can go. */}
-        <IconButton label={count > 0 ? t`${categoryName} has documents: move or delete them first` : t`Delete ${categoryName}`} disabled={count > 0} onClick={onDelete}>
+        <IconButton
+          label={count > 0 ? t`${categoryName} has documents: move or delete them first` : t`Delete ${categoryName}`}
+          disabled={count > 0}
+          onClick={onDelete}
+        >
           <TrashIcon />
         </IconButton>
       </div>

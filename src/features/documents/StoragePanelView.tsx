@@ -48,7 +48,11 @@ function DeviceFigures({ storage }: { storage: DeviceStorage }) {
   );
 }
 
-function KeptCategoryItem({ category, onEvenOnSlowNetwork, onStopKeeping }: { category: KeptCategoryRow } & Pick<StoragePanelViewProps, 'onEvenOnSlowNetwork' | 'onStopKeeping'>) {
+function KeptCategoryItem({
+  category,
+  onEvenOnSlowNetwork,
+  onStopKeeping,
+}: { category: KeptCategoryRow } & Pick<StoragePanelViewProps, 'onEvenOnSlowNetwork' | 'onStopKeeping'>) {
   const { t } = useLingui();
   const { name, documents, onDevice, kept } = category;
   return (
@@ -57,7 +61,11 @@ function KeptCategoryItem({ category, onEvenOnSlowNetwork, onStopKeeping }: { ca
         <span className="storage-category-name">{name}</span>
         <span className="keep-count">{t`${plural(documents, { one: `${onDevice} of # document on this device`, other: `${onDevice} of # documents on this device` })}`}</span>
       </div>
-      <Checkbox label={t`Download on slow networks too`} checked={kept.evenOnSlowNetwork} onChange={(event) => onEvenOnSlowNetwork(kept.id, event.target.checked)} />
+      <Checkbox
+        label={t`Download on slow networks too`}
+        checked={kept.evenOnSlowNetwork}
+        onChange={(event) => onEvenOnSlowNetwork(kept.id, event.target.checked)}
+      />
       <Button variant="ghost" onClick={() => onStopKeeping(kept.id)}>
         <Trans>Stop keeping this category</Trans>
         <span className="visually-hidden">{`: ${name}`}</span>
@@ -71,7 +79,16 @@ function KeptCategoryItem({ category, onEvenOnSlowNetwork, onStopKeeping }: { ca
  * browser reports it, whether the storage is persistent, each kept category with its
  * "slow networks too" setting, and "Remove all".
  */
-export function StoragePanelView({ storage, categories, slowNetwork, deviceFull, busy, onEvenOnSlowNetwork, onStopKeeping, onRemoveAll }: StoragePanelViewProps) {
+export function StoragePanelView({
+  storage,
+  categories,
+  slowNetwork,
+  deviceFull,
+  busy,
+  onEvenOnSlowNetwork,
+  onStopKeeping,
+  onRemoveAll,
+}: StoragePanelViewProps) {
   const { t, i18n } = useLingui();
   const id = useId();
   const [confirming, setConfirming] = useState(false);

@@ -38,7 +38,11 @@ export function UploadDialog({ open, onOpenChange, categoryId }: UploadDialogPro
           onSubmit={async (files, target) => {
             await queueUploads(db, files, target);
             onOpenChange(false);
-            showToast(navigator.onLine ? i18n._(msg`Saved on this device. Sending it now…`) : i18n._(msg`Saved on this device. It will be sent when you are back online.`));
+            showToast(
+              navigator.onLine
+                ? i18n._(msg`Saved on this device. Sending it now…`)
+                : i18n._(msg`Saved on this device. It will be sent when you are back online.`),
+            );
           }}
           describeError={(error) => {
             if (error instanceof StorageFullError) return t`This device's storage is full. Free some space and add the files again.`;

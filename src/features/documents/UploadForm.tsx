@@ -114,7 +114,11 @@ export function UploadForm({ categories, audience, initialCategoryId = '', onSub
             {checked.map(({ file, problem }, index) => (
               <li key={`${index}-${file.name}`} className="upload-file">
                 <span dir="auto">{file.name}</span>
-                {problem ? <span className="upload-file-problem">{problemText(problem)}</span> : <span className="muted">{formatBytes(file.size, i18n.locale)}</span>}
+                {problem ? (
+                  <span className="upload-file-problem">{problemText(problem)}</span>
+                ) : (
+                  <span className="muted">{formatBytes(file.size, i18n.locale)}</span>
+                )}
               </li>
             ))}
           </ul>

@@ -144,9 +144,17 @@ function UploadStateText({ upload, online, waitingForOwner, sent, total }: Uploa
   const { i18n } = useLingui();
   switch (upload.state) {
     case 'uploading':
-      return <Trans>Sending: {sent} of {total}</Trans>;
+      return (
+        <Trans>
+          Sending: {sent} of {total}
+        </Trans>
+      );
     case 'paused':
-      return online ? <Trans>Paused: the upload was interrupted. It will go on by itself.</Trans> : <Trans>Paused: you are offline. It will go on when you are back online.</Trans>;
+      return online ? (
+        <Trans>Paused: the upload was interrupted. It will go on by itself.</Trans>
+      ) : (
+        <Trans>Paused: you are offline. It will go on when you are back online.</Trans>
+      );
     case 'failed': {
       if (upload.error?.kind === 'unreadable') return <Trans>Not sent: this device can no longer read the file. Remove it and add it again.</Trans>;
       if (upload.error?.kind === 'ownerGone')

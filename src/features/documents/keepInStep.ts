@@ -64,7 +64,10 @@ export async function keepCategoriesInStep(db: DocumentsDb, signal: AbortSignal,
     result.removed = await prune(db, files, await db.documents.bulkGet(files.map((file) => file.id)), new Set(kept.keys()));
 
     const onDevice = new Map((await db.keptFiles.toArray()).map((file) => [file.id, file]));
-    const inCategories = await db.documents.where('category_id').anyOf([...kept.keys()]).toArray();
+    const inCategories = await db.documents
+      .where('category_id')
+      .anyOf([...kept.keys()])
+      .toArray();
     const keptAlone = (await db.documents.bulkGet([...onDevice.keys()])).filter((document): document is DocumentRow => !!document);
     const byId = new Map([...keptAlone, ...inCategories].map((document) => [document.id, document]));
     const missing = [...byId.values()]

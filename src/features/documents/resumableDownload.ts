@@ -73,11 +73,7 @@ export async function resumableBody(download: ResumableDownload): Promise<Resuma
     const response = await request(path, headers, AbortSignal.any([signal, drop.signal]));
     const resumed = response.status === 206;
     const mismatch =
-      response.headers.get('etag') !== etag
-        ? 'etag'
-        : resumed && !response.headers.get('content-range')?.startsWith(`bytes ${offset}-`)
-          ? 'range'
-          : null;
+      response.headers.get('etag') !== etag ? 'etag' : resumed && !response.headers.get('content-range')?.startsWith(`bytes ${offset}-`) ? 'range' : null;
     if (mismatch || !response.body) {
       await response.body?.cancel().catch(() => undefined);
       throw new FileChangedError(mismatch ?? 'body');

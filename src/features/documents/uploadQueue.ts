@@ -49,9 +49,13 @@ export function queueUploads(db: DocumentsDb, files: readonly File[], target: Up
  */
 export function queueAttachments(db: DocumentsDb, files: readonly File[], target: AttachmentTarget): Promise<string[]> {
   const now = Date.now();
-  const rows = files.map(
-    (file, index): AttachmentUpload => ({ ...queuedFile(file, now, index), kind: 'attachment', owner: target.owner, owner_id: target.owner_id, ownerTitle: target.title }),
-  );
+  const rows = files.map((file, index): AttachmentUpload => ({
+    ...queuedFile(file, now, index),
+    kind: 'attachment',
+    owner: target.owner,
+    owner_id: target.owner_id,
+    ownerTitle: target.title,
+  }));
   return addToQueue(db, rows);
 }
 
@@ -70,12 +74,15 @@ export async function ownersWaiting(db: DocumentsDb, uploads: readonly QueuedUpl
 
 /** Puts a stopped or paused upload back in line: it resumes where the server's copy ends. */
 export async function retryUpload(db: DocumentsDb, id: string): Promise<void> {
-  await db.uploads.where('id').equals(id).modify((row) => {
-    if ((row.state === 'failed' && row.error?.kind !== 'ownerGone') || row.state === 'paused') {
-      row.state = 'queued';
-      delete row.error;
-    }
-  });
+  await db.uploads
+    .where('id')
+    .equals(id)
+    .modify((row) => {
+      if ((row.state === 'failed' && row.error?.kind !== 'ownerGone') || row.state === 'paused') {
+        row.state = 'queued';
+        delete row.error;
+      }
+    });
 }
 
 /** Takes a file out of the queue; a runner sending it stops and deletes what the server has of it. */

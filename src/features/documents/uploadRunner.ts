@@ -231,7 +231,11 @@ async function sendOne(db: DocumentsDb, upload: QueuedUpload, options: UploadRun
  * stop with the refusal. An attachment's owner may not be on the server yet
  * (`ownerNotYet`) or be deleted (`ownerGone`: 404 when the upload is created).
  */
-function outcomeOf(error: unknown, upload: QueuedUpload, hadAddress: boolean): 'again' | 'gone' | 'exists' | 'later' | 'ownerNotYet' | 'ownerGone' | UploadError {
+function outcomeOf(
+  error: unknown,
+  upload: QueuedUpload,
+  hadAddress: boolean,
+): 'again' | 'gone' | 'exists' | 'later' | 'ownerNotYet' | 'ownerGone' | UploadError {
   if (error instanceof NetworkError) return 'later';
   if (error instanceof FileUnreadableError) return { kind: 'unreadable' };
   if (!(error instanceof ApiError)) {
@@ -243,7 +247,11 @@ function outcomeOf(error: unknown, upload: QueuedUpload, hadAddress: boolean): '
   if (error.status === 409) return error.message === messages.conflict ? 'exists' : 'again';
   if ((error.status === 404 || error.status === 410) && hadAddress) return 'gone';
   if (error.status === 404 && upload.kind === 'attachment') return 'ownerGone';
-  return { kind: 'refused', message: error.message, ...(Object.keys(error.errors).length > 0 ? { errors: { ...error.errors } as Record<string, string[]> } : {}) };
+  return {
+    kind: 'refused',
+    message: error.message,
+    ...(Object.keys(error.errors).length > 0 ? { errors: { ...error.errors } as Record<string, string[]> } : {}),
+  };
 }
 
 /** The Web Lock that makes one tab of the device the queue's only runner. */

@@ -16,7 +16,10 @@ import { useDocumentsDb } from './useDocumentsDb';
  */
 async function keptWork(db: DocumentsDb): Promise<string> {
   const [categories, files, firstSyncDone] = await Promise.all([db.keptCategories.toArray(), db.keptFiles.toArray(), db.meta.get(metaKeys.firstSyncDone)]);
-  const inCategories = await db.documents.where('category_id').anyOf(categories.map((category) => category.id)).toArray();
+  const inCategories = await db.documents
+    .where('category_id')
+    .anyOf(categories.map((category) => category.id))
+    .toArray();
   const ofFiles = await db.documents.bulkGet(files.map((file) => file.id));
   return JSON.stringify([
     !!firstSyncDone,

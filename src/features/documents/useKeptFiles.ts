@@ -65,7 +65,10 @@ export function useKeptCategories(): KeptCategoryRow[] | undefined {
   return useLiveQuery(async () => {
     const kept = await db.keptCategories.toArray();
     const categories = await db.documentCategories.bulkGet(kept.map((category) => category.id));
-    const documents = await db.documents.where('category_id').anyOf(kept.map((category) => category.id)).toArray();
+    const documents = await db.documents
+      .where('category_id')
+      .anyOf(kept.map((category) => category.id))
+      .toArray();
     const files = await db.keptFiles.bulkGet(documents.map((document) => document.id));
     return kept.flatMap((category, i) => {
       const name = categories[i]?.name;

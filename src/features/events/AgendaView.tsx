@@ -75,7 +75,12 @@ export const AgendaView = memo(function AgendaView({ today, filter, pendingState
   );
 });
 
-function AgendaDayGroup({ group, today, pendingStates, detailsHref }: { group: AgendaDay; today: DayText } & Pick<AgendaViewProps, 'pendingStates' | 'detailsHref'>) {
+function AgendaDayGroup({
+  group,
+  today,
+  pendingStates,
+  detailsHref,
+}: { group: AgendaDay; today: DayText } & Pick<AgendaViewProps, 'pendingStates' | 'detailsHref'>) {
   const { i18n } = useLingui();
   const offset = daysBetween(today, group.day);
   const thisYear = group.day.slice(0, 4) === today.slice(0, 4);

@@ -20,14 +20,5 @@ export function CalendarFeedCard() {
       () => showToast(t`The link could not be copied. Select it and copy it yourself.`, 'error'),
     );
   };
-  return (
-    <CalendarFeedView
-      {...state}
-      onRetry={retry}
-      onCreate={act('create')}
-      onRegenerate={act('regenerate')}
-      onTurnOff={act('turnOff')}
-      onCopy={copy}
-    />
-  );
+  return <CalendarFeedView {...state} onRetry={retry} onCreate={act('create')} onRegenerate={act('regenerate')} onTurnOff={act('turnOff')} onCopy={copy} />;
 }

@@ -60,12 +60,7 @@ export function CalendarFeedView({ load, online, busy, actionError, onRetry, onC
           value={feed.https}
           readOnly
           onFocus={(event) => event.currentTarget.select()}
-          hint={
-            <Trans>
-              Made on {made}. Anyone with this link can see your events: keep it to yourself. In Google
-              Calendar, add it under "From URL".
-            </Trans>
-          }
+          hint={<Trans>Made on {made}. Anyone with this link can see your events: keep it to yourself. In Google Calendar, add it under "From URL".</Trans>}
         />
         <div className="calendar-feed-actions">
           <Button variant="secondary" onClick={() => onCopy(feed.https)}>

@@ -71,7 +71,8 @@ export function CalendarScreen() {
     pendingAddress.current = afterPaint(() => void navigate({ search: viewHref(next) }, { replace: true, preventScrollReset: true }));
   };
   const onOpen = useCallback(
-    (occurrence: EventOccurrence) => void navigate({ search: detailsHref(occurrence.event.id, occurrence.day) }, { state: overCalendar, preventScrollReset: true }),
+    (occurrence: EventOccurrence) =>
+      void navigate({ search: detailsHref(occurrence.event.id, occurrence.day) }, { state: overCalendar, preventScrollReset: true }),
     [navigate, detailsHref],
   );
   // Opened from the calendar: back to it (the modal was one step). Opened by a link: the calendar replaces it.

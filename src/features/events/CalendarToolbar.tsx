@@ -25,7 +25,9 @@ export function CalendarToolbar({ view, categories, audience, audienceOptions, v
   const { t, i18n } = useLingui();
   const audienceId = useId();
   const toggle = (category: EventCategory) =>
-    onCategories(categories.includes(category) ? categories.filter((c) => c !== category) : eventCategories.filter((c) => c === category || categories.includes(c)));
+    onCategories(
+      categories.includes(category) ? categories.filter((c) => c !== category) : eventCategories.filter((c) => c === category || categories.includes(c)),
+    );
   const views: [CalendarView, string][] = [
     ['agenda', t`Agenda`],
     ['month', t`Month`],

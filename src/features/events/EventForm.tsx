@@ -49,7 +49,20 @@ export interface EventFormProps {
  * so every message appears at once next to its field and nothing is written while invalid.
  */
 export function EventForm(props: EventFormProps) {
-  const { title, initial, audience, timeZone, today, submitLabel, initialErrors = {}, initialFormError = null, attachable = false, existingAttachments = [], onSubmit, onCancel } = props;
+  const {
+    title,
+    initial,
+    audience,
+    timeZone,
+    today,
+    submitLabel,
+    initialErrors = {},
+    initialFormError = null,
+    attachable = false,
+    existingAttachments = [],
+    onSubmit,
+    onCancel,
+  } = props;
   const { t, i18n } = useLingui();
   const [values, setValues] = useState<EventFormValues>(initial);
   const [errors, setErrors] = useState<FieldErrors>(initialErrors);
@@ -91,7 +104,16 @@ export function EventForm(props: EventFormProps) {
         {title}
       </h1>
       <FormAlert message={formError} />
-      <TextField label={t`Name`} name="name" valueDir="auto" value={values.name} onChange={(event) => set({ name: event.target.value })} error={errors.name} maxLength={200} required />
+      <TextField
+        label={t`Name`}
+        name="name"
+        valueDir="auto"
+        value={values.name}
+        onChange={(event) => set({ name: event.target.value })}
+        error={errors.name}
+        maxLength={200}
+        required
+      />
       <div className="event-form-row">
         <div className="field">
           <Select
@@ -99,13 +121,24 @@ export function EventForm(props: EventFormProps) {
             name="category"
             value={values.category}
             onChange={(event) => set({ category: event.target.value as EventCategory | '' })}
-            options={[{ value: '', label: t`Choose a category` }, ...eventCategories.map((category) => ({ value: category, label: i18n._(categoryNames[category]) }))]}
+            options={[
+              { value: '', label: t`Choose a category` },
+              ...eventCategories.map((category) => ({ value: category, label: i18n._(categoryNames[category]) })),
+            ]}
             aria-invalid={errors.category ? true : undefined}
             aria-describedby={errors.category ? categoryErrorId : undefined}
           />
           <FieldError id={categoryErrorId} message={errors.category} />
         </div>
-        <TextField label={t`Location`} name="location" valueDir="auto" value={values.location} onChange={(event) => set({ location: event.target.value })} error={errors.location} maxLength={300} />
+        <TextField
+          label={t`Location`}
+          name="location"
+          valueDir="auto"
+          value={values.location}
+          onChange={(event) => set({ location: event.target.value })}
+          error={errors.location}
+          maxLength={300}
+        />
       </div>
       <fieldset className="event-when">
         <legend className="field-label">
@@ -114,7 +147,12 @@ export function EventForm(props: EventFormProps) {
         <EventWhenFields values={values} errors={errors} onChange={setValues} timeZone={timeZone} today={today} />
         <EventRepeatFields values={values} errors={errors} onChange={setValues} today={today} />
       </fieldset>
-      <RichTextEditor label={t`Description (optional)`} initialHtml={initial.description} onChange={(description) => set({ description })} error={errors.description} />
+      <RichTextEditor
+        label={t`Description (optional)`}
+        initialHtml={initial.description}
+        onChange={(description) => set({ description })}
+        error={errors.description}
+      />
       <AudiencePicker audience={audience} values={values} errors={errors} onChange={setValues} />
       {attachable ? <AttachmentsField existing={existingAttachments} value={attachments} onChange={setAttachments} error={errors.attachments} /> : null}
       <div className="event-sync">

@@ -73,7 +73,14 @@ export function EventRepeatFields({ values, errors, onChange, today }: EventRepe
             </label>
           </div>
           {values.repeatEnd === 'until' ? (
-            <DateField label={t`Last date`} name="repeat.until" value={values.until} onChange={(until) => set({ until })} error={errors['repeat.until']} today={today} />
+            <DateField
+              label={t`Last date`}
+              name="repeat.until"
+              value={values.until}
+              onChange={(until) => set({ until })}
+              error={errors['repeat.until']}
+              today={today}
+            />
           ) : (
             <TextField
               className="event-repeat-count"

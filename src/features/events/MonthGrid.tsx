@@ -170,7 +170,9 @@ const DayCell = memo(DayCellView, (a, b) => {
     x.length === y.length &&
     x.every((o, i) => {
       const p = y[i]!;
-      return o.key === p.key && o.start === p.start && o.event.name === p.event.name && o.event.category === p.event.category && o.event.all_day === p.event.all_day;
+      return (
+        o.key === p.key && o.start === p.start && o.event.name === p.event.name && o.event.category === p.event.category && o.event.all_day === p.event.all_day
+      );
     })
   );
 });
@@ -199,8 +201,15 @@ function DayCellView({ day, locale, counted, occurrences, outside, isToday, isSe
         {count > 0 ? (
           <span className="month-day-events">
             {occurrences.slice(0, more > 0 ? chipsPerDay - 1 : chipsPerDay).map((occurrence) => (
-              <span key={occurrence.key} className={`month-chip event-cat-${occurrence.event.category}`} data-key={occurrence.key} title={occurrence.event.name}>
-                {!occurrence.event.all_day && occurrence.firstDay === day ? <span className="month-chip-time">{`${formatTime(occurrence.start, locale)} `}</span> : null}
+              <span
+                key={occurrence.key}
+                className={`month-chip event-cat-${occurrence.event.category}`}
+                data-key={occurrence.key}
+                title={occurrence.event.name}
+              >
+                {!occurrence.event.all_day && occurrence.firstDay === day ? (
+                  <span className="month-chip-time">{`${formatTime(occurrence.start, locale)} `}</span>
+                ) : null}
                 <span className="month-chip-name" dir="auto">
                   {occurrence.event.name}
                 </span>

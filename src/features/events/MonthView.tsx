@@ -34,7 +34,17 @@ export interface MonthViewProps {
  * visibility, no new elements, little layout), and the one after it is built once that is
  * painted and the browser idle (`around`). Their rows are in `list` already (monthWindow).
  */
-export const MonthView = memo(function MonthView({ month, around, list, today, pendingStates, firstSyncPending, detailsHref, onMonth, onOpen }: MonthViewProps) {
+export const MonthView = memo(function MonthView({
+  month,
+  around,
+  list,
+  today,
+  pendingStates,
+  firstSyncPending,
+  detailsHref,
+  onMonth,
+  onOpen,
+}: MonthViewProps) {
   const { t, i18n } = useLingui();
   const titleId = useId();
   // The arrow keys moved into another month: its grid takes the focus once shown (MonthGrid.tsx).
@@ -108,7 +118,12 @@ export const MonthView = memo(function MonthView({ month, around, list, today, p
         ) : (
           <ul className="event-list">
             {selectedList.map((occurrence) => (
-              <OccurrenceItem key={occurrence.key} occurrence={occurrence} to={detailsHref(occurrence.event.id, occurrence.day)} syncState={pendingStates.get(occurrence.event.id)} />
+              <OccurrenceItem
+                key={occurrence.key}
+                occurrence={occurrence}
+                to={detailsHref(occurrence.event.id, occurrence.day)}
+                syncState={pendingStates.get(occurrence.event.id)}
+              />
             ))}
           </ul>
         )}

@@ -28,9 +28,7 @@ export const isMonth = (value: string): boolean => monthPattern.test(value);
 export function readCalendarParams(params: URLSearchParams): CalendarParams {
   const month = params.get('month');
   const day = params.get('day');
-  const categories = (params.get('cat') ?? '')
-    .split(',')
-    .filter((value): value is EventCategory => (eventCategories as readonly string[]).includes(value));
+  const categories = (params.get('cat') ?? '').split(',').filter((value): value is EventCategory => (eventCategories as readonly string[]).includes(value));
   const level = audienceLevels.find((candidate) => params.get(candidate));
   return {
     view: params.get('view') === 'month' ? 'month' : 'agenda',

@@ -91,7 +91,8 @@ export function deviceTimeZone(): string {
 export function formatInstantRange(start: Date, end: Date, timeZone: string, locale: string): string {
   const format = cached(
     `${locale}\u0000zoned\u0000${timeZone}`,
-    () => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short', timeZone }),
+    () =>
+      new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short', timeZone }),
   );
   return format.formatRange(start, end);
 }

@@ -183,9 +183,7 @@ export function toFieldsInput(values: EventFormValues, description: string): Eve
     start: startOf(values),
     end: endOf(values),
     repeat:
-      values.repeat === 'none'
-        ? null
-        : { freq: values.repeat, ...(values.repeatEnd === 'until' ? { until: values.until } : { count: countOf(values.count) }) },
+      values.repeat === 'none' ? null : { freq: values.repeat, ...(values.repeatEnd === 'until' ? { until: values.until } : { count: countOf(values.count) }) },
     exceptions: values.exceptions,
     calendar_sync: values.calendar_sync,
     course_ids,

@@ -66,7 +66,9 @@ export function HomeView({ college, userName, locale, today, sections }: HomeVie
             {college.phone ? (
               <li>
                 <PhoneIcon />
-                <a dir="ltr" href={`tel:${college.phone.replace(/\s/g, '')}`}>{college.phone}</a>
+                <a dir="ltr" href={`tel:${college.phone.replace(/\s/g, '')}`}>
+                  {college.phone}
+                </a>
               </li>
             ) : null}
             {college.email ? (

@@ -41,7 +41,12 @@ function Integrations() {
   const [testTo, setTestTo] = useState(useSession().user?.email ?? '');
   const [testError, setTestError] = useState<string | undefined>();
   const [outcome, setOutcome] = useState<TestOutcome | null>(null);
-  const [log, setLog] = useState<{ items: MailLogItem[]; next: string | null; loading: boolean; error: string | null }>({ items: [], next: null, loading: true, error: null });
+  const [log, setLog] = useState<{ items: MailLogItem[]; next: string | null; loading: boolean; error: string | null }>({
+    items: [],
+    next: null,
+    loading: true,
+    error: null,
+  });
 
   // Read once (and again on "Try again"): coming back online must not wipe what is typed.
   const loaded = useRef(false);
@@ -194,7 +199,15 @@ function Integrations() {
         outcome={outcome}
         onTest={() => void test()}
       />
-      <MailLogList items={log.items} loading={log.loading} error={log.error} online={online} hasMore={log.next !== null} onRefresh={() => refreshLog()} onMore={() => refreshLog(log.next)} />
+      <MailLogList
+        items={log.items}
+        loading={log.loading}
+        error={log.error}
+        online={online}
+        hasMore={log.next !== null}
+        onRefresh={() => refreshLog()}
+        onMore={() => refreshLog(log.next)}
+      />
     </section>
   );
 }

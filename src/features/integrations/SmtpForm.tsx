@@ -85,8 +85,28 @@ export function SmtpForm(props: SmtpFormProps) {
           )}
         </p>
         <div className="smtp-form-row">
-          <TextField label={t`SMTP server`} name="host" valueDir="ltr" autoComplete="off" spellCheck={false} value={values.host} onChange={(e) => onChange({ host: e.target.value })} error={errors.host} required />
-          <TextField className="smtp-port" label={t`Port`} name="port" inputMode="numeric" valueDir="ltr" value={values.port} onChange={(e) => onChange({ port: e.target.value })} error={errors.port} required />
+          <TextField
+            label={t`SMTP server`}
+            name="host"
+            valueDir="ltr"
+            autoComplete="off"
+            spellCheck={false}
+            value={values.host}
+            onChange={(e) => onChange({ host: e.target.value })}
+            error={errors.host}
+            required
+          />
+          <TextField
+            className="smtp-port"
+            label={t`Port`}
+            name="port"
+            inputMode="numeric"
+            valueDir="ltr"
+            value={values.port}
+            onChange={(e) => onChange({ port: e.target.value })}
+            error={errors.port}
+            required
+          />
         </div>
         <Select
           label={t`Security`}
@@ -104,7 +124,15 @@ export function SmtpForm(props: SmtpFormProps) {
             { value: 'tls', label: t`TLS (SSL)` },
           ]}
         />
-        <TextField label={t`User name`} name="username" valueDir="ltr" autoComplete="off" value={values.username} onChange={(e) => onChange({ username: e.target.value })} error={errors.username} />
+        <TextField
+          label={t`User name`}
+          name="username"
+          valueDir="ltr"
+          autoComplete="off"
+          value={values.username}
+          onChange={(e) => onChange({ username: e.target.value })}
+          error={errors.username}
+        />
         {passwordStored && !values.replacing ? (
           <div className="field smtp-password-set">
             <span className="field-label">
@@ -124,7 +152,14 @@ export function SmtpForm(props: SmtpFormProps) {
           </div>
         ) : (
           <div className="smtp-password-edit">
-            <PasswordField label={t`Password`} name="password" autoComplete="new-password" value={values.password} onChange={(e) => onChange({ password: e.target.value, replacing: true })} error={errors.password} />
+            <PasswordField
+              label={t`Password`}
+              name="password"
+              autoComplete="new-password"
+              value={values.password}
+              onChange={(e) => onChange({ password: e.target.value, replacing: true })}
+              error={errors.password}
+            />
             {saved?.password_set ? (
               <button type="button" className="link-button" onClick={() => onChange({ replacing: false, clearPassword: false, password: '' })}>
                 <Trans>Keep the saved password</Trans>
@@ -132,9 +167,34 @@ export function SmtpForm(props: SmtpFormProps) {
             ) : null}
           </div>
         )}
-        <TextField label={t`Sender name`} name="from_name" valueDir="auto" value={values.from_name} onChange={(e) => onChange({ from_name: e.target.value })} error={errors.from_name} />
-        <TextField label={t`Sender address`} name="from_address" type="email" valueDir="ltr" value={values.from_address} onChange={(e) => onChange({ from_address: e.target.value })} error={errors.from_address} required />
-        <TextField label={t`Reply-to address`} name="reply_to" type="email" valueDir="ltr" value={values.reply_to} onChange={(e) => onChange({ reply_to: e.target.value })} error={errors.reply_to} hint={t`Optional: where answers to the school's emails go.`} />
+        <TextField
+          label={t`Sender name`}
+          name="from_name"
+          valueDir="auto"
+          value={values.from_name}
+          onChange={(e) => onChange({ from_name: e.target.value })}
+          error={errors.from_name}
+        />
+        <TextField
+          label={t`Sender address`}
+          name="from_address"
+          type="email"
+          valueDir="ltr"
+          value={values.from_address}
+          onChange={(e) => onChange({ from_address: e.target.value })}
+          error={errors.from_address}
+          required
+        />
+        <TextField
+          label={t`Reply-to address`}
+          name="reply_to"
+          type="email"
+          valueDir="ltr"
+          value={values.reply_to}
+          onChange={(e) => onChange({ reply_to: e.target.value })}
+          error={errors.reply_to}
+          hint={t`Optional: where answers to the school's emails go.`}
+        />
         <FormAlert message={formError} />
         <div className="form-actions">
           {saved ? (
@@ -171,14 +231,28 @@ export function SmtpForm(props: SmtpFormProps) {
           <Trans>Sends a real message with the saved settings and shows the server's answer.</Trans>
         </p>
         <div className="smtp-test-row">
-          <TextField label={t`Send to`} name="to" type="email" valueDir="ltr" value={props.testTo} onChange={(e) => props.onTestTo(e.target.value)} error={props.testError} />
+          <TextField
+            label={t`Send to`}
+            name="to"
+            type="email"
+            valueDir="ltr"
+            value={props.testTo}
+            onChange={(e) => props.onTestTo(e.target.value)}
+            error={props.testError}
+          />
           <Button type="submit" variant="secondary" disabled={!online || !saved || busy !== null} busy={busy === 'test'}>
             <Trans>Send a test email</Trans>
           </Button>
         </div>
         {props.outcome ? (
           <div className={`smtp-outcome ${props.outcome.ok ? 'smtp-outcome-ok' : 'smtp-outcome-failed'}`} role="status" data-testid="smtp-outcome">
-            <p className="smtp-outcome-title">{props.outcome.ok ? <Trans>The test email was sent. The server answered:</Trans> : <Trans>The test email could not be sent. The server said:</Trans>}</p>
+            <p className="smtp-outcome-title">
+              {props.outcome.ok ? (
+                <Trans>The test email was sent. The server answered:</Trans>
+              ) : (
+                <Trans>The test email could not be sent. The server said:</Trans>
+              )}
+            </p>
             <pre dir="ltr">{props.outcome.ok ? props.outcome.response : props.outcome.smtpError}</pre>
           </div>
         ) : null}

@@ -24,7 +24,12 @@ export function ChildrenPicker({ students, value, onChange, error, sectionLabel 
   const prepared = useMemo(() => prepareMembers(students), [students]);
   const byId = useMemo(() => new Map(students.map((row) => [row.id, row])), [students]);
   const matches = useMemo(
-    () => (deferred.trim() ? filterMembers(prepared, { ...noFilters, q: deferred }).filter((row) => !value.includes(row.id)).slice(0, 8) : []),
+    () =>
+      deferred.trim()
+        ? filterMembers(prepared, { ...noFilters, q: deferred })
+            .filter((row) => !value.includes(row.id))
+            .slice(0, 8)
+        : [],
     [prepared, deferred, value],
   );
   const chosen = value.map((childId) => byId.get(childId)).filter((row): row is MemberRow => row !== undefined);
@@ -42,7 +47,12 @@ export function ChildrenPicker({ students, value, onChange, error, sectionLabel 
             return (
               <li key={child.id} className="member-chip">
                 <span dir="auto">{childName}</span>
-                <button type="button" className="member-chip-remove" aria-label={t`Remove ${childName}`} onClick={() => onChange(value.filter((v) => v !== child.id))}>
+                <button
+                  type="button"
+                  className="member-chip-remove"
+                  aria-label={t`Remove ${childName}`}
+                  onClick={() => onChange(value.filter((v) => v !== child.id))}
+                >
                   <CloseIcon width={16} height={16} />
                 </button>
               </li>

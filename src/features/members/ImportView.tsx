@@ -18,7 +18,11 @@ export type ImportState =
   | { step: 'done'; created: number };
 
 /** The rows with errors, as the file had them, plus an `errors` column saying what to fix (to download). */
-export function errorRowsForCsv(parsed: ParsedCsv, response: MemberImportResponse, translate: (message: string) => string): (Record<ImportColumn, string> & { errors: string })[] {
+export function errorRowsForCsv(
+  parsed: ParsedCsv,
+  response: MemberImportResponse,
+  translate: (message: string) => string,
+): (Record<ImportColumn, string> & { errors: string })[] {
   return response.rows.flatMap(({ line, errors }) => {
     const row = parsed.rows[line];
     if (!row) return [];
@@ -142,7 +146,8 @@ export function ImportView({ state, online, onFile, onImport, onRecheck, onDownl
   const inputId = useId();
   const checkingRows = state.step === 'checking' ? state.parsed.rows.length : 0;
   const valid = state.step === 'preview' || state.step === 'importing' ? state.response.valid : 0;
-  const withErrors = state.step === 'preview' || state.step === 'importing' ? state.response.rows.filter((row) => Object.keys(row.errors).length > 0).length : 0;
+  const withErrors =
+    state.step === 'preview' || state.step === 'importing' ? state.response.rows.filter((row) => Object.keys(row.errors).length > 0).length : 0;
 
   return (
     <div className="page member-import">
@@ -159,8 +164,8 @@ export function ImportView({ state, online, onFile, onImport, onRecheck, onDownl
         <section className="card member-card">
           <p>
             <Trans>
-              Choose a CSV file with a header row. Columns: name, first_lastname, second_lastname, email, rut, phone, birthdate, role, place, sections (separated by “;”) and children (a
-              guardian’s children by RUT or email). An exported list can be imported again.
+              Choose a CSV file with a header row. Columns: name, first_lastname, second_lastname, email, rut, phone, birthdate, role, place, sections
+              (separated by “;”) and children (a guardian’s children by RUT or email). An exported list can be imported again.
             </Trans>
           </p>
           <p className="field-hint">
@@ -188,9 +193,7 @@ export function ImportView({ state, online, onFile, onImport, onRecheck, onDownl
       {state.step === 'checking' ? (
         <section className="card member-card" aria-busy="true">
           <Spinner label={t`Checking the file…`} />
-          <p>
-            {t`${plural(checkingRows, { one: 'Checking # row…', other: 'Checking # rows…' })}`}
-          </p>
+          <p>{t`${plural(checkingRows, { one: 'Checking # row…', other: 'Checking # rows…' })}`}</p>
         </section>
       ) : null}
       {state.step === 'preview' || state.step === 'importing' ? (
@@ -241,16 +244,16 @@ export function ImportView({ state, online, onFile, onImport, onRecheck, onDownl
 function ImportDone({ created, onRestart }: { created: number; onRestart: () => void }) {
   const { t } = useLingui();
   return (
-        <section className="card member-card" role="status">
-          <p className="import-done">{t`${plural(created, { one: '# member imported.', other: '# members imported.' })}`}</p>
-          <div className="form-actions">
-            <Button variant="secondary" onClick={onRestart}>
-              <Trans>Import another file</Trans>
-            </Button>
-            <Link className={buttonClass('primary')} to="/users?sort=newest">
-              <Trans>See the members</Trans>
-            </Link>
-          </div>
-        </section>
+    <section className="card member-card" role="status">
+      <p className="import-done">{t`${plural(created, { one: '# member imported.', other: '# members imported.' })}`}</p>
+      <div className="form-actions">
+        <Button variant="secondary" onClick={onRestart}>
+          <Trans>Import another file</Trans>
+        </Button>
+        <Link className={buttonClass('primary')} to="/users?sort=newest">
+          <Trans>See the members</Trans>
+        </Link>
+      </div>
+    </section>
   );
 }

@@ -28,7 +28,14 @@ export function MemberDetailScreen() {
     if (!member) return { children: [], guardians: [] };
     const children = (await db.members.bulkGet(member.child_ids)).filter((row) => row !== undefined);
     // A student's guardians: the few guardians that name them (a scan of guardians only).
-    const guardians = member.role === 'student' ? await db.members.where('role').equals('guardian').filter((row) => row.child_ids.includes(member.id)).toArray() : [];
+    const guardians =
+      member.role === 'student'
+        ? await db.members
+            .where('role')
+            .equals('guardian')
+            .filter((row) => row.child_ids.includes(member.id))
+            .toArray()
+        : [];
     return { children, guardians };
   }, [db, member]);
   usePageMeta(member ? fullName(member) : t`Member`);

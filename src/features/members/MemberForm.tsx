@@ -33,7 +33,17 @@ export interface MemberFormProps {
  * with the schema the server applies before anything is queued; a duplicate email or rut
  * can only be known by the server, and comes back through the outbox onto its field.
  */
-export function MemberForm({ title, initial, initialErrors = {}, initialFormError = null, reference, students, submitLabel, onSubmit, onCancel }: MemberFormProps) {
+export function MemberForm({
+  title,
+  initial,
+  initialErrors = {},
+  initialFormError = null,
+  reference,
+  students,
+  submitLabel,
+  onSubmit,
+  onCancel,
+}: MemberFormProps) {
   const { t, i18n } = useLingui();
   const id = useId();
   const [values, setValues] = useState(initial);
@@ -76,7 +86,15 @@ export function MemberForm({ title, initial, initialErrors = {}, initialFormErro
   }
 
   const text = (field: 'name' | 'first_lastname' | 'second_lastname', label: string, required = false) => (
-    <TextField label={label} name={field} valueDir="auto" value={values[field]} error={errors[field]} required={required} onChange={(event) => set({ [field]: event.target.value })} />
+    <TextField
+      label={label}
+      name={field}
+      valueDir="auto"
+      value={values[field]}
+      error={errors[field]}
+      required={required}
+      onChange={(event) => set({ [field]: event.target.value })}
+    />
   );
   const roleId = `${id}-role`;
   const placeId = `${id}-place`;
@@ -92,10 +110,46 @@ export function MemberForm({ title, initial, initialErrors = {}, initialFormErro
         {text('name', t`Name`, true)}
         {text('first_lastname', t`First last name`)}
         {text('second_lastname', t`Second last name`)}
-        <TextField label={t`Email`} name="email" type="email" valueDir="ltr" autoComplete="off" value={values.email} error={errors.email} required onChange={(event) => set({ email: event.target.value })} />
-        <TextField label={t`RUT`} name="rut" valueDir="ltr" autoComplete="off" placeholder="12.345.678-5" value={values.rut} error={errors.rut} onChange={(event) => set({ rut: event.target.value })} />
-        <TextField label={t`Phone`} name="phone" type="tel" valueDir="ltr" autoComplete="off" value={values.phone} error={errors.phone} onChange={(event) => set({ phone: event.target.value })} />
-        <TextField label={t`Birthdate`} name="birthdate" type="date" valueDir="ltr" value={values.birthdate} error={errors.birthdate} onChange={(event) => set({ birthdate: event.target.value })} />
+        <TextField
+          label={t`Email`}
+          name="email"
+          type="email"
+          valueDir="ltr"
+          autoComplete="off"
+          value={values.email}
+          error={errors.email}
+          required
+          onChange={(event) => set({ email: event.target.value })}
+        />
+        <TextField
+          label={t`RUT`}
+          name="rut"
+          valueDir="ltr"
+          autoComplete="off"
+          placeholder="12.345.678-5"
+          value={values.rut}
+          error={errors.rut}
+          onChange={(event) => set({ rut: event.target.value })}
+        />
+        <TextField
+          label={t`Phone`}
+          name="phone"
+          type="tel"
+          valueDir="ltr"
+          autoComplete="off"
+          value={values.phone}
+          error={errors.phone}
+          onChange={(event) => set({ phone: event.target.value })}
+        />
+        <TextField
+          label={t`Birthdate`}
+          name="birthdate"
+          type="date"
+          valueDir="ltr"
+          value={values.birthdate}
+          error={errors.birthdate}
+          onChange={(event) => set({ birthdate: event.target.value })}
+        />
         <div className="field">
           <label className="field-label" htmlFor={roleId}>
             <Trans>Role</Trans>
@@ -157,7 +211,13 @@ export function MemberForm({ title, initial, initialErrors = {}, initialFormErro
         value={values.section_ids}
         error={errors.section_ids}
         legend={values.role === 'student' ? t`Section` : isGuardian ? t`Other sections` : t`Sections`}
-        hint={values.role === 'student' ? t`The section the student is in.` : values.role === 'staff' || values.role === 'admin' ? t`The sections they teach or look after.` : undefined}
+        hint={
+          values.role === 'student'
+            ? t`The section the student is in.`
+            : values.role === 'staff' || values.role === 'admin'
+              ? t`The sections they teach or look after.`
+              : undefined
+        }
         onChange={(section_ids) => set({ section_ids })}
       />
       <fieldset className="field member-status" data-field="status">

@@ -11,7 +11,19 @@ import type { MemberReference } from './memberQueries';
  */
 
 /** The import's columns, in the order an export writes them. Kept here (not read from the contract) so the list's chunk loads no zod. */
-export const importColumnOrder = ['name', 'first_lastname', 'second_lastname', 'email', 'rut', 'phone', 'birthdate', 'role', 'place', 'sections', 'children'] as const;
+export const importColumnOrder = [
+  'name',
+  'first_lastname',
+  'second_lastname',
+  'email',
+  'rut',
+  'phone',
+  'birthdate',
+  'role',
+  'place',
+  'sections',
+  'children',
+] as const;
 export type ImportColumn = (typeof importColumnOrder)[number];
 
 export interface ParsedCsv {
@@ -63,7 +75,10 @@ export function toCsv(rows: readonly Record<ImportColumn, string>[], extra: read
 }
 
 /** Members as import rows: the place by name, sections as "4° Básico A", a guardian's children by rut or email. */
-export function membersAsImportRows(members: readonly MemberRow[], { rows: everyone, reference }: { rows: readonly MemberRow[]; reference: MemberReference }): Record<ImportColumn, string>[] {
+export function membersAsImportRows(
+  members: readonly MemberRow[],
+  { rows: everyone, reference }: { rows: readonly MemberRow[]; reference: MemberReference },
+): Record<ImportColumn, string>[] {
   const places = new Map(reference.places.map((place) => [place.id, place.name]));
   const sections = new Map(reference.sections.map((section) => [section.id, section.label]));
   const byId = new Map(everyone.map((row) => [row.id, row]));
@@ -105,6 +120,10 @@ export function saveCsv(text: string, fileName: string): void {
 }
 
 /** "Export CSV" of the list as filtered: made from the device's copy, so it works offline. */
-export function downloadMembersCsv(members: readonly MemberRow[], context: { rows: readonly MemberRow[]; reference: MemberReference }, today = new Date()): void {
+export function downloadMembersCsv(
+  members: readonly MemberRow[],
+  context: { rows: readonly MemberRow[]; reference: MemberReference },
+  today = new Date(),
+): void {
   saveCsv(toCsv(membersAsImportRows(members, context)), `members-${today.toISOString().slice(0, 10)}.csv`);
 }

@@ -26,7 +26,10 @@ export const noFilters: MemberFilters = { q: '', role: '', status: '', place: ''
 
 /** Lower case without accents: "Peña Ñúñez" and "pena nunez" are the same words. */
 export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 /** A rut, or a piece of one, without dots, dashes and spaces: `12.345.678-5` → `123456785`. */
@@ -71,8 +74,7 @@ const collator = new Intl.Collator(undefined, { numeric: true });
 function compare(sort: MemberSort) {
   const byName = (a: PreparedMember, b: PreparedMember) => collator.compare(a.sortName, b.sortName) || a.row.id.localeCompare(b.row.id);
   if (sort === 'role') return (a: PreparedMember, b: PreparedMember) => roleOrder[a.row.role] - roleOrder[b.row.role] || byName(a, b);
-  if (sort === 'newest')
-    return (a: PreparedMember, b: PreparedMember) => b.row.created_at.localeCompare(a.row.created_at) || b.row.id.localeCompare(a.row.id);
+  if (sort === 'newest') return (a: PreparedMember, b: PreparedMember) => b.row.created_at.localeCompare(a.row.created_at) || b.row.id.localeCompare(a.row.id);
   return byName;
 }
 

@@ -40,7 +40,12 @@ export interface MemberReference {
 export function useMemberReference(): MemberReference | undefined {
   const db = useMembersDb();
   return useLiveQuery(async () => {
-    const [places, courses, grades, sections] = await Promise.all([db.places.toArray(), db.courses.orderBy('position').toArray(), db.grades.orderBy('position').toArray(), db.sections.toArray()]);
+    const [places, courses, grades, sections] = await Promise.all([
+      db.places.toArray(),
+      db.courses.orderBy('position').toArray(),
+      db.grades.orderBy('position').toArray(),
+      db.sections.toArray(),
+    ]);
     const byGrade = new Map(grades.map((grade) => [grade.id, grade]));
     const ordered = groupSections({ courses, grades, sections }).flatMap((course) => course.grades.flatMap((group) => group.sections));
     return {

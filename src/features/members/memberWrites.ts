@@ -19,7 +19,12 @@ async function sectionsWithChildren(db: MembersDb, fields: MemberFields): Promis
   return [...new Set([...fields.section_ids, ...children.flatMap((child) => child?.section_ids ?? [])])];
 }
 
-async function rowFrom(db: MembersDb, base: Pick<MemberRow, 'id' | 'college_id' | 'has_pin' | 'avatar' | 'created_at'>, fields: MemberFields, now: Date): Promise<MemberRow> {
+async function rowFrom(
+  db: MembersDb,
+  base: Pick<MemberRow, 'id' | 'college_id' | 'has_pin' | 'avatar' | 'created_at'>,
+  fields: MemberFields,
+  now: Date,
+): Promise<MemberRow> {
   return {
     ...base,
     role: fields.role,

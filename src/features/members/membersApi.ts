@@ -1,4 +1,10 @@
-import { memberImportResponse, resetMemberPasswordResponse, type MemberImportRequest, type MemberImportResponse, type ResetMemberPasswordResponse } from '../../../contract/members';
+import {
+  memberImportResponse,
+  resetMemberPasswordResponse,
+  type MemberImportRequest,
+  type MemberImportResponse,
+  type ResetMemberPasswordResponse,
+} from '../../../contract/members';
 import { requestJson } from '../../api/client';
 
 /**

@@ -100,7 +100,14 @@ export function Composer({ editing, onCancelEdit, onSubmit }: ComposerProps) {
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : left < 200 ? `${id}-left` : undefined}
         />
-        <Button type="submit" variant="primary" className="composer-send" busy={busy} aria-label={editing ? t`Save` : t`Send`} title={editing ? t`Save` : t`Send`}>
+        <Button
+          type="submit"
+          variant="primary"
+          className="composer-send"
+          busy={busy}
+          aria-label={editing ? t`Save` : t`Send`}
+          title={editing ? t`Save` : t`Send`}
+        >
           <SendIcon />
         </Button>
       </div>

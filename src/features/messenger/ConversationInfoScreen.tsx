@@ -80,7 +80,11 @@ export function ConversationInfoScreen() {
       </header>
 
       <section className="card conversation-settings" aria-label={t`Notifications`}>
-        <Checkbox label={t`Mute this conversation`} checked={header.me.muted} onChange={(event) => void setMuted(db, conversation.id, me, event.target.checked).catch(failed)} />
+        <Checkbox
+          label={t`Mute this conversation`}
+          checked={header.me.muted}
+          onChange={(event) => void setMuted(db, conversation.id, me, event.target.checked).catch(failed)}
+        />
         <p className="field-hint">
           <Trans>Muted: no notifications on your devices; its messages still arrive.</Trans>
         </p>
@@ -131,7 +135,9 @@ export function ConversationInfoScreen() {
         </ul>
       </section>
 
-      {iAmAdmin ? <GroupAdminForms db={db} conversation={conversation} collegeId={user?.college_id ?? ''} memberIds={new Set(members.map((member) => member.user_id))} /> : null}
+      {iAmAdmin ? (
+        <GroupAdminForms db={db} conversation={conversation} collegeId={user?.college_id ?? ''} memberIds={new Set(members.map((member) => member.user_id))} />
+      ) : null}
 
       {group ? (
         <div>

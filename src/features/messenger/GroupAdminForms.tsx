@@ -23,7 +23,11 @@ export interface GroupAdminFormsProps {
 /** What a group's admins change: its name, description and "members can reply"; and who else joins. */
 export function GroupAdminForms({ db, conversation, collegeId, memberIds }: GroupAdminFormsProps) {
   const { t, i18n } = useLingui();
-  const [details, setDetails] = useState<GroupDetails>({ name: conversation.name, description: conversation.description, members_can_reply: conversation.members_can_reply });
+  const [details, setDetails] = useState<GroupDetails>({
+    name: conversation.name,
+    description: conversation.description,
+    members_can_reply: conversation.members_can_reply,
+  });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [detailsError, setDetailsError] = useState<string | null>(null);
   const [adding, setAdding] = useState<MembersValues>({ people: [], section_ids: [], section_scope: 'everyone' as SectionMemberScope });

@@ -13,12 +13,28 @@ export interface GroupDetails {
 }
 
 /** A group's name, description and the original app's "members can reply" flag (off: only its admins write). */
-export function GroupDetailsFields({ values, errors, onChange }: { values: GroupDetails; errors: FieldErrors; onChange: (patch: Partial<GroupDetails>) => void }) {
+export function GroupDetailsFields({
+  values,
+  errors,
+  onChange,
+}: {
+  values: GroupDetails;
+  errors: FieldErrors;
+  onChange: (patch: Partial<GroupDetails>) => void;
+}) {
   const { t } = useLingui();
   const id = useId();
   return (
     <>
-      <TextField label={t`Group name`} name="name" value={values.name} maxLength={groupNameMax} valueDir="auto" error={errors.name} onChange={(event) => onChange({ name: event.target.value })} />
+      <TextField
+        label={t`Group name`}
+        name="name"
+        value={values.name}
+        maxLength={groupNameMax}
+        valueDir="auto"
+        error={errors.name}
+        onChange={(event) => onChange({ name: event.target.value })}
+      />
       <div className="field">
         <label className="field-label" htmlFor={`${id}-description`}>
           {t`Description`}

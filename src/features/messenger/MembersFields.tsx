@@ -62,7 +62,9 @@ export function MembersFields({ values, onChange, exclude, error }: MembersField
                     <Checkbox
                       checked={admins.includes(person.id)}
                       aria-label={t`Group admin: ${name}`}
-                      onChange={(event) => onChange({ admin_ids: event.target.checked ? [...admins, person.id] : admins.filter((admin) => admin !== person.id) })}
+                      onChange={(event) =>
+                        onChange({ admin_ids: event.target.checked ? [...admins, person.id] : admins.filter((admin) => admin !== person.id) })
+                      }
                       label={
                         <span aria-hidden="true">
                           <Trans>Admin</Trans>
@@ -75,7 +77,12 @@ export function MembersFields({ values, onChange, exclude, error }: MembersField
                     className="icon-button group-member-remove"
                     aria-label={t`Remove ${name}`}
                     title={t`Remove ${name}`}
-                    onClick={() => onChange({ people: values.people.filter((other) => other.id !== person.id), ...(admins ? { admin_ids: admins.filter((admin) => admin !== person.id) } : {}) })}
+                    onClick={() =>
+                      onChange({
+                        people: values.people.filter((other) => other.id !== person.id),
+                        ...(admins ? { admin_ids: admins.filter((admin) => admin !== person.id) } : {}),
+                      })
+                    }
                   >
                     <CloseIcon width={16} height={16} />
                   </button>
@@ -99,13 +106,23 @@ export function MembersFields({ values, onChange, exclude, error }: MembersField
           <Trans>Everyone in these sections now joins; people who join a section later are not added.</Trans>
         </p>
         {options ? (
-          <SectionGrid groups={groupSections(offeredOptions(options, values.section_ids))} chosen={new Set(values.section_ids)} onChange={(ids) => onChange({ section_ids: [...ids] })} />
+          <SectionGrid
+            groups={groupSections(offeredOptions(options, values.section_ids))}
+            chosen={new Set(values.section_ids)}
+            onChange={(ids) => onChange({ section_ids: [...ids] })}
+          />
         ) : null}
         {values.section_ids.length > 0 ? (
           <div className="group-section-scope" role="radiogroup" aria-label={t`Who of these sections`}>
             {scopes.map((scope) => (
               <label key={scope.value} className="audience-scope">
-                <input type="radio" name={`${id}-scope`} value={scope.value} checked={values.section_scope === scope.value} onChange={() => onChange({ section_scope: scope.value })} />
+                <input
+                  type="radio"
+                  name={`${id}-scope`}
+                  value={scope.value}
+                  checked={values.section_scope === scope.value}
+                  onChange={() => onChange({ section_scope: scope.value })}
+                />
                 <span>{scope.label}</span>
               </label>
             ))}

@@ -73,14 +73,31 @@ function sameBubble(a: MessageBubbleProps, b: MessageBubbleProps): boolean {
  * One message: its text (plain, links clickable), author in a group, time, "edited", and
  * for mine the outbox state; a refused one says why, with "Try again" and "Discard".
  */
-export const MessageBubble = memo(function MessageBubble({ message, mine, author, state, failed, mayEdit, mayDelete, onEdit, onDelete, onReport, onRetry, onDiscard }: MessageBubbleProps) {
+export const MessageBubble = memo(function MessageBubble({
+  message,
+  mine,
+  author,
+  state,
+  failed,
+  mayEdit,
+  mayDelete,
+  onEdit,
+  onDelete,
+  onReport,
+  onRetry,
+  onDiscard,
+}: MessageBubbleProps) {
   const { t, i18n } = useLingui();
   const deleted = message.deleted_at !== null;
   const actions = !deleted && (mayEdit || mayDelete || !mine);
   const reason = failed ? translateServerMessage(i18n, failed.error?.message ?? '') || t`No reason was given.` : '';
   return (
     <div className={`bubble-row ${mine ? 'is-mine' : ''}`}>
-      <div className={`bubble ${mine ? 'bubble-mine' : 'bubble-theirs'} ${deleted ? 'is-deleted' : ''}`} data-state={state ?? undefined} data-message-id={message.id}>
+      <div
+        className={`bubble ${mine ? 'bubble-mine' : 'bubble-theirs'} ${deleted ? 'is-deleted' : ''}`}
+        data-state={state ?? undefined}
+        data-message-id={message.id}
+      >
         {author ? (
           <p className="bubble-author">
             <bdi>{author}</bdi>

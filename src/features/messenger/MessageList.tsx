@@ -48,7 +48,20 @@ const noEntries: readonly OutboxEntry[] = [];
  * once in a polite live region, because the list itself adds and removes rows as it
  * scrolls (announcing those would be noise).
  */
-export function MessageList({ messages, entries, members, me, myCollegeRole, group, hasOlder, onLoadOlder, onShownUpTo, sentCount, title, ...actions }: MessageListProps) {
+export function MessageList({
+  messages,
+  entries,
+  members,
+  me,
+  myCollegeRole,
+  group,
+  hasOlder,
+  onLoadOlder,
+  onShownUpTo,
+  sentCount,
+  title,
+  ...actions
+}: MessageListProps) {
   const { t } = useLingui();
   const list = useRef<VirtuosoHandle>(null);
   const [first, setFirst] = useState({ id: messages[0]?.id, index: startIndex });

@@ -40,7 +40,15 @@ export function ReportDialog({ message, onClose, onReport }: ReportDialogProps) 
           <label className="field-label" htmlFor={`${id}-reason`}>
             {t`Reason (optional)`}
           </label>
-          <textarea id={`${id}-reason`} className="input" rows={3} maxLength={reportReasonMax} value={reason} dir={reason ? 'auto' : undefined} onChange={(event) => setReason(event.target.value)} />
+          <textarea
+            id={`${id}-reason`}
+            className="input"
+            rows={3}
+            maxLength={reportReasonMax}
+            value={reason}
+            dir={reason ? 'auto' : undefined}
+            onChange={(event) => setReason(event.target.value)}
+          />
         </div>
         <div className="dialog-actions">
           <Button variant="secondary" onClick={onClose}>

@@ -67,7 +67,9 @@ export function ReportsScreen() {
       ) : null}
       <FormAlert message={error} />
       {reports === undefined ? (
-        online && !error ? <LoadingState label={t`Loading…`} /> : null
+        online && !error ? (
+          <LoadingState label={t`Loading…`} />
+        ) : null
       ) : reports.length === 0 ? (
         <EmptyState>
           <Trans>No message has been reported.</Trans>

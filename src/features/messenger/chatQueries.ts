@@ -13,7 +13,10 @@ export interface ChatHeader {
 }
 
 export async function readChatHeader(db: MessengerDb, conversationId: string, me: string): Promise<ChatHeader | null> {
-  const [conversation, members] = await Promise.all([db.conversations.get(conversationId), db.conversationMembers.where('conversation_id').equals(conversationId).toArray()]);
+  const [conversation, members] = await Promise.all([
+    db.conversations.get(conversationId),
+    db.conversationMembers.where('conversation_id').equals(conversationId).toArray(),
+  ]);
   const mine = members.find((member) => member.user_id === me);
   if (!conversation || !mine) return null;
   return { conversation, members, me: mine };
@@ -33,7 +36,13 @@ export interface ChatMessages {
  * (one range read from the end, however long the conversation), then the unplaced ones.
  */
 export async function readChatMessages(db: MessengerDb, conversationId: string, limit: number): Promise<ChatMessages> {
-  const [newest, unplaced] = await Promise.all([positionedMessages(db, conversationId).reverse().limit(limit + 1).toArray(), unplacedMessages(db, conversationId).toArray()]);
+  const [newest, unplaced] = await Promise.all([
+    positionedMessages(db, conversationId)
+      .reverse()
+      .limit(limit + 1)
+      .toArray(),
+    unplacedMessages(db, conversationId).toArray(),
+  ]);
   const hasOlder = newest.length > limit;
   const messages = chatOrder([...newest.slice(0, limit), ...unplaced]);
   const waiting = await db.outbox

@@ -69,11 +69,19 @@ async function summarize(db: MessengerDb, me: string, member: ConversationMember
   };
 }
 
-const newestFirst = (a: ConversationSummary, b: ConversationSummary) => (a.activityAt < b.activityAt ? 1 : a.activityAt > b.activityAt ? -1 : a.conversation.id < b.conversation.id ? -1 : 1);
+const newestFirst = (a: ConversationSummary, b: ConversationSummary) =>
+  a.activityAt < b.activityAt ? 1 : a.activityAt > b.activityAt ? -1 : a.conversation.id < b.conversation.id ? -1 : 1;
 
 /** The words of a search, folded like the index's. */
 export function queryWords(search: string): string[] {
-  return [...new Set(foldText(search.trim()).split(/[^\p{L}\p{N}\p{M}]+/u).filter((word) => word.length > 0).map((word) => word.slice(0, 40)))];
+  return [
+    ...new Set(
+      foldText(search.trim())
+        .split(/[^\p{L}\p{N}\p{M}]+/u)
+        .filter((word) => word.length > 0)
+        .map((word) => word.slice(0, 40)),
+    ),
+  ];
 }
 
 const everyWord = (rowWords: readonly string[], words: readonly string[]) => words.every((word) => rowWords.some((w) => w.startsWith(word)));

@@ -34,7 +34,13 @@ export const reportsEntity = 'messageReports';
 
 export const writerName = (user: Pick<User, 'name' | 'first_lastname'>): string => [user.name, user.first_lastname].filter(Boolean).join(' ');
 
-function memberRow(conversationId: string, collegeId: string, person: Pick<PersonRow, 'id' | 'name' | 'role'>, role: ConversationMemberRow['role'], now: string): ConversationMemberRow {
+function memberRow(
+  conversationId: string,
+  collegeId: string,
+  person: Pick<PersonRow, 'id' | 'name' | 'role'>,
+  role: ConversationMemberRow['role'],
+  now: string,
+): ConversationMemberRow {
   return {
     id: conversationMemberId(conversationId, person.id),
     college_id: collegeId,
@@ -57,7 +63,12 @@ const meAsPerson = (user: Writer) => ({ id: user.id, name: writerName(user), rol
  * (directConversationId), so a conversation already here is only opened, and one started
  * offline on two devices is one conversation. Answers its id and the queued entry, if any.
  */
-export async function startDirect(db: MessengerDb, user: Writer, person: Pick<PersonRow, 'id' | 'name' | 'role'>, now = new Date()): Promise<{ id: string; seq: number | null }> {
+export async function startDirect(
+  db: MessengerDb,
+  user: Writer,
+  person: Pick<PersonRow, 'id' | 'name' | 'role'>,
+  now = new Date(),
+): Promise<{ id: string; seq: number | null }> {
   const id = await directConversationId(user.id, person.id);
   if (await db.conversations.get(id)) return { id, seq: null };
   const stamp = now.toISOString();
@@ -74,7 +85,10 @@ export async function startDirect(db: MessengerDb, user: Writer, person: Pick<Pe
       created_at: stamp,
       updated_at: stamp,
     });
-    await db.conversationMembers.bulkPut([memberRow(id, user.college_id, meAsPerson(user), 'member', stamp), memberRow(id, user.college_id, person, 'member', stamp)]);
+    await db.conversationMembers.bulkPut([
+      memberRow(id, user.college_id, meAsPerson(user), 'member', stamp),
+      memberRow(id, user.college_id, person, 'member', stamp),
+    ]);
   });
   return { id, seq };
 }
@@ -147,17 +161,25 @@ export async function addMembers(
 /** A group admin removes a member. */
 export async function removeMember(db: MessengerDb, conversationId: string, userId: string): Promise<number> {
   const id = conversationMemberId(conversationId, userId);
-  return mutate(db, { name: 'messenger.removeMember', args: { conversation_id: conversationId, user_id: userId }, entity: 'conversationMembers', entityId: id }, async () => {
-    await db.conversationMembers.delete(id);
-  });
+  return mutate(
+    db,
+    { name: 'messenger.removeMember', args: { conversation_id: conversationId, user_id: userId }, entity: 'conversationMembers', entityId: id },
+    async () => {
+      await db.conversationMembers.delete(id);
+    },
+  );
 }
 
 /** A group admin makes a member an admin, or takes it back. */
 export async function setAdmin(db: MessengerDb, conversationId: string, userId: string, admin: boolean): Promise<number> {
   const id = conversationMemberId(conversationId, userId);
-  return mutate(db, { name: 'messenger.setAdmin', args: { conversation_id: conversationId, user_id: userId, admin }, entity: 'conversationMembers', entityId: id }, async () => {
-    await db.conversationMembers.update(id, { role: admin ? 'admin' : 'member' });
-  });
+  return mutate(
+    db,
+    { name: 'messenger.setAdmin', args: { conversation_id: conversationId, user_id: userId, admin }, entity: 'conversationMembers', entityId: id },
+    async () => {
+      await db.conversationMembers.update(id, { role: admin ? 'admin' : 'member' });
+    },
+  );
 }
 
 /**
@@ -189,7 +211,13 @@ async function putMessage(db: MessengerDb, row: MessageRow): Promise<void> {
  * Sends a message: shown at once at the end of the chat (position 0: after the server's
  * messages, in the order written) with its outbox state, and sent once, whenever online.
  */
-export async function sendMessage(db: MessengerDb, user: Pick<Writer, 'id' | 'college_id'>, conversationId: string, text: string, now = new Date()): Promise<{ id: string; seq: number }> {
+export async function sendMessage(
+  db: MessengerDb,
+  user: Pick<Writer, 'id' | 'college_id'>,
+  conversationId: string,
+  text: string,
+  now = new Date(),
+): Promise<{ id: string; seq: number }> {
   const id = uuidv7(now.getTime());
   const args: SendMessageArgs = { id, conversation_id: conversationId, text };
   const seq = await mutate(db, { name: 'messenger.send', args, entity: 'messages', entityId: id }, () =>

@@ -22,8 +22,7 @@ export async function conversationTitles(db: PatioDb, entries: readonly OutboxEn
     let title = byConversation.get(conversationId);
     if (title === undefined) {
       const conversation = await tables.conversations.get(conversationId);
-      const members =
-        conversation?.kind === 'direct' ? await tables.conversationMembers.where('conversation_id').equals(conversationId).toArray() : [];
+      const members = conversation?.kind === 'direct' ? await tables.conversationMembers.where('conversation_id').equals(conversationId).toArray() : [];
       title = conversation ? conversationTitle(conversation, members, me) : '';
       byConversation.set(conversationId, title);
     }

@@ -53,7 +53,9 @@ function label(i18n: I18n, entry: OutboxEntry, knownTitle: string): string {
     case 'messenger.removeMember':
       return member ? i18n._(msg`Removed ${member} from ${conversation}`) : i18n._(msg`Removed a member from ${conversation}`);
     case 'messenger.setAdmin':
-      return entryFlag(entry, 'admin') ? i18n._(msg`Made ${member} an admin of ${conversation}`) : i18n._(msg`${member} is no longer an admin of ${conversation}`);
+      return entryFlag(entry, 'admin')
+        ? i18n._(msg`Made ${member} an admin of ${conversation}`)
+        : i18n._(msg`${member} is no longer an admin of ${conversation}`);
     case 'messenger.leave':
       return i18n._(msg`Left the group ${conversation}`);
     case 'messenger.mute':

@@ -73,8 +73,8 @@ export function ConfirmSendDialog({ open, onOpenChange, audience, reach, emergen
                   <WarningIcon />
                   <p>
                     <Trans>
-                      This is an emergency alert: it is pushed to phones even during quiet hours, each person is asked to confirm they have read it,
-                      and whoever has not confirmed after the school’s waiting time receives it by email.
+                      This is an emergency alert: it is pushed to phones even during quiet hours, each person is asked to confirm they have read it, and whoever
+                      has not confirmed after the school’s waiting time receives it by email.
                     </Trans>
                   </p>
                 </div>

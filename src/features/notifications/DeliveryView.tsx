@@ -66,7 +66,12 @@ export function DeliveryView({ delivery, error, live, emergency, online, reminde
     [t`Sent to`, figures.sent_to],
     [t`Pushed to a device`, figures.pushed],
     [t`Read`, figures.read],
-    ...(emergency ? ([[t`Acknowledged`, figures.acknowledged], [t`Emailed`, figures.emailed]] as [string, number][]) : []),
+    ...(emergency
+      ? ([
+          [t`Acknowledged`, figures.acknowledged],
+          [t`Emailed`, figures.emailed],
+        ] as [string, number][])
+      : []),
     [t`Waiting for quiet hours to end`, figures.waiting_quiet_hours],
   ];
   const remindedAt = figures.reminded_at ? formatShortDate(figures.reminded_at, i18n.locale, true) : null;
@@ -82,7 +87,11 @@ export function DeliveryView({ delivery, error, live, emergency, online, reminde
         ))}
       </dl>
       <p className="delivery-status muted" role="status">
-        {live ? <Trans>Updated {asOf}, and every few seconds while this is open.</Trans> : <Trans>Figures as of {asOf}. They update when you are back online.</Trans>}
+        {live ? (
+          <Trans>Updated {asOf}, and every few seconds while this is open.</Trans>
+        ) : (
+          <Trans>Figures as of {asOf}. They update when you are back online.</Trans>
+        )}
       </p>
       {error ? <FormAlert message={error} /> : null}
       <UnreadList unread={figures.unread} />

@@ -77,12 +77,7 @@ export function InboxView({ page, pendingStates, openHref, onMore }: InboxViewPr
     <>
       <ul className="notification-list">
         {page.items.map((item) => (
-          <InboxRow
-            key={item.notification.id}
-            item={item}
-            syncState={pendingStates.get(item.notification.id) ?? null}
-            href={openHref(item.notification.id)}
-          />
+          <InboxRow key={item.notification.id} item={item} syncState={pendingStates.get(item.notification.id) ?? null} href={openHref(item.notification.id)} />
         ))}
       </ul>
       {page.more ? (

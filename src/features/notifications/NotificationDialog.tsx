@@ -66,7 +66,10 @@ export function NotificationDialog({ notificationId, syncState, firstSyncPending
         </div>
       </div>
     );
-  else body = <NotificationDetailsView item={item} syncState={syncState} receiptState={receiptState} acknowledging={acknowledging} onAcknowledge={onAcknowledge} />;
+  else
+    body = (
+      <NotificationDetailsView item={item} syncState={syncState} receiptState={receiptState} acknowledging={acknowledging} onAcknowledge={onAcknowledge} />
+    );
 
   return (
     <Dialog open={notificationId !== null} onOpenChange={(open) => !open && onClose()} title={title}>

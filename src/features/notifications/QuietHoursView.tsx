@@ -15,7 +15,14 @@ export interface QuietHoursViewProps extends Omit<QuietHoursState, 'retry' | 'sa
 }
 
 /** The form, once the saved preferences are known (it starts from them). */
-function QuietHoursForm({ saved, online, busy, errors, formError, onSave }: Omit<QuietHoursViewProps, 'load' | 'onRetry'> & { saved: NotificationPreferences }) {
+function QuietHoursForm({
+  saved,
+  online,
+  busy,
+  errors,
+  formError,
+  onSave,
+}: Omit<QuietHoursViewProps, 'load' | 'onRetry'> & { saved: NotificationPreferences }) {
   const { t } = useLingui();
   const [values, setValues] = useState(saved);
   const set = (patch: Partial<NotificationPreferences>) => setValues((current) => ({ ...current, ...patch }));
@@ -29,7 +36,13 @@ function QuietHoursForm({ saved, online, busy, errors, formError, onSave }: Omit
       <Checkbox label={t`Quiet hours`} name="quiet_hours" checked={values.quiet_hours} onChange={(event) => set({ quiet_hours: event.target.checked })} />
       {values.quiet_hours ? (
         <div className="quiet-hours-times">
-          <TimeField label={t`From`} name="quiet_start" value={values.quiet_start} onChange={(quiet_start) => set({ quiet_start })} error={errors.quiet_start} />
+          <TimeField
+            label={t`From`}
+            name="quiet_start"
+            value={values.quiet_start}
+            onChange={(quiet_start) => set({ quiet_start })}
+            error={errors.quiet_start}
+          />
           <TimeField label={t`Until`} name="quiet_end" value={values.quiet_end} onChange={(quiet_end) => set({ quiet_end })} error={errors.quiet_end} />
         </div>
       ) : null}

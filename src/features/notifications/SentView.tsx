@@ -43,8 +43,7 @@ export function SentView({ load, unsent, online, openHref, onRetry }: SentViewPr
   const date = (value: string) => formatShortDate(value, i18n.locale, true);
 
   let list;
-  if (!online && load.status !== 'ready')
-    list = null;
+  if (!online && load.status !== 'ready') list = null;
   else if (load.status === 'loading') list = <LoadingState label={t`Loading what the college sent…`} />;
   else if (load.status === 'failed')
     list = (

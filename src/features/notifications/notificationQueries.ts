@@ -30,8 +30,7 @@ async function withReceipts(db: NotificationsDb, notifications: readonly LocalNo
 
 /** Whether the item still asks this member for something: read it, or acknowledge an alert. */
 export const isUnread = (item: InboxItem): boolean => item.receipt !== null && item.receipt.read_at === null;
-export const needsAcknowledgement = (item: InboxItem): boolean =>
-  item.notification.emergency && item.receipt !== null && item.receipt.acknowledged_at === null;
+export const needsAcknowledgement = (item: InboxItem): boolean => item.notification.emergency && item.receipt !== null && item.receipt.acknowledged_at === null;
 
 /** Live: the newest `limit` notifications, newest first, with their receipts (undefined while reading). */
 export function useInbox(limit: number): InboxPage | undefined {

@@ -34,15 +34,17 @@ export function useDelivery(id: string | null, enabled: boolean): DeliveryState 
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const ask = () => {
-      fetchDelivery(id, controller.signal).then(
-        (figures) => setState({ id, delivery: { figures, at: new Date() }, error: null }),
-        (error: unknown) => {
-          if (controller.signal.aborted) return;
-          setState((current) => ({ id, delivery: current?.id === id ? current.delivery : null, error: describeFailure(error, i18n).form ?? '' }));
-        },
-      ).finally(() => {
-        if (!controller.signal.aborted) timer = setTimeout(ask, deliveryRefreshMs);
-      });
+      fetchDelivery(id, controller.signal)
+        .then(
+          (figures) => setState({ id, delivery: { figures, at: new Date() }, error: null }),
+          (error: unknown) => {
+            if (controller.signal.aborted) return;
+            setState((current) => ({ id, delivery: current?.id === id ? current.delivery : null, error: describeFailure(error, i18n).form ?? '' }));
+          },
+        )
+        .finally(() => {
+          if (!controller.signal.aborted) timer = setTimeout(ask, deliveryRefreshMs);
+        });
     };
     ask();
     return () => {

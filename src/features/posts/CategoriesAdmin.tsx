@@ -29,7 +29,12 @@ export function CategoriesAdmin() {
     try {
       await change();
     } catch (failure) {
-      showToast(failure instanceof StorageFullError ? t`This device's storage is full. Free some space and try again.` : t`The change could not be saved on this device. Please try again.`, 'error');
+      showToast(
+        failure instanceof StorageFullError
+          ? t`This device's storage is full. Free some space and try again.`
+          : t`The change could not be saved on this device. Please try again.`,
+        'error',
+      );
     }
   };
   return (

@@ -24,7 +24,11 @@ export function KeepNewsToggle({ category }: { category: Category }) {
   const act = (change: () => Promise<void>) => {
     setFailure(null);
     change().catch((error: unknown) => {
-      setFailure(error instanceof StorageFullError ? t`This device is full. Remove kept files, or free space on the device, then try again.` : t`This could not be saved on this device. Please try again.`);
+      setFailure(
+        error instanceof StorageFullError
+          ? t`This device is full. Remove kept files, or free space on the device, then try again.`
+          : t`This could not be saved on this device. Please try again.`,
+      );
     });
   };
   let waitingFor: NewsWait = null;

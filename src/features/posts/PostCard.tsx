@@ -54,7 +54,11 @@ function PostCardView({ post, categoryName, syncState, headingLevel = 2 }: PostC
         </Heading>
         <SyncStateBadge state={syncState} />
       </div>
-      {text ? <p className="post-card-excerpt" dir="auto">{text}</p> : null}
+      {text ? (
+        <p className="post-card-excerpt" dir="auto">
+          {text}
+        </p>
+      ) : null}
       <PostMeta post={post} categoryName={categoryName} />
     </article>
   );

@@ -37,5 +37,7 @@ export function coverSources(cover: Attachment): { src: string; srcSet: string; 
  */
 export function PostCover({ cover }: { cover: Attachment }) {
   const { src, srcSet, sizes } = coverSources(cover);
-  return <img className="post-card-cover" src={src} srcSet={srcSet} sizes={sizes} width={cover.width} height={cover.height} loading="lazy" decoding="async" alt="" />;
+  return (
+    <img className="post-card-cover" src={src} srcSet={srcSet} sizes={sizes} width={cover.width} height={cover.height} loading="lazy" decoding="async" alt="" />
+  );
 }

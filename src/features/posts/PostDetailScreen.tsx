@@ -53,7 +53,11 @@ export function PostDetailScreen() {
   if (post === undefined) return <LoadingState label={t`Loading…`} />;
   if (post === null) {
     // A refused create the engine rolled back still shows why, so it can be fixed.
-    return attention.length > 0 ? <PostAttentionList entries={attention} canFix={can(user?.role, 'content.publish')} onDiscard={onDiscard} onKeepAsNew={onKeepAsNew} /> : <PostGone />;
+    return attention.length > 0 ? (
+      <PostAttentionList entries={attention} canFix={can(user?.role, 'content.publish')} onDiscard={onDiscard} onKeepAsNew={onKeepAsNew} />
+    ) : (
+      <PostGone />
+    );
   }
 
   const category = categories?.find((candidate) => candidate.id === post.category_id);

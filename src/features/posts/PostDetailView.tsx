@@ -28,7 +28,18 @@ export interface PostDetailViewProps {
   onKeepAsNew: (seq: number) => void;
 }
 
-export function PostDetailView({ post, categoryName, categorySlug, syncState, attention, canPublish, audience, onDelete, onDiscard, onKeepAsNew }: PostDetailViewProps) {
+export function PostDetailView({
+  post,
+  categoryName,
+  categorySlug,
+  syncState,
+  attention,
+  canPublish,
+  audience,
+  onDelete,
+  onDiscard,
+  onKeepAsNew,
+}: PostDetailViewProps) {
   // The server said the post no longer exists: editing or deleting it cannot work (src/sync/itemGone.ts).
   const gone = attention.some(itemGone);
   const { t } = useLingui();

@@ -41,7 +41,18 @@ export interface PostFormProps {
  * the original app's messages appear next to their fields and nothing is written while invalid.
  */
 export function PostForm(props: PostFormProps) {
-  const { title, initial, reference, submitLabel, initialErrors = {}, initialFormError = null, attachable = false, existingAttachments = [], onSubmit, onCancel } = props;
+  const {
+    title,
+    initial,
+    reference,
+    submitLabel,
+    initialErrors = {},
+    initialFormError = null,
+    attachable = false,
+    existingAttachments = [],
+    onSubmit,
+    onCancel,
+  } = props;
   const { t, i18n } = useLingui();
   const [values, setValues] = useState<PostFormValues>(initial);
   const [errors, setErrors] = useState<FieldErrors>(initialErrors);
@@ -81,18 +92,30 @@ export function PostForm(props: PostFormProps) {
         {title}
       </h1>
       <FormAlert message={formError} />
-      <TextField label={t`Title`} name="title" valueDir="auto" value={values.title} onChange={(event) => set({ title: event.target.value })} error={errors.title} maxLength={200} required />
+      <TextField
+        label={t`Title`}
+        name="title"
+        valueDir="auto"
+        value={values.title}
+        onChange={(event) => set({ title: event.target.value })}
+        error={errors.title}
+        maxLength={200}
+        required
+      />
       <RichTextEditor label={t`Content`} initialHtml={initial.content} onChange={(content) => set({ content })} error={errors.content} />
       <div className="post-form-row">
         <div className="field">
           <Select
-          label={t`Category`}
-          name="category_id"
-          value={values.category_id}
-          onChange={(event) => set({ category_id: event.target.value })}
-          options={[{ value: '', label: t`Choose a category` }, ...offeredCategories(reference.categories, initial.category_id).map((category) => ({ value: category.id, label: category.name }))]}
-          aria-invalid={errors.category_id ? true : undefined}
-          aria-describedby={errors.category_id ? categoryErrorId : undefined}
+            label={t`Category`}
+            name="category_id"
+            value={values.category_id}
+            onChange={(event) => set({ category_id: event.target.value })}
+            options={[
+              { value: '', label: t`Choose a category` },
+              ...offeredCategories(reference.categories, initial.category_id).map((category) => ({ value: category.id, label: category.name })),
+            ]}
+            aria-invalid={errors.category_id ? true : undefined}
+            aria-describedby={errors.category_id ? categoryErrorId : undefined}
           />
           <FieldError id={categoryErrorId} message={errors.category_id} />
         </div>
@@ -126,4 +149,3 @@ export function PostForm(props: PostFormProps) {
     </form>
   );
 }
-

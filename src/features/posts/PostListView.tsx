@@ -55,7 +55,11 @@ export function PostListView(props: PostListViewProps) {
       <section aria-label={t`Publications`} aria-busy={result === undefined}>
         {search.trim() && result?.unindexed ? (
           <p className="muted posts-indexing" role="status">
-            <Plural value={result.unindexed} one="Still indexing # new item: results may be incomplete." other="Still indexing # new items: results may be incomplete." />
+            <Plural
+              value={result.unindexed}
+              one="Still indexing # new item: results may be incomplete."
+              other="Still indexing # new items: results may be incomplete."
+            />
           </p>
         ) : null}
         {result === undefined ? (

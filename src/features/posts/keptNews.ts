@@ -101,7 +101,8 @@ export async function keepNewsInStep(db: PostsDb, signal: AbortSignal, request?:
       setKeptNewsActivity({ deviceFull: false });
     }
     const moved = onDevice.filter((file) => wanted.get(file.id) && wanted.get(file.id)!.post.category_id !== file.category_id);
-    for (const file of moved) await db.keptPostFiles.update(file.id, { category_id: wanted.get(file.id)!.post.category_id, post_id: wanted.get(file.id)!.post.id });
+    for (const file of moved)
+      await db.keptPostFiles.update(file.id, { category_id: wanted.get(file.id)!.post.category_id, post_id: wanted.get(file.id)!.post.id });
 
     const have = new Set(onDevice.map((file) => file.id));
     const missing = [...wanted.values()].filter(({ attachment }) => !have.has(attachment.id));
@@ -119,7 +120,13 @@ export async function keepNewsInStep(db: PostsDb, signal: AbortSignal, request?:
       try {
         setKeptNewsActivity({ downloading: true });
         await keepAttachment(db.name, attachment, { signal, ...(request ? { request } : {}) });
-        const row: KeptPostFile = { id: attachment.id, post_id: post.id, category_id: post.category_id, size: attachment.size, keptAt: new Date().toISOString() };
+        const row: KeptPostFile = {
+          id: attachment.id,
+          post_id: post.id,
+          category_id: post.category_id,
+          size: attachment.size,
+          keptAt: new Date().toISOString(),
+        };
         await db.keptPostFiles.put(row);
         result.downloaded++;
       } catch (error) {

@@ -66,7 +66,10 @@ export async function loadPostPage({ params, request }: LoaderFunctionArgs): Pro
   const query = listQuery(params.category ?? 'all', new URL(request.url).searchParams);
   // An older read of the same page is not shown if this one is late.
   const key = postPageKey(query);
-  pages.set(db, (pages.get(db) ?? []).filter((kept) => kept.key !== key));
+  pages.set(
+    db,
+    (pages.get(db) ?? []).filter((kept) => kept.key !== key),
+  );
   // A category known from the last read needs no look-up by its slug (one read fewer).
   const known = query.categorySlug === undefined ? undefined : categories.get(db)?.find((category) => category.slug === query.categorySlug);
   const resolved = known ? { categoryId: known.id, page: query.page, search: query.search } : query;

@@ -131,7 +131,9 @@ export async function queryPostPage(db: PostsDb, query: PostPageQuery, limit = s
   const unindexed = await matchQueued(db, words, matches, limit);
   if (matches.size === 0) return { posts: [], total: 0, unindexed };
   const { pageIds, total } =
-    categoryId === null && unindexed === 0 ? await walkNewestFirst(db, matches, start) : orderedPage(await newestFirst(db, categoryId).primaryKeys(), matches, start);
+    categoryId === null && unindexed === 0
+      ? await walkNewestFirst(db, matches, start)
+      : orderedPage(await newestFirst(db, categoryId).primaryKeys(), matches, start);
   const rows = await db.posts.bulkGet(pageIds);
   const posts = rows.filter((row): row is LocalPost => row !== undefined);
   return { posts: await withViewCounts(db, posts), total, unindexed };

@@ -117,7 +117,10 @@ export const postsUi = defineUiModule({
     async titles(db, entries) {
       const ids = [...new Set(entries.map((entry) => entry.entityId))];
       const [rows, categories] = await Promise.all([postsDb(db).posts.bulkGet(ids), postsDb(db).categories.bulkGet(ids)]);
-      return new Map([...categories.flatMap((row) => (row ? [[row.id, row.name] as const] : [])), ...rows.flatMap((row) => (row ? [[row.id, row.title] as const] : []))]);
+      return new Map([
+        ...categories.flatMap((row) => (row ? [[row.id, row.name] as const] : [])),
+        ...rows.flatMap((row) => (row ? [[row.id, row.title] as const] : [])),
+      ]);
     },
   },
 });

@@ -15,7 +15,11 @@ import { usePostsDb } from './usePostsDb';
  * a new pass.
  */
 async function keptWork(db: PostsDb): Promise<string> {
-  const [categories, files, firstSyncDone] = await Promise.all([db.keptNewsCategories.toArray(), db.keptPostFiles.toArray(), db.meta.get(metaKeys.firstSyncDone)]);
+  const [categories, files, firstSyncDone] = await Promise.all([
+    db.keptNewsCategories.toArray(),
+    db.keptPostFiles.toArray(),
+    db.meta.get(metaKeys.firstSyncDone),
+  ]);
   const posts = await Promise.all(categories.map((category) => postsInCategory(db, category.id)));
   return JSON.stringify([
     !!firstSyncDone,

@@ -39,9 +39,34 @@ export function PasswordForm({ onSubmit }: { onSubmit: PasswordSubmit }) {
         <Trans>Change password</Trans>
       </h2>
       <FormAlert message={formError} />
-      <PasswordField label={t`Current password`} name="current_password" autoComplete="current-password" value={values.current_password} onChange={change('current_password')} error={errors.current_password} required />
-      <PasswordField label={t`New password`} name="password" autoComplete="new-password" hint={t`At least 8 characters.`} value={values.password} onChange={change('password')} error={errors.password} required />
-      <PasswordField label={t`Confirm new password`} name="password_confirmation" autoComplete="new-password" value={values.password_confirmation} onChange={change('password_confirmation')} error={errors.password_confirmation} required />
+      <PasswordField
+        label={t`Current password`}
+        name="current_password"
+        autoComplete="current-password"
+        value={values.current_password}
+        onChange={change('current_password')}
+        error={errors.current_password}
+        required
+      />
+      <PasswordField
+        label={t`New password`}
+        name="password"
+        autoComplete="new-password"
+        hint={t`At least 8 characters.`}
+        value={values.password}
+        onChange={change('password')}
+        error={errors.password}
+        required
+      />
+      <PasswordField
+        label={t`Confirm new password`}
+        name="password_confirmation"
+        autoComplete="new-password"
+        value={values.password_confirmation}
+        onChange={change('password_confirmation')}
+        error={errors.password_confirmation}
+        required
+      />
       <div className="form-actions">
         <Button type="submit" busy={busy}>
           <Trans>Change password</Trans>

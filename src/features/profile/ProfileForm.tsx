@@ -60,10 +60,44 @@ export function ProfileForm({ user, onSubmit }: { user: User; onSubmit: ProfileS
         }}
       />
       <div className="form-grid">
-        <TextField label={t`Name`} name="name" autoComplete="given-name" valueDir="auto" value={values.name} onChange={change('name')} error={errors.name} required />
-        <TextField label={t`First last name`} name="first_lastname" autoComplete="family-name" valueDir="auto" value={values.first_lastname} onChange={change('first_lastname')} error={errors.first_lastname} />
-        <TextField label={t`Second last name`} name="second_lastname" valueDir="auto" value={values.second_lastname} onChange={change('second_lastname')} error={errors.second_lastname} />
-        <TextField label={t`Email`} name="email" type="email" autoComplete="email" valueDir="ltr" value={values.email} onChange={change('email')} error={errors.email} required />
+        <TextField
+          label={t`Name`}
+          name="name"
+          autoComplete="given-name"
+          valueDir="auto"
+          value={values.name}
+          onChange={change('name')}
+          error={errors.name}
+          required
+        />
+        <TextField
+          label={t`First last name`}
+          name="first_lastname"
+          autoComplete="family-name"
+          valueDir="auto"
+          value={values.first_lastname}
+          onChange={change('first_lastname')}
+          error={errors.first_lastname}
+        />
+        <TextField
+          label={t`Second last name`}
+          name="second_lastname"
+          valueDir="auto"
+          value={values.second_lastname}
+          onChange={change('second_lastname')}
+          error={errors.second_lastname}
+        />
+        <TextField
+          label={t`Email`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          valueDir="ltr"
+          value={values.email}
+          onChange={change('email')}
+          error={errors.email}
+          required
+        />
         <TextField
           label={t`RUT`}
           name="rut"
@@ -74,8 +108,26 @@ export function ProfileForm({ user, onSubmit }: { user: User; onSubmit: ProfileS
           onBlur={() => setValues((v) => ({ ...v, rut: isValidRut(v.rut) ? formatRut(v.rut) : v.rut }))}
           error={errors.rut}
         />
-        <TextField label={t`Phone`} name="phone" type="tel" autoComplete="tel" valueDir="ltr" value={values.phone} onChange={change('phone')} error={errors.phone} />
-        <TextField label={t`Date of birth`} name="birthdate" type="date" max={today} autoComplete="bday" value={values.birthdate} onChange={change('birthdate')} error={errors.birthdate} />
+        <TextField
+          label={t`Phone`}
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          valueDir="ltr"
+          value={values.phone}
+          onChange={change('phone')}
+          error={errors.phone}
+        />
+        <TextField
+          label={t`Date of birth`}
+          name="birthdate"
+          type="date"
+          max={today}
+          autoComplete="bday"
+          value={values.birthdate}
+          onChange={change('birthdate')}
+          error={errors.birthdate}
+        />
       </div>
       <div className="form-actions">
         <Button type="submit" busy={busy}>

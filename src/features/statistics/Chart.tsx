@@ -55,7 +55,11 @@ export function Chart({ kind, horizontal = false, labels, series, label }: Chart
     const element = box.current;
     if (!element || !measured) return;
     const shape = { kind, horizontal, ...(JSON.parse(figures) as Pick<ChartShape, 'labels' | 'series'>) };
-    const created = new uPlot(chartOptions(element, shape, Math.floor(element.getBoundingClientRect().width)), [shape.labels.map((_, i) => i), ...shape.series.map((s) => [...s.values])], element);
+    const created = new uPlot(
+      chartOptions(element, shape, Math.floor(element.getBoundingClientRect().width)),
+      [shape.labels.map((_, i) => i), ...shape.series.map((s) => [...s.values])],
+      element,
+    );
     plot.current = created;
     return () => {
       created.destroy();
@@ -78,7 +82,10 @@ export function Chart({ kind, horizontal = false, labels, series, label }: Chart
         <ul className="statistics-legend" aria-hidden="true">
           {series.map((s) => (
             <li key={s.label}>
-              <span className={kind === 'lines' ? `statistics-swatch-line${s.dashed ? ' dashed' : ''}` : 'statistics-swatch-bar'} style={{ color: `var(${s.color})` }} />
+              <span
+                className={kind === 'lines' ? `statistics-swatch-line${s.dashed ? ' dashed' : ''}` : 'statistics-swatch-bar'}
+                style={{ color: `var(${s.color})` }}
+              />
               {s.label}
             </li>
           ))}

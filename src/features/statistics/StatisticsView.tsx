@@ -67,7 +67,11 @@ export function StatisticsView(props: StatisticsViewProps) {
           <Trans>Statistics</Trans>
         </h1>
         <p className="muted">
-          {scope === 'college' ? <Trans>Reads, downloads and entries to the app of the school.</Trans> : <Trans>How many members read your publications.</Trans>}
+          {scope === 'college' ? (
+            <Trans>Reads, downloads and entries to the app of the school.</Trans>
+          ) : (
+            <Trans>How many members read your publications.</Trans>
+          )}
         </p>
       </header>
 
@@ -168,7 +172,13 @@ export function StatisticsView(props: StatisticsViewProps) {
             action={
               <div className="statistics-buckets" role="group" aria-label={t`Group by`}>
                 {statisticsBuckets.map((bucket) => (
-                  <button key={bucket} type="button" className="statistics-bucket" aria-pressed={props.bucket === bucket} onClick={() => props.onBucket(bucket)}>
+                  <button
+                    key={bucket}
+                    type="button"
+                    className="statistics-bucket"
+                    aria-pressed={props.bucket === bucket}
+                    onClick={() => props.onBucket(bucket)}
+                  >
                     {bucketLabels[bucket]}
                   </button>
                 ))}
@@ -228,7 +238,9 @@ export function StatisticsView(props: StatisticsViewProps) {
 }
 
 function DateField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
-  return <TextField label={label} name={label} type="date" valueDir="ltr" value={value} onChange={(event) => event.target.value && onChange(event.target.value)} />;
+  return (
+    <TextField label={label} name={label} type="date" valueDir="ltr" value={value} onChange={(event) => event.target.value && onChange(event.target.value)} />
+  );
 }
 
 function Figure<T>({ title, state, action, children }: { title: string; state: FigureState<T>; action?: ReactNode; children: (data: T) => ReactNode }) {

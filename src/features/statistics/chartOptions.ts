@@ -130,7 +130,14 @@ export function chartOptions(element: HTMLElement, { kind, horizontal = false, l
       ...series.map((s, index): uPlot.Series => {
         const color = cssVar(element, s.color, '#1d4ed8');
         return kind === 'bars'
-          ? { label: s.label, fill: color, stroke: color, width: 0, paths: groupedBars({ index, count: series.length, maxBar: horizontal ? maxHorizontalBar : maxBar }), points: { show: false } }
+          ? {
+              label: s.label,
+              fill: color,
+              stroke: color,
+              width: 0,
+              paths: groupedBars({ index, count: series.length, maxBar: horizontal ? maxHorizontalBar : maxBar }),
+              points: { show: false },
+            }
           : {
               label: s.label,
               stroke: color,

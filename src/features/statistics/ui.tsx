@@ -4,7 +4,20 @@ import { defineUiModule } from '../../modules/uiModule';
 
 /** Bars rising: the statistics' navigation icon (drawn like src/ui/icons.tsx). */
 const ChartIcon = (p: SVGProps<SVGSVGElement>) => (
-  <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" className="icon" {...p}>
+  <svg
+    width="20"
+    height="20"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    focusable="false"
+    className="icon"
+    {...p}
+  >
     <path d="M3 3v18h18M8 17v-5M13 17V7M18 17v-8" />
   </svg>
 );
@@ -17,5 +30,7 @@ const ChartIcon = (p: SVGProps<SVGSVGElement>) => (
 export const statisticsUi = defineUiModule({
   name: 'statistics',
   routes: [{ path: 'statistics', lazy: () => import('./readRoutes').then((m) => m.statisticsRoute) }],
-  nav: [{ to: '/statistics', section: '/statistics', label: msg`Statistics`, shortLabel: msg`Stats`, icon: ChartIcon, order: 850, permission: 'statistics.read' }],
+  nav: [
+    { to: '/statistics', section: '/statistics', label: msg`Statistics`, shortLabel: msg`Stats`, icon: ChartIcon, order: 850, permission: 'statistics.read' },
+  ],
 });

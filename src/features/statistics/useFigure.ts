@@ -12,7 +12,12 @@ export type FigureState<T> =
  * One figure's request, made again when `key` changes (the period, the bucket) or the
  * device comes back online; a newer request cancels the older one.
  */
-export function useFigure<T>(key: string, online: boolean, load: (online: boolean, signal: AbortSignal) => Promise<Loaded<T> | null>, enabled = true): FigureState<T> {
+export function useFigure<T>(
+  key: string,
+  online: boolean,
+  load: (online: boolean, signal: AbortSignal) => Promise<Loaded<T> | null>,
+  enabled = true,
+): FigureState<T> {
   const asked = `${key}|${online}`;
   const [answer, setAnswer] = useState<{ asked: string; state: FigureState<T> } | null>(null);
   useEffect(() => {

@@ -64,11 +64,18 @@ export function StructureScreen() {
     try {
       await change();
     } catch (failure) {
-      showToast(failure instanceof StorageFullError ? t`This device's storage is full. Free some space and try again.` : t`The change could not be saved on this device. Please try again.`, 'error');
+      showToast(
+        failure instanceof StorageFullError
+          ? t`This device's storage is full. Free some space and try again.`
+          : t`The change could not be saved on this device. Please try again.`,
+        'error',
+      );
     }
   };
   const siblingsOf = (kind: 'courses' | 'grades', id: string) =>
-    kind === 'courses' ? tree.courses.map(({ course }) => course) : (tree.courses.find(({ grades }) => grades.some(({ grade }) => grade.id === id))?.grades.map(({ grade }) => grade) ?? []);
+    kind === 'courses'
+      ? tree.courses.map(({ course }) => course)
+      : (tree.courses.find(({ grades }) => grades.some(({ grade }) => grade.id === id))?.grades.map(({ grade }) => grade) ?? []);
   const actions: StructureActions = {
     addPlace: (name, address) => run(() => writes.createPlace(db, name, address)),
     editPlace: (id, name, address) => void run(() => writes.updatePlace(db, id, name, address)),

@@ -126,7 +126,11 @@ export function StructureView({ tree, allPlaces, showArchived, onShowArchived, p
                   </ManagedRow>
                 ))}
               </ul>
-              <AddButton what="grade" to={isolated(course.name)} onClick={() => setEditing({ kind: 'grade', courseId: course.id, courseName: course.name, name: '' })} />
+              <AddButton
+                what="grade"
+                to={isolated(course.name)}
+                onClick={() => setEditing({ kind: 'grade', courseId: course.id, courseName: course.name, name: '' })}
+              />
             </ManagedRow>
           ))}
         </ul>
@@ -167,7 +171,9 @@ function EditDialog({ editing, places, actions, onClose }: { editing: Editing; p
       );
     }
     case 'course':
-      return <EditNameDialog title={t`Rename course`} initialName={editing.name} onClose={onClose} onSave={(name) => actions.rename('courses', editing.id, name)} />;
+      return (
+        <EditNameDialog title={t`Rename course`} initialName={editing.name} onClose={onClose} onSave={(name) => actions.rename('courses', editing.id, name)} />
+      );
     case 'grade': {
       const { id, courseId } = editing;
       const courseName = isolated(editing.courseName);
@@ -185,7 +191,10 @@ function EditDialog({ editing, places, actions, onClose }: { editing: Editing; p
       const gradeName = isolated(grade.name);
       const chosen = placeId || null;
       // An archived place stays listed for the section that has it, so saving keeps it.
-      const options = [{ value: '', label: t`No place` }, ...places.filter((place) => !place.archived || place.id === section?.place_id).map((place) => ({ value: place.id, label: place.name }))];
+      const options = [
+        { value: '', label: t`No place` },
+        ...places.filter((place) => !place.archived || place.id === section?.place_id).map((place) => ({ value: place.id, label: place.name })),
+      ];
       return (
         <EditNameDialog
           title={section ? t`Edit section of ${gradeName}` : t`New section in ${gradeName}`}

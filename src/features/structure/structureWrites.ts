@@ -45,9 +45,13 @@ export async function createGrade(db: PatioDb, courseId: string, name: string): 
 
 export async function createSection(db: PatioDb, gradeId: string, name: string, placeId: string | null): Promise<string> {
   const row: Section = { id: uuidv7(), grade_id: gradeId, name, place_id: placeId, archived: false };
-  await mutate(db, { name: 'sections.create', args: { id: row.id, grade_id: gradeId, name, place_id: placeId }, entity: 'sections', entityId: row.id }, async () => {
-    await db.sections.add(row);
-  });
+  await mutate(
+    db,
+    { name: 'sections.create', args: { id: row.id, grade_id: gradeId, name, place_id: placeId }, entity: 'sections', entityId: row.id },
+    async () => {
+      await db.sections.add(row);
+    },
+  );
   return row.id;
 }
 

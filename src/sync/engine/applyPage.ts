@@ -49,13 +49,7 @@ export interface PageOptions {
  * before it cost 5× the rows' own write, and the words came in the background after the
  * run.) Those rows leave the indexing queue, if a reset or a crash had put them there.
  */
-export async function applyPage(
-  db: PatioDb,
-  changes: readonly Change[],
-  cursor: string,
-  status: SyncStatusMeta,
-  options: PageOptions = {},
-): Promise<void> {
+export async function applyPage(db: PatioDb, changes: readonly Change[], cursor: string, status: SyncStatusMeta, options: PageOptions = {}): Promise<void> {
   const { registry } = db;
   // Loaded before the transaction: a Dexie transaction ends when it awaits anything else.
   const parsers = new Map<string, RowParser>();

@@ -1,5 +1,15 @@
 import { z } from '../../../contract/zod';
-import { deleteChange, pullResponse, pushResponse, streamReady, upsertChange, type PullResponse, type PushRequest, type PushResponse, type StreamedPage } from '../../../contract/sync';
+import {
+  deleteChange,
+  pullResponse,
+  pushResponse,
+  streamReady,
+  upsertChange,
+  type PullResponse,
+  type PushRequest,
+  type PushResponse,
+  type StreamedPage,
+} from '../../../contract/sync';
 import type { Http } from '../../api/http';
 
 type PulledRow = Record<string, unknown> & { id: string };

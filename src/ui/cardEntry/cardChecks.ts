@@ -31,15 +31,7 @@ export interface CardBrand {
 }
 
 export type CardProblem =
-  | 'holderRequired'
-  | 'numberRequired'
-  | 'numberIncomplete'
-  | 'numberInvalid'
-  | 'expiryRequired'
-  | 'expiryInvalid'
-  | 'expiryPast'
-  | 'cvcRequired'
-  | 'cvcLength';
+  'holderRequired' | 'numberRequired' | 'numberIncomplete' | 'numberInvalid' | 'expiryRequired' | 'expiryInvalid' | 'expiryPast' | 'cvcRequired' | 'cvcLength';
 
 const digitsOf = (value: string): string => value.replace(/\D/g, '');
 

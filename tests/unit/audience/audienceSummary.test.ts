@@ -42,12 +42,15 @@ async function i18nFor(locale: 'es' | 'ar'): Promise<I18n> {
 }
 
 const choice = (scope: AudienceScope, section_ids: string[] = []): AudienceChoice => ({ scope, section_ids, grade_ids: [], course_ids: [] });
-const say = (i18n: I18n, scope: AudienceScope, sectionIds: string[] = []) => withoutIsolates(audienceSummary(i18n, describeAudience(choice(scope, sectionIds), college)));
+const say = (i18n: I18n, scope: AudienceScope, sectionIds: string[] = []) =>
+  withoutIsolates(audienceSummary(i18n, describeAudience(choice(scope, sectionIds), college)));
 
 describe('the sections of the audience picker', () => {
   it('come in school order: courses and grades by position, sections by name', () => {
     const groups = groupSections(college);
-    expect(groups.map((group) => [group.course.name, group.grades.map(({ grade, sections }) => `${grade.name}: ${sections.map((s) => s.name).join(' ')}`)])).toEqual([
+    expect(
+      groups.map((group) => [group.course.name, group.grades.map(({ grade, sections }) => `${grade.name}: ${sections.map((s) => s.name).join(' ')}`)]),
+    ).toEqual([
       ['Básica', ['1° Básico: A B', '2° Básico: A B', '4° Básico: A B C']],
       ['Media', ['I Medio: A']],
     ]);

@@ -35,7 +35,11 @@ describe('the directory’s changes in the outbox', () => {
     const { user, db } = await contactsUser('admin');
     const nurse = aContact({ name: 'Enfermería' });
     await storeContacts(db, [nurse]);
-    const { id } = await createContact(db, { name: 'Biblioteca', title: '', place_id: null, email: '', phone: '', notes: '', visibility: 'all' }, user.college_id);
+    const { id } = await createContact(
+      db,
+      { name: 'Biblioteca', title: '', place_id: null, email: '', phone: '', notes: '', visibility: 'all' },
+      user.college_id,
+    );
     const removal = await deleteContact(db, nurse.id);
     const entries = await db.outbox.toArray();
     const titles = await presenter.titles!(db, entries);

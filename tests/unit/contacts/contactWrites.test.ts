@@ -49,7 +49,18 @@ describe('the directory’s local writes', () => {
   it('checks the form with the contract before anything is queued, every message on its field', () => {
     const checked = validateContact({ name: ' ', title: '', place_id: '', email: 'no-es-correo', phone: '+56 (2) abc', notes: '', visibility: 'all' });
     expect(checked).toEqual({ ok: false, errors: { name: messages.contactNameRequired, email: messages.emailInvalid, phone: messages.contactPhoneInvalid } });
-    const valid = validateContact({ name: ' Portería ', title: '', place_id: '', email: ' Porteria@Colinas.TEST', phone: '(2) 2345-6701', notes: '', visibility: 'staff' });
-    expect(valid).toEqual({ ok: true, data: { name: 'Portería', title: '', place_id: null, email: 'porteria@colinas.test', phone: '(2) 2345-6701', notes: '', visibility: 'staff' } });
+    const valid = validateContact({
+      name: ' Portería ',
+      title: '',
+      place_id: '',
+      email: ' Porteria@Colinas.TEST',
+      phone: '(2) 2345-6701',
+      notes: '',
+      visibility: 'staff',
+    });
+    expect(valid).toEqual({
+      ok: true,
+      data: { name: 'Portería', title: '', place_id: null, email: 'porteria@colinas.test', phone: '(2) 2345-6701', notes: '', visibility: 'staff' },
+    });
   });
 });

@@ -68,7 +68,10 @@ function startRunner(db: DocumentsDb, origin: string, token = staffToken): void 
 /** A File of these bytes (copied: a File takes an ArrayBuffer's view, not a Buffer's pooled one). */
 const fileOf = (bytes: Buffer, name: string, type = '') => new File([new Uint8Array(bytes)], name, { type });
 
-const photo = () => sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 40, g: 110, b: 200 } } }).jpeg({ quality: 80 }).toBuffer();
+const photo = () =>
+  sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 40, g: 110, b: 200 } } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
 
 describe('attachments in the upload queue', { timeout: 40_000 }, () => {
   it('waits while its post is unsent, sends the library’s files meanwhile, then goes up after the push, and the post’s row lists it', async () => {
@@ -81,7 +84,10 @@ describe('attachments in the upload queue', { timeout: 40_000 }, () => {
     const [attachmentId] = await queueAttachments(db, [fileOf(bytes, 'acto.jpg', 'image/jpeg')], { owner: 'post', owner_id: post.id, title: post.title });
     // Queued after the photo: sent first, as the photo waits for its post.
     const [category] = await db.documentCategories.toArray();
-    await queueUploads(db, [fileOf(tinyPdf('Circular'), 'circular.pdf')], { category_id: category!.id, audience: { course_ids: [], grade_ids: [], section_ids: [], scope: 'college' } });
+    await queueUploads(db, [fileOf(tinyPdf('Circular'), 'circular.pdf')], {
+      category_id: category!.id,
+      audience: { course_ids: [], grade_ids: [], section_ids: [], scope: 'college' },
+    });
     startRunner(db, link.origin);
 
     await until(async () => expect(await db.uploads.count()).toBe(1));
@@ -93,7 +99,9 @@ describe('attachments in the upload queue', { timeout: 40_000 }, () => {
     await until(async () => expect(await db.uploads.count()).toBe(0));
     await engine.syncNow('user');
     const row = await db.posts.get(post.id);
-    expect(row?.attachments).toEqual([{ id: attachmentId, name: 'acto.jpg', mime_type: 'image/jpeg', size: bytes.length, width: 900, height: 600, widths: [320, 640, 900] }]);
+    expect(row?.attachments).toEqual([
+      { id: attachmentId, name: 'acto.jpg', mime_type: 'image/jpeg', size: bytes.length, width: 900, height: 600, widths: [320, 640, 900] },
+    ]);
     expect(link.creations()).toBe(2);
   });
 

@@ -252,7 +252,9 @@ describe('opening a document', () => {
     expect((await bytesOf(made[0]!)).equals(planBytes)).toBe(true);
 
     expect(await openDocument(device.db, await synced(plan.id), offline)).toBe('device');
-    await waitFor(async () => expect(await device.db.outbox.toArray()).toEqual([expect.objectContaining({ name: 'documents.downloaded', args: { id: plan.id } })]));
+    await waitFor(async () =>
+      expect(await device.db.outbox.toArray()).toEqual([expect.objectContaining({ name: 'documents.downloaded', args: { id: plan.id } })]),
+    );
   });
 
   it('downloads other types with their real name, from the server when they are not kept', async () => {

@@ -22,7 +22,8 @@ const uploaded: DocumentRow[] = [];
 beforeAll(async () => {
   world = await startFilesWorld();
   [rules, circulars] = world.categoryIds as [string, string];
-  for (const [i, name] of ['Circular 1.txt', 'Circular 2.txt', 'Circular 3.txt'].entries()) uploaded.push(await world.upload(textFile(40_000 + i, i), name, circulars));
+  for (const [i, name] of ['Circular 1.txt', 'Circular 2.txt', 'Circular 3.txt'].entries())
+    uploaded.push(await world.upload(textFile(40_000 + i, i), name, circulars));
   uploaded.push(await world.upload(textFile(50_000, 9), 'Reglamento.txt', rules));
 }, 90_000);
 
@@ -94,7 +95,11 @@ describe('a kept category', () => {
     const rule = uploaded.find((document) => document.category_id === rules)!;
     await keepDocument(device.db, (await device.db.documents.get(rule.id))!, { request: world.request });
 
-    const answer = await world.server.app.inject({ method: 'DELETE', url: `/api/v1/documents/${gone}`, headers: { host: 'localhost', ...bearer(world.token) } });
+    const answer = await world.server.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/documents/${gone}`,
+      headers: { host: 'localhost', ...bearer(world.token) },
+    });
     expect(answer.statusCode).toBeLessThan(300);
     await device.engine.syncNow('user');
     expect(await inStep()).toMatchObject({ removed: 1 });
@@ -130,11 +135,19 @@ describe('opening a document', () => {
 
     const other = await world.device();
     await countDownloadOnce(other.db, document!.id);
-    const before = await world.server.app.inject({ method: 'GET', url: `/api/v1/documents/${document!.id}`, headers: { host: 'localhost', ...bearer(world.token) } });
+    const before = await world.server.app.inject({
+      method: 'GET',
+      url: `/api/v1/documents/${document!.id}`,
+      headers: { host: 'localhost', ...bearer(world.token) },
+    });
     await device.engine.syncNow('user');
     await other.engine.syncNow('user');
     expect(await device.db.outbox.count()).toBe(0);
-    const after = await world.server.app.inject({ method: 'GET', url: `/api/v1/documents/${document!.id}`, headers: { host: 'localhost', ...bearer(world.token) } });
+    const after = await world.server.app.inject({
+      method: 'GET',
+      url: `/api/v1/documents/${document!.id}`,
+      headers: { host: 'localhost', ...bearer(world.token) },
+    });
     expect(after.json<DocumentRow>().downloads).toBe(before.json<DocumentRow>().downloads + 1);
   });
 });

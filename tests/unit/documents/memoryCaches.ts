@@ -11,7 +11,8 @@ interface Entry {
   status: number;
 }
 
-const urlOf = (request: RequestInfo | URL): string => (typeof request === 'string' ? new URL(request).href : request instanceof URL ? request.href : request.url);
+const urlOf = (request: RequestInfo | URL): string =>
+  typeof request === 'string' ? new URL(request).href : request instanceof URL ? request.href : request.url;
 
 export class MemoryCache implements Cache {
   readonly entries = new Map<string, Entry>();

@@ -26,7 +26,12 @@ if (!snapshot) {
 }
 const app = await buildApp({ db: database.db, config: defaultConfig({ dataDir }) });
 await app.listen({ host: '127.0.0.1', port: 0 });
-const signIn = await app.inject({ method: 'POST', url: '/api/login-mobile', headers: { host: 'localhost' }, payload: { email: 'staff@colinas.test', password: demoPassword } });
+const signIn = await app.inject({
+  method: 'POST',
+  url: '/api/login-mobile',
+  headers: { host: 'localhost' },
+  payload: { email: 'staff@colinas.test', password: demoPassword },
+});
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
 process.stdout.write(`${JSON.stringify({ origin: `http://127.0.0.1:${port}`, token: signIn.json<{ token: string }>().token })}\n`);

@@ -22,7 +22,11 @@ export interface ServerProcess {
 /** Starts serverProcess.ts on a copy of the run's database (tests/server/templateDatabases.ts) and waits for its line. */
 export async function startServerProcess(): Promise<ServerProcess> {
   const env = { ...process.env, PATIO_TEST_PGLITE_SNAPSHOT: inject('pgliteSnapshot') ?? '' };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/unit/documents/serverProcess.ts'], { cwd: process.cwd(), env, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/unit/documents/serverProcess.ts'], {
+    cwd: process.cwd(),
+    env,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout }).once('line', resolve);

@@ -72,14 +72,24 @@ describe('the upload queue against the real server', { timeout: 30_000 }, () => 
   it('sends a queued file, and the server makes the document with the id the device chose', async () => {
     const db = freshDb();
     const bytes = pdfOf(300_000);
-    const [id] = await queueUploads(db, [new File([bytes], 'Circular N°3 — apoderados.pdf', { type: 'application/pdf' })], { category_id: categoryId, audience: everyone });
+    const [id] = await queueUploads(db, [new File([bytes], 'Circular N°3 — apoderados.pdf', { type: 'application/pdf' })], {
+      category_id: categoryId,
+      audience: everyone,
+    });
     expect(await db.uploads.get(id!)).toMatchObject({ state: 'queued', sent: 0, size: bytes.length });
 
     startRunner(db, server.origin);
     await until(async () => expect(await db.uploads.count()).toBe(0));
 
     const document = (await get(`/api/v1/documents/${id}`)).json<DocumentRow>();
-    expect(document).toMatchObject({ id, title: 'Circular N°3 — apoderados.pdf', category_id: categoryId, mime_type: 'application/pdf', size: bytes.length, scope: 'college' });
+    expect(document).toMatchObject({
+      id,
+      title: 'Circular N°3 — apoderados.pdf',
+      category_id: categoryId,
+      mime_type: 'application/pdf',
+      size: bytes.length,
+      scope: 'college',
+    });
     expect((await get(`/api/v1/documents/${id}/file`)).rawPayload.equals(bytes)).toBe(true);
   });
 

@@ -13,7 +13,14 @@ vi.setConfig({ testTimeout: 20_000 });
 
 const withI18n = (node: ReactNode) => render(<I18nProvider i18n={i18n}>{node}</I18nProvider>);
 
-const category: DocumentCategory = { id: '0190a000-0000-7000-8000-000000000001', college_id: 'c', name: 'Circulares', position: 0, created_at: '', updated_at: '' };
+const category: DocumentCategory = {
+  id: '0190a000-0000-7000-8000-000000000001',
+  college_id: 'c',
+  name: 'Circulares',
+  position: 0,
+  created_at: '',
+  updated_at: '',
+};
 
 /** A file of `size` bytes without holding them (the checks read only name, size and type). */
 function fileOf(name: string, size: number, type = ''): File {
@@ -31,8 +38,22 @@ afterEach(() => vi.restoreAllMocks());
 describe('the upload form', () => {
   it('says why each chosen file cannot be shared, and queues only the others', async () => {
     const onSubmit = vi.fn(() => Promise.resolve());
-    withI18n(<UploadForm categories={[category]} audience={{ courses: [], grades: [], sections: [] }} onSubmit={onSubmit} onCancel={() => undefined} describeError={() => ''} />);
-    const files = [fileOf('circular.pdf', 120_000, 'application/pdf'), fileOf('video.mp4', 200_000, 'video/mp4'), fileOf('enorme.pdf', 60 * 1024 * 1024), fileOf('vacío.txt', 0), fileOf('horario.docx', 30_000)];
+    withI18n(
+      <UploadForm
+        categories={[category]}
+        audience={{ courses: [], grades: [], sections: [] }}
+        onSubmit={onSubmit}
+        onCancel={() => undefined}
+        describeError={() => ''}
+      />,
+    );
+    const files = [
+      fileOf('circular.pdf', 120_000, 'application/pdf'),
+      fileOf('video.mp4', 200_000, 'video/mp4'),
+      fileOf('enorme.pdf', 60 * 1024 * 1024),
+      fileOf('vacío.txt', 0),
+      fileOf('horario.docx', 30_000),
+    ];
     fireEvent.change(screen.getByLabelText('Files'), { target: { files } });
 
     const chosen = within(screen.getByRole('list', { name: 'Chosen files' }));
@@ -43,12 +64,23 @@ describe('the upload form', () => {
     fireEvent.change(screen.getByLabelText('Category'), { target: { value: category.id } });
     fireEvent.click(screen.getByRole('button', { name: 'Add to the uploads' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
-    expect(onSubmit).toHaveBeenCalledWith([files[0], files[4]], { category_id: category.id, audience: { course_ids: [], grade_ids: [], section_ids: [], scope: 'college' } });
+    expect(onSubmit).toHaveBeenCalledWith([files[0], files[4]], {
+      category_id: category.id,
+      audience: { course_ids: [], grade_ids: [], section_ids: [], scope: 'college' },
+    });
   });
 
   it('asks for a file and a category before queuing anything', async () => {
     const onSubmit = vi.fn(() => Promise.resolve());
-    withI18n(<UploadForm categories={[category]} audience={{ courses: [], grades: [], sections: [] }} onSubmit={onSubmit} onCancel={() => undefined} describeError={() => ''} />);
+    withI18n(
+      <UploadForm
+        categories={[category]}
+        audience={{ courses: [], grades: [], sections: [] }}
+        onSubmit={onSubmit}
+        onCancel={() => undefined}
+        describeError={() => ''}
+      />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Add to the uploads' }));
     expect(await screen.findByText('Choose at least one file.')).toBeTruthy();
     expect(screen.getByText('Choose a category.')).toBeTruthy();
@@ -100,7 +132,14 @@ describe('the upload queue', () => {
   });
 
   it('says a file waits for the network while offline', () => {
-    withI18n(<UploadQueueView uploads={[row({}), row({ name: 'rubrica.pdf', state: 'paused' })]} online={false} onRetry={() => undefined} onRemove={() => undefined} />);
+    withI18n(
+      <UploadQueueView
+        uploads={[row({}), row({ name: 'rubrica.pdf', state: 'paused' })]}
+        online={false}
+        onRetry={() => undefined}
+        onRemove={() => undefined}
+      />,
+    );
     expect(screen.getByText('Not sent: it will be sent when you are back online.')).toBeTruthy();
     expect(screen.getByText('Paused: you are offline. It will go on when you are back online.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Try now' })).toBeNull();
@@ -109,7 +148,14 @@ describe('the upload queue', () => {
   it('says what each attachment is for, that it waits for its publication, and when its publication is gone', () => {
     const onRemove = vi.fn();
     const { category_id: _c, audience: _a, ...file } = row({});
-    const attachment = (fields: Partial<AttachmentUpload>): AttachmentUpload => ({ ...file, kind: 'attachment', owner: 'post', owner_id: 'post-1', ownerTitle: 'Acto del 18', ...fields });
+    const attachment = (fields: Partial<AttachmentUpload>): AttachmentUpload => ({
+      ...file,
+      kind: 'attachment',
+      owner: 'post',
+      owner_id: 'post-1',
+      ownerTitle: 'Acto del 18',
+      ...fields,
+    });
     const uploads = [
       attachment({ id: 'a1', name: 'acto.jpg' }),
       attachment({ id: 'a2', name: 'salida.pdf', owner: 'event', owner_id: 'event-1', ownerTitle: 'Salida pedagógica' }),

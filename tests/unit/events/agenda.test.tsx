@@ -81,7 +81,13 @@ describe('the agenda', () => {
 describe('coming up, on the home screen', () => {
   it('shows the next five events with links to their dates, or that none are coming', async () => {
     const { user, db } = await calendarUser('student');
-    const weekly = anEvent({ name: 'Taller de robótica', category: 'activity', start: '2026-11-17T15:30', end: '2026-11-17T17:00', repeat: { freq: 'weekly', count: 10 } });
+    const weekly = anEvent({
+      name: 'Taller de robótica',
+      category: 'activity',
+      start: '2026-11-17T15:30',
+      end: '2026-11-17T17:00',
+      repeat: { freq: 'weekly', count: 10 },
+    });
     await db.events.put(weekly);
     const view = renderRoutes(user.id, '/app', <Route path="/app" element={<UpcomingEvents />} />);
     await screen.findAllByText('Taller de robótica');
@@ -127,4 +133,3 @@ describe('coming up, on the home screen', () => {
     expect(document.querySelector('section.agenda')!.closest('.calendar-away')?.getAttribute('aria-hidden')).toBe('true');
   });
 });
-

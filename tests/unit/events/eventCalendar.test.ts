@@ -7,7 +7,8 @@ const base: Event = {
   id: '01929b3c-7e10-7000-8000-000000000001',
   college_id: '01929b3c-7e10-7000-8000-0000000000c1',
   name: 'Taller de robótica; nivel 1, grupo A',
-  description: '<p>Traer &amp; devolver el kit.</p><ul><li>Notebook</li><li>Cargador</li></ul><p><a href="https://colinas.example/kit?a=1&amp;b=2" rel="noopener noreferrer">Lista</a></p>',
+  description:
+    '<p>Traer &amp; devolver el kit.</p><ul><li>Notebook</li><li>Cargador</li></ul><p><a href="https://colinas.example/kit?a=1&amp;b=2" rel="noopener noreferrer">Lista</a></p>',
   location: 'Laboratorio',
   category: 'activity',
   all_day: false,
@@ -63,7 +64,10 @@ describe('the calendar file of events', () => {
     const kiev = calendarText([{ ...base, time_zone: 'Europe/Kiev' }], options);
     expect(kiev).toContain('DTSTART;TZID=Europe/Kyiv:20260901T153000\r\n');
     expect(kiev).toContain('TZID:Europe/Kyiv\r\n');
-    const unknown = calendarText([{ ...base, time_zone: 'Mars/Olympus', repeat: { freq: 'weekly', until: '2026-09-29' }, exceptions: ['2026-09-08'] }], options);
+    const unknown = calendarText(
+      [{ ...base, time_zone: 'Mars/Olympus', repeat: { freq: 'weekly', until: '2026-09-29' }, exceptions: ['2026-09-08'] }],
+      options,
+    );
     expect(unknown).toContain('DTSTART:20260901T153000\r\n');
     expect(unknown).toContain('RRULE:FREQ=WEEKLY;UNTIL=20260929T235900\r\n');
     expect(unknown).toContain('EXDATE:20260908T153000\r\n');
@@ -71,14 +75,27 @@ describe('the calendar file of events', () => {
   });
 
   it('writes an all-day repeating event as dates, its DTEND the day after the last', () => {
-    const text = calendarText([{ ...base, all_day: true, start: '2026-09-18', end: '2026-09-19', repeat: { freq: 'monthly', until: '2026-12-31' }, exceptions: ['2026-10-18'] }], options);
+    const text = calendarText(
+      [{ ...base, all_day: true, start: '2026-09-18', end: '2026-09-19', repeat: { freq: 'monthly', until: '2026-12-31' }, exceptions: ['2026-10-18'] }],
+      options,
+    );
     expect(text).toContain('DTSTART;VALUE=DATE:20260918\r\nDTEND;VALUE=DATE:20260920\r\n');
     expect(text).toContain('RRULE:FREQ=MONTHLY;UNTIL=20261231\r\nEXDATE;VALUE=DATE:20261018\r\n');
     expect(text).not.toContain('VTIMEZONE');
   });
 
   it('leaves out an event whose times cannot be read', () => {
-    expect(veventsOf(calendarText([{ ...base, start: 'soon' }, { ...base, id: 'b', all_day: true }], options))).toEqual([]);
+    expect(
+      veventsOf(
+        calendarText(
+          [
+            { ...base, start: 'soon' },
+            { ...base, id: 'b', all_day: true },
+          ],
+          options,
+        ),
+      ),
+    ).toEqual([]);
   });
 });
 

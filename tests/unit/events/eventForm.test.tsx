@@ -38,7 +38,7 @@ describe('the new-event form', () => {
     await screen.findByLabelText('Start time');
     typeTime('Start time', '18:00');
     // The end followed the start: one hour later.
-    expect((screen.getByLabelText<HTMLInputElement>('End time')).value).toMatch(/^7:00\sPM$/);
+    expect(screen.getByLabelText<HTMLInputElement>('End time').value).toMatch(/^7:00\sPM$/);
     typeTime('End time', '17:00');
     fireEvent.click(screen.getByRole('button', { name: 'Create event' }));
 
@@ -113,7 +113,14 @@ describe('the new-event form', () => {
 
     await screen.findByText(/Showing event /);
     const [entry] = await db.outbox.toArray();
-    expect(entry!.args).toMatchObject({ all_day: true, start: '2027-03-08', end: '2027-03-12', repeat: null, scope: 'everyone', section_ids: ['sec-1a', 'sec-1b'] });
+    expect(entry!.args).toMatchObject({
+      all_day: true,
+      start: '2027-03-08',
+      end: '2027-03-12',
+      repeat: null,
+      scope: 'everyone',
+      section_ids: ['sec-1a', 'sec-1b'],
+    });
   });
 
   it('tells students and guardians they may not add events', async () => {

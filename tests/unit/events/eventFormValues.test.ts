@@ -8,13 +8,25 @@ describe('a new event', () => {
   it('starts at the next full hour in the school’s zone and lasts an hour', () => {
     // 14:23 UTC is 11:23 in Santiago (summer time, UTC-3).
     const values = emptyEventValues(new Date('2026-11-24T14:23:00Z'), santiago);
-    expect(values).toMatchObject({ startDay: '2026-11-24', startTime: '12:00', endDay: '2026-11-24', endTime: '13:00', all_day: false, repeat: 'none', calendar_sync: true });
+    expect(values).toMatchObject({
+      startDay: '2026-11-24',
+      startTime: '12:00',
+      endDay: '2026-11-24',
+      endTime: '13:00',
+      all_day: false,
+      repeat: 'none',
+      calendar_sync: true,
+    });
     // Late in the evening it starts tomorrow at midnight.
     expect(emptyEventValues(new Date('2026-11-25T02:40:00Z'), santiago)).toMatchObject({ startDay: '2026-11-25', startTime: '00:00', endTime: '01:00' });
   });
 
   it('starts at 09:00 on the day the calendar asked for', () => {
-    expect(emptyEventValues(new Date('2026-11-24T14:23:00Z'), santiago, '2026-12-10')).toMatchObject({ startDay: '2026-12-10', startTime: '09:00', endTime: '10:00' });
+    expect(emptyEventValues(new Date('2026-11-24T14:23:00Z'), santiago, '2026-12-10')).toMatchObject({
+      startDay: '2026-12-10',
+      startTime: '09:00',
+      endTime: '10:00',
+    });
   });
 });
 
@@ -61,8 +73,21 @@ describe('what the form sends', () => {
 
   it('reads the form back from an event, and from a refused change’s arguments', () => {
     const fallback = emptyEventValues(new Date('2026-11-24T14:23:00Z'), santiago);
-    const values = valuesFrom({ name: 'Feria', all_day: true, start: '2026-12-04', end: '2026-12-05', repeat: { freq: 'monthly', until: '2027-06-30' }, category: 'culture' }, fallback);
-    expect(values).toMatchObject({ name: 'Feria', all_day: true, startDay: '2026-12-04', endDay: '2026-12-05', startTime: '', repeat: 'monthly', repeatEnd: 'until', until: '2027-06-30', category: 'culture' });
+    const values = valuesFrom(
+      { name: 'Feria', all_day: true, start: '2026-12-04', end: '2026-12-05', repeat: { freq: 'monthly', until: '2027-06-30' }, category: 'culture' },
+      fallback,
+    );
+    expect(values).toMatchObject({
+      name: 'Feria',
+      all_day: true,
+      startDay: '2026-12-04',
+      endDay: '2026-12-05',
+      startTime: '',
+      repeat: 'monthly',
+      repeatEnd: 'until',
+      until: '2027-06-30',
+      category: 'culture',
+    });
     expect(valuesFrom({ name: 7, start: 'soon', scope: 'nobody' }, fallback)).toMatchObject({ name: '', startDay: fallback.startDay, scope: 'everyone' });
   });
 });

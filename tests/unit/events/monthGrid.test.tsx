@@ -80,7 +80,11 @@ describe('the month grid', () => {
     }
     expect(dayButton(/^Saturday, September 19, 2026\.\s*$/).querySelector('.month-chip')).toBeNull();
     // A time the change skips is still shown as written.
-    expect(dayButton(/^Sunday, September 6, 2026, 1 event\. /).querySelector('.month-chip-time')?.textContent?.trim()).toBe('12:30 AM');
+    expect(
+      dayButton(/^Sunday, September 6, 2026, 1 event\. /)
+        .querySelector('.month-chip-time')
+        ?.textContent?.trim(),
+    ).toBe('12:30 AM');
 
     fireEvent.click(dayButton(/^Saturday, September 12, 2026/));
     const list = await screen.findByRole('heading', { name: 'Saturday, September 12, 2026', level: 3 });

@@ -59,10 +59,18 @@ describe('the import boundaries', () => {
     ['src/api importing src/session', 'src/api/planted.ts', "import { session } from '../session/session';\nexport const current = session;"],
     ['the sync engine importing React', 'src/sync/engine/planted.ts', "import { useState } from 'react';\nexport const hook = useState;"],
     ['the sync engine importing React types', 'src/sync/engine/planted.ts', "import type { ReactNode } from 'react';\nexport type Node = ReactNode;"],
-    ["a feature's module.ts (loaded by the worker) importing a screen", 'src/features/posts/module.ts', "export const screen = () => import('./PostListScreen');"],
+    [
+      "a feature's module.ts (loaded by the worker) importing a screen",
+      'src/features/posts/module.ts',
+      "export const screen = () => import('./PostListScreen');",
+    ],
     ['src/tenant importing src/app', 'src/tenant/planted.ts', "export const router = () => import('../app/router');"],
     ['the registry importing a screen', 'src/registry/planted.ts', "export const screen = () => import('../features/posts/PostListScreen');"],
-    ['the server core importing a server feature', 'server/sync/planted.ts', "import { postsModule } from '../posts/module';\nexport const posts = postsModule;"],
+    [
+      'the server core importing a server feature',
+      'server/sync/planted.ts',
+      "import { postsModule } from '../posts/module';\nexport const posts = postsModule;",
+    ],
     ['a server feature importing another', 'server/posts/planted.ts', "export const events = () => import('../events/module');"],
     ['the server importing the device', 'server/planted.ts', "import type { PatioDb } from '../src/db/database';\nexport type Db = PatioDb;"],
     ['contract/ importing the server', 'contract/planted.ts', "import { defaultConfig } from '../server/config';\nexport const config = defaultConfig;"],
@@ -71,17 +79,31 @@ describe('the import boundaries', () => {
   });
 
   it.each([
-    ['the app importing a feature, eagerly and lazily', 'src/app/planted.ts', "import { postsUi } from '../features/posts/ui';\nexport const uis = [postsUi, () => import('../features/events/ui')];"],
+    [
+      'the app importing a feature, eagerly and lazily',
+      'src/app/planted.ts',
+      "import { postsUi } from '../features/posts/ui';\nexport const uis = [postsUi, () => import('../features/events/ui')];",
+    ],
     ['the registry importing a module.ts', 'src/registry/planted.ts', "export { postsData } from '../features/posts/module';"],
-    ['a feature importing the core', 'src/features/posts/planted.ts', "import { readToken } from '../../storage/tokenStorage';\nexport const token = readToken;"],
-    ['src/api importing src/storage and contract/', 'src/api/planted.ts', "import { readToken } from '../storage/tokenStorage';\nimport { uuidv7 } from '../../contract/ids';\nexport const both = [readToken, uuidv7];"],
+    [
+      'a feature importing the core',
+      'src/features/posts/planted.ts',
+      "import { readToken } from '../../storage/tokenStorage';\nexport const token = readToken;",
+    ],
+    [
+      'src/api importing src/storage and contract/',
+      'src/api/planted.ts',
+      "import { readToken } from '../storage/tokenStorage';\nimport { uuidv7 } from '../../contract/ids';\nexport const both = [readToken, uuidv7];",
+    ],
     ['a server feature importing the server core', 'server/posts/planted.ts', "export const config = () => import('../config');"],
   ])('allows %s', async (_what, filePath, code) => {
     expect(await lint(filePath, code)).toEqual([]);
   });
 
   it('refuses a lazy import whose path is a template, which the boundaries would not read', async () => {
-    expect((await lint('src/features/posts/planted.ts', 'export const open = () => import(`../events/ui`);')).map((r) => r.rule)).toEqual(['no-restricted-syntax']);
+    expect((await lint('src/features/posts/planted.ts', 'export const open = () => import(`../events/ui`);')).map((r) => r.rule)).toEqual([
+      'no-restricted-syntax',
+    ]);
   });
 
   it('refuses an import cycle', async () => {
@@ -91,7 +113,9 @@ describe('the import boundaries', () => {
   });
 
   it('keeps dexie, ky and zod behind their doors, lazy imports included', async () => {
-    expect((await lint('src/features/posts/planted.ts', "import { Dexie } from 'dexie';\nexport const db = Dexie;")).map((r) => r.rule)).toEqual(['no-restricted-imports']);
+    expect((await lint('src/features/posts/planted.ts', "import { Dexie } from 'dexie';\nexport const db = Dexie;")).map((r) => r.rule)).toEqual([
+      'no-restricted-imports',
+    ]);
     expect((await lint('src/features/posts/planted.ts', "export const http = () => import('ky');")).map((r) => r.rule)).toEqual(['no-restricted-syntax']);
     expect(await lint('src/features/posts/planted.ts', "import type { Table } from 'dexie';\nexport type Rows = Table;")).toEqual([]);
   });

@@ -1,10 +1,51 @@
 import { describe, expect, it } from 'vitest';
-import { filterMembers, filtersFromParams, noFilters, pageOf, paramsFromFilters, prepareMembers, searchTerms, type MemberFilters } from '../../../src/features/members/memberList';
+import {
+  filterMembers,
+  filtersFromParams,
+  noFilters,
+  pageOf,
+  paramsFromFilters,
+  prepareMembers,
+  searchTerms,
+  type MemberFilters,
+} from '../../../src/features/members/memberList';
 import { aMember } from './membersTestKit';
 
-const ana = aMember({ id: 'a', name: 'Ana María', first_lastname: 'Núñez', second_lastname: 'Peña', email: 'ana@colinas.test', rut: '12.345.678-5', role: 'guardian', section_ids: ['sec-1a'], has_pin: true, created_at: '2026-01-01T00:00:00Z' });
-const bruno = aMember({ id: 'b', name: 'Bruno', first_lastname: 'Álvarez', second_lastname: '', email: 'bruno@colinas.test', rut: '11.111.111-1', role: 'staff', status: 'pending', place_id: 'place-centro', created_at: '2026-03-01T00:00:00Z' });
-const carla = aMember({ id: 'c', name: 'Carla', first_lastname: 'Zúñiga', second_lastname: '', email: 'carla@correo.test', role: 'student', status: 'disabled', section_ids: ['sec-1a', 'sec-2a'], created_at: '2026-02-01T00:00:00Z' });
+const ana = aMember({
+  id: 'a',
+  name: 'Ana María',
+  first_lastname: 'Núñez',
+  second_lastname: 'Peña',
+  email: 'ana@colinas.test',
+  rut: '12.345.678-5',
+  role: 'guardian',
+  section_ids: ['sec-1a'],
+  has_pin: true,
+  created_at: '2026-01-01T00:00:00Z',
+});
+const bruno = aMember({
+  id: 'b',
+  name: 'Bruno',
+  first_lastname: 'Álvarez',
+  second_lastname: '',
+  email: 'bruno@colinas.test',
+  rut: '11.111.111-1',
+  role: 'staff',
+  status: 'pending',
+  place_id: 'place-centro',
+  created_at: '2026-03-01T00:00:00Z',
+});
+const carla = aMember({
+  id: 'c',
+  name: 'Carla',
+  first_lastname: 'Zúñiga',
+  second_lastname: '',
+  email: 'carla@correo.test',
+  role: 'student',
+  status: 'disabled',
+  section_ids: ['sec-1a', 'sec-2a'],
+  created_at: '2026-02-01T00:00:00Z',
+});
 const all = prepareMembers([carla, ana, bruno]);
 const ids = (filters: Partial<MemberFilters>) => filterMembers(all, { ...noFilters, ...filters }).map((row) => row.id);
 
@@ -56,7 +97,9 @@ describe('the members list', () => {
 
   // How long it takes is bench/membersList.ts's figure.
   it('filters 5,000 members by every word typed, accents aside', () => {
-    const many = prepareMembers(Array.from({ length: 5000 }, (_, i) => aMember({ name: `Nombre${i}`, first_lastname: i % 2 ? 'González' : 'Muñoz', rut: null })));
+    const many = prepareMembers(
+      Array.from({ length: 5000 }, (_, i) => aMember({ name: `Nombre${i}`, first_lastname: i % 2 ? 'González' : 'Muñoz', rut: null })),
+    );
     const found = filterMembers(many, { ...noFilters, q: 'gonzalez nombre12' });
     // Nombre12, Nombre120–129, Nombre1200–1299 with an odd number: 55.
     expect(found.length).toBe(55);

@@ -60,7 +60,19 @@ describe('the member form', () => {
 
     expect(await screen.findByRole('heading', { name: 'Tomás Núñez', level: 1 })).toBeTruthy();
     const [entry] = await db.outbox.toArray();
-    expect(entry).toMatchObject({ name: 'members.create', args: { name: 'Tomás', email: 'tomas@correo.test', rut: '12345678-5', role: 'student', section_ids: [section3a], child_ids: [], status: 'active', place_id: null } });
+    expect(entry).toMatchObject({
+      name: 'members.create',
+      args: {
+        name: 'Tomás',
+        email: 'tomas@correo.test',
+        rut: '12345678-5',
+        role: 'student',
+        section_ids: [section3a],
+        child_ids: [],
+        status: 'active',
+        place_id: null,
+      },
+    });
     expect(await db.members.get(entry!.entityId)).toMatchObject({ rut: '12.345.678-5', has_pin: false, section_ids: [section3a] });
   }, 20_000);
 
@@ -84,7 +96,24 @@ describe('the member form', () => {
 
   it('opens a change refused for a duplicate email with the message on the field, and resends it in its place', async () => {
     const { user, db } = await signInWithMembers();
-    const { id, seq } = await createMember(db, { name: 'Luis', first_lastname: '', second_lastname: '', email: 'taken@correo.test', rut: '', phone: '', birthdate: '', role: 'staff', place_id: null, section_ids: [], child_ids: [], status: 'active' }, user.college_id);
+    const { id, seq } = await createMember(
+      db,
+      {
+        name: 'Luis',
+        first_lastname: '',
+        second_lastname: '',
+        email: 'taken@correo.test',
+        rut: '',
+        phone: '',
+        birthdate: '',
+        role: 'staff',
+        place_id: null,
+        section_ids: [],
+        child_ids: [],
+        status: 'active',
+      },
+      user.college_id,
+    );
     await db.outbox.update(seq, { status: 'attention', error: { status: 422, message: messages.emailTaken, errors: { email: [messages.emailTaken] } } });
     renderRoutes(user.id, `/users/${id}/edit?resend=${seq}`, memberRoutes);
 
@@ -193,7 +222,24 @@ describe('the home screen and the outbox', () => {
     const fernanda = aMember({ name: 'Fernanda', first_lastname: 'Muñoz', status: 'pending' });
     const gone = aMember({ name: 'Luis', first_lastname: 'Lara' });
     await db.members.bulkPut([pedro, fernanda, gone]);
-    const { seq } = await createMember(db, { name: 'Tomás', first_lastname: 'Núñez', second_lastname: '', email: 't@correo.test', rut: '', phone: '', birthdate: '', role: 'student', place_id: null, section_ids: [], child_ids: [], status: 'active' }, user.college_id);
+    const { seq } = await createMember(
+      db,
+      {
+        name: 'Tomás',
+        first_lastname: 'Núñez',
+        second_lastname: '',
+        email: 't@correo.test',
+        rut: '',
+        phone: '',
+        birthdate: '',
+        role: 'student',
+        place_id: null,
+        section_ids: [],
+        child_ids: [],
+        status: 'active',
+      },
+      user.college_id,
+    );
     await approveMember(db, fernanda.id);
     await setMemberPin(db, pedro.id, '1234');
     await deleteMemberPin(db, pedro.id);

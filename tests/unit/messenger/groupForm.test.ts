@@ -26,7 +26,14 @@ describe('the group form', () => {
     });
     expect(checked.ok).toBe(true);
     if (!checked.ok) return;
-    expect(checked.data).toMatchObject({ name: 'Apoderados 4°A', members_can_reply: false, member_ids: [ana.id, luis.id], admin_ids: [luis.id], section_ids: [section], section_scope: 'guardians' });
+    expect(checked.data).toMatchObject({
+      name: 'Apoderados 4°A',
+      members_can_reply: false,
+      member_ids: [ana.id, luis.id],
+      admin_ids: [luis.id],
+      section_ids: [section],
+      section_scope: 'guardians',
+    });
     expect(createGroupArgs.safeParse(checked.data).success).toBe(true);
   });
 });

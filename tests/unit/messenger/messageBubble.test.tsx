@@ -24,7 +24,17 @@ function bubble(props: Partial<Parameters<typeof MessageBubble>[0]>) {
   const actions = { onEdit: vi.fn(), onDelete: vi.fn(), onReport: vi.fn(), onRetry: vi.fn(), onDiscard: vi.fn() };
   render(
     <I18nProvider i18n={i18n}>
-      <MessageBubble message={aMessage('c', 'me', 3)} mine author="" state="sent" failed={undefined} mayEdit={false} mayDelete={false} {...actions} {...props} />
+      <MessageBubble
+        message={aMessage('c', 'me', 3)}
+        mine
+        author=""
+        state="sent"
+        failed={undefined}
+        mayEdit={false}
+        mayDelete={false}
+        {...actions}
+        {...props}
+      />
     </I18nProvider>,
   );
   return actions;

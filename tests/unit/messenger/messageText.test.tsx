@@ -39,10 +39,23 @@ describe('a message’s text', () => {
 });
 
 describe('the state under my bubbles', () => {
-  const entry = (status: OutboxEntry['status']): OutboxEntry => ({ id: 'm', name: 'messenger.send', args: {}, entity: 'messages', entityId: 'x', status, attempts: 0, createdAt: '' });
+  const entry = (status: OutboxEntry['status']): OutboxEntry => ({
+    id: 'm',
+    name: 'messenger.send',
+    args: {},
+    entity: 'messages',
+    entityId: 'x',
+    status,
+    attempts: 0,
+    createdAt: '',
+  });
 
   it('waits, sends and fails with the outbox; then is sent, delivered and read as every other member gets there', () => {
-    const members = [aMember('c', 'me'), aMember('c', 'ana', { delivered_position: 9, read_position: 4 }), aMember('c', 'luis', { delivered_position: 7, read_position: 7 })];
+    const members = [
+      aMember('c', 'me'),
+      aMember('c', 'ana', { delivered_position: 9, read_position: 4 }),
+      aMember('c', 'luis', { delivered_position: 7, read_position: 7 }),
+    ];
     const others = othersProgress(members, 'me');
     expect(others).toEqual({ delivered: 7, read: 4 });
     expect(bubbleState({ position: 0 }, [entry('queued')], others)).toBe('waiting');

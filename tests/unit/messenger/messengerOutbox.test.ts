@@ -12,13 +12,31 @@ describe('the messenger’s changes in the outbox', () => {
     const admin = await setAdmin(db, conversation.id, other, true);
     const entries = await db.outbox.bulkGet([seq, admin]);
     const presenter = messengerUi.outbox!;
-    const titles = await presenter.titles!(db, entries.map((entry) => entry!));
+    const titles = await presenter.titles!(
+      db,
+      entries.map((entry) => entry!),
+    );
     const labels = entries.map((entry) => presenter.label(i18n, entry!, titles.get(entry!.entityId) ?? ''));
     expect(labels).toEqual(['Message to Apoderados 4°A: Mañana la reunión de apoderados empieza…', 'Made Marta Díaz an admin of Apoderados 4°A']);
     expect(presenter.itemHref!(entries[0]!)).toBe(`/messenger/${conversation.id}`);
     // Every messenger mutation has a label of its own.
     expect([...presenter.mutations].sort()).toEqual(
-      ['addMembers', 'createGroup', 'delete', 'delivered', 'edit', 'leave', 'mute', 'read', 'removeMember', 'report', 'send', 'setAdmin', 'startDirect', 'updateGroup'].map((name) => `messenger.${name}`),
+      [
+        'addMembers',
+        'createGroup',
+        'delete',
+        'delivered',
+        'edit',
+        'leave',
+        'mute',
+        'read',
+        'removeMember',
+        'report',
+        'send',
+        'setAdmin',
+        'startDirect',
+        'updateGroup',
+      ].map((name) => `messenger.${name}`),
     );
   });
 });

@@ -48,7 +48,10 @@ describe('the messenger’s screens', () => {
   it('replaces the composer with the reason in a group where only its admins write', async () => {
     const { user, db } = await messengerUser('guardian');
     const announcements = aConversation({ name: 'Avisos', members_can_reply: false });
-    await storeChat(db, { conversations: [announcements], members: [aMember(announcements.id, user.id), aMember(announcements.id, 'director', { role: 'admin' })] });
+    await storeChat(db, {
+      conversations: [announcements],
+      members: [aMember(announcements.id, user.id), aMember(announcements.id, 'director', { role: 'admin' })],
+    });
     renderMessenger(user.id, `/messenger/${announcements.id}`);
     expect(await screen.findByText('Only the group admins can write in this group.')).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();

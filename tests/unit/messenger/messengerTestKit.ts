@@ -63,7 +63,10 @@ export function aMessage(conversationId: string, authorId: string, position: num
 }
 
 /** Stores synced rows with the messages' words, as a pull page does. */
-export async function storeChat(db: MessengerDb, rows: { conversations?: ConversationRow[]; members?: ConversationMemberRow[]; messages?: MessageRow[] }): Promise<void> {
+export async function storeChat(
+  db: MessengerDb,
+  rows: { conversations?: ConversationRow[]; members?: ConversationMemberRow[]; messages?: MessageRow[] },
+): Promise<void> {
   await db.transaction('rw', [db.conversations, db.conversationMembers, db.messages, db.table('messageWords'), db.table('messageTerms')], async () => {
     await db.conversations.bulkPut(rows.conversations ?? []);
     await db.conversationMembers.bulkPut(rows.members ?? []);

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { uuidv7 } from '../../../contract/ids';
-import { conversationMemberId, deleteMessageArgs, directConversationId, editMessageArgs, markArgs, sendMessageArgs, startDirectArgs } from '../../../contract/messenger';
+import {
+  conversationMemberId,
+  deleteMessageArgs,
+  directConversationId,
+  editMessageArgs,
+  markArgs,
+  sendMessageArgs,
+  startDirectArgs,
+} from '../../../contract/messenger';
 import { isBackground } from '../../../src/db/database';
 import { listConversations } from '../../../src/features/messenger/conversationList';
 import { readChatMessages } from '../../../src/features/messenger/chatQueries';

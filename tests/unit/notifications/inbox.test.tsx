@@ -58,7 +58,13 @@ describe('the inbox', () => {
     expect(await countUnread(db)).toBe(1);
     const entries = await db.outbox.toArray();
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ name: 'notifications.read', args: { notification_id: notification.id }, background: true, entity: 'notificationReceipts', entityId: receipt!.id });
+    expect(entries[0]).toMatchObject({
+      name: 'notifications.read',
+      args: { notification_id: notification.id },
+      background: true,
+      entity: 'notificationReceipts',
+      entityId: receipt!.id,
+    });
     // Not an alert: nothing to acknowledge.
     expect(within(dialog).queryByRole('button', { name: 'I have read this' })).toBeNull();
   });

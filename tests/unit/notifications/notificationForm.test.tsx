@@ -90,7 +90,14 @@ describe('the new-notification form', () => {
     const [entry] = await db.outbox.toArray();
     expect(entry?.name).toBe('notifications.create');
     const args = createNotificationArgs.parse(entry!.args);
-    expect(args).toMatchObject({ title: 'Corte de agua', emergency: true, scope: 'guardians', section_ids: ['sec-1a'], grade_ids: ['grade-1'], course_ids: ['course-basica'] });
+    expect(args).toMatchObject({
+      title: 'Corte de agua',
+      emergency: true,
+      scope: 'guardians',
+      section_ids: ['sec-1a'],
+      grade_ids: ['grade-1'],
+      course_ids: ['course-basica'],
+    });
     expect(await db.notifications.get(args.id)).toMatchObject({ title: 'Corte de agua', emergency: true });
   });
 

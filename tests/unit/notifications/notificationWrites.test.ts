@@ -69,7 +69,12 @@ describe('the notifications’ local writes', () => {
     await storeNotification(db, notification, null);
     const seq = await remind(db, notification.id);
     const entry = await db.outbox.get(seq);
-    expect(entry).toMatchObject({ name: 'notifications.remind', entity: remindersEntity, entityId: notification.id, args: { notification_id: notification.id } });
+    expect(entry).toMatchObject({
+      name: 'notifications.remind',
+      entity: remindersEntity,
+      entityId: notification.id,
+      args: { notification_id: notification.id },
+    });
     expect(entry?.before).toBeUndefined();
   });
 

@@ -95,7 +95,11 @@ describe('the News list painted before the app starts', () => {
     const { user, db } = await signInAs('student');
     await seedReferenceData(db);
     const posts = Array.from({ length: 10 }, (_, index) =>
-      localPost({ title: `Aviso ${index + 1}`, content: `<p>Texto <b>número</b> ${index + 1}</p>`, published_at: `2026-03-${String(20 - index).padStart(2, '0')}T12:00:00.000Z` }),
+      localPost({
+        title: `Aviso ${index + 1}`,
+        content: `<p>Texto <b>número</b> ${index + 1}</p>`,
+        published_at: `2026-03-${String(20 - index).padStart(2, '0')}T12:00:00.000Z`,
+      }),
     );
     posts[0] = { ...posts[0]!, title: '<img src=x onerror=alert(1)> Aviso 1' };
     await storePosts(db, posts);
@@ -174,15 +178,43 @@ describe('boot.js', () => {
     dir: 'ltr',
     college: { name: 'Colegio Las Colinas', short: 'Las Colinas', logo: 'javascript:alert(1)' },
     brand: { '--accent': '#2e7d32', '--accent-soft': 'url(https://example.org/x.png)' },
-    actions: [{ cls: 'icon-button', parts: [{ icon: [['path', { d: 'M9 21H5' }]], cls: 'icon icon-flip-rtl' }, { text: 'ES', cls: 'x" onclick="alert(1)' }] }],
-    nav: [{ label: 'News', href: 'javascript:alert(1)', active: true, icon: [['path', { d: 'M1 1h2', onload: 'alert(1)' }], ['script', {}]] }],
+    actions: [
+      {
+        cls: 'icon-button',
+        parts: [
+          { icon: [['path', { d: 'M9 21H5' }]], cls: 'icon icon-flip-rtl' },
+          { text: 'ES', cls: 'x" onclick="alert(1)' },
+        ],
+      },
+    ],
+    nav: [
+      {
+        label: 'News',
+        href: 'javascript:alert(1)',
+        active: true,
+        icon: [
+          ['path', { d: 'M1 1h2', onload: 'alert(1)' }],
+          ['script', {}],
+        ],
+      },
+    ],
     heading: 'News',
     action: null,
     tabs: [{ label: 'All', href: '/blog/all', active: true }],
     search: 'Search publications',
     count: 'Page 1 of 3',
     eye: [],
-    cards: [{ title: '<img src=x onerror=alert(1)>', href: '/blog/post/p1', excerpt: 'Texto', category: 'Noticias', author: 'Marta', date: 'Mar 1, 2026', views: '3 views' }],
+    cards: [
+      {
+        title: '<img src=x onerror=alert(1)>',
+        href: '/blog/post/p1',
+        excerpt: 'Texto',
+        category: 'Noticias',
+        author: 'Marta',
+        date: 'Mar 1, 2026',
+        views: '3 views',
+      },
+    ],
   };
   const store = (snapshot: NewsPreview, who = user) => {
     localStorage.setItem(newsPreviewKey, JSON.stringify(snapshot));

@@ -79,7 +79,11 @@ describe("a post's attachments", () => {
     expect([pdf.getAttribute('href'), pdf.getAttribute('target'), pdf.hasAttribute('download')]).toEqual([`${fileOf(circular)}?inline=1`, '_blank', false]);
     expect(files.getByRole('link', { name: 'Acto del 18.jpg' }).getAttribute('href')).toBe(`${fileOf(photo)}?inline=1`);
     const spreadsheet = files.getByRole('link', { name: 'Notas.xlsx' });
-    expect([spreadsheet.getAttribute('href'), spreadsheet.getAttribute('download'), spreadsheet.hasAttribute('target')]).toEqual([fileOf(sheet), 'Notas.xlsx', false]);
+    expect([spreadsheet.getAttribute('href'), spreadsheet.getAttribute('download'), spreadsheet.hasAttribute('target')]).toEqual([
+      fileOf(sheet),
+      'Notas.xlsx',
+      false,
+    ]);
     // The content comes first: the files are under the text.
     const content = document.querySelector('.post-content')!;
     expect(content.compareDocumentPosition(items[0]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();

@@ -45,7 +45,7 @@ function watchCounts(db: PostsDb) {
 }
 
 describe('the new-publication form', () => {
-  it('shows the original app\'s validation messages next to their fields and writes nothing while invalid', async () => {
+  it("shows the original app's validation messages next to their fields and writes nothing while invalid", async () => {
     const db = await openForm();
     fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Reunión' } });
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
@@ -64,7 +64,9 @@ describe('the new-publication form', () => {
   it('offers the sections by grade in school order, a whole grade or course in one choice, and says who it reaches', async () => {
     await openForm();
     const sections = await screen.findByRole('group', { name: 'Grades and sections' });
-    const rows = within(sections).getAllByRole('group').map((group) => group.getAttribute('aria-labelledby'));
+    const rows = within(sections)
+      .getAllByRole('group')
+      .map((group) => group.getAttribute('aria-labelledby'));
     expect(rows.map((id) => document.getElementById(id!)?.textContent)).toEqual(['Básica', '1° Básico', '2° Básico', 'Media', 'I° Medio']);
     const summary = () => document.querySelector('.audience-summary-text')?.textContent;
     expect(summary()).toBe('No grades or sections chosen yet');

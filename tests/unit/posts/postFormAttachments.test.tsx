@@ -67,14 +67,20 @@ describe('files on the post form', () => {
     expect(entry).toMatchObject({ name: 'posts.create', entityId: post!.id });
     const uploads = await documentsDb(db).uploads.orderBy('createdAt').toArray();
     expect(uploads.map((upload) => upload.name)).toEqual(['acto.jpg', 'programa.pdf']);
-    for (const upload of uploads) expect(upload).toMatchObject({ kind: 'attachment', owner: 'post', owner_id: post!.id, ownerTitle: 'Acto del 18', state: 'queued' });
+    for (const upload of uploads)
+      expect(upload).toMatchObject({ kind: 'attachment', owner: 'post', owner_id: post!.id, ownerTitle: 'Acto del 18', state: 'queued' });
   });
 
   it('lists the post’s files on edit; one taken off leaves the list through the outbox, which names it', async () => {
     const { user, db } = await signInAs('staff');
     await seedReferenceData(db);
     const circular: Attachment = { id: '0193a000-0000-7000-8000-00000000a002', name: 'Circular N°3.pdf', mime_type: 'application/pdf', size: 12_345 };
-    const sheet: Attachment = { id: '0193a000-0000-7000-8000-00000000a003', name: 'Notas.xlsx', mime_type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', size: 830 };
+    const sheet: Attachment = {
+      id: '0193a000-0000-7000-8000-00000000a003',
+      name: 'Notas.xlsx',
+      mime_type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      size: 830,
+    };
     const post = localPost({ title: 'Reunión', attachments: [circular, sheet] });
     await storePosts(db, [post]);
     renderRoutes(user.id, `/blog/post/${post.id}/edit`, routes);

@@ -140,12 +140,12 @@ export function renderRoutes(userId: string, path: string, routes: ReactNode) {
   return render(
     <I18nProvider i18n={i18n}>
       <UiModulesProvider value={uiModules}>
-      <DbProvider collegeSlug={collegeSlug} userId={userId} modules={dataModules}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>{routes}</Routes>
-        </MemoryRouter>
-        <ToastHost />
-      </DbProvider>
+        <DbProvider collegeSlug={collegeSlug} userId={userId} modules={dataModules}>
+          <MemoryRouter initialEntries={[path]}>
+            <Routes>{routes}</Routes>
+          </MemoryRouter>
+          <ToastHost />
+        </DbProvider>
       </UiModulesProvider>
     </I18nProvider>,
   );

@@ -36,7 +36,10 @@ beforeEach(() => {
   vi.useFakeTimers();
   registration = undefined;
   const ready = new Promise((resolve) => (becomeReady = resolve));
-  vi.stubGlobal('Notification', Object.assign(function Notification() {}, { permission: 'granted', requestPermission: () => Promise.resolve('granted') }));
+  vi.stubGlobal(
+    'Notification',
+    Object.assign(function Notification() {}, { permission: 'granted', requestPermission: () => Promise.resolve('granted') }),
+  );
   vi.stubGlobal('PushManager', function PushManager() {});
   Object.defineProperty(navigator, 'serviceWorker', {
     configurable: true,

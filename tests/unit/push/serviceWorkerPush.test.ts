@@ -84,7 +84,12 @@ describe("the worker's check of a payload", () => {
   const fields = {
     title: around(text(200)),
     body: around(text(1000)),
-    url: around(fc.oneof(fc.string({ maxLength: 10 }).map((rest) => `/${rest}`), fc.string({ maxLength: 10 }))),
+    url: around(
+      fc.oneof(
+        fc.string({ maxLength: 10 }).map((rest) => `/${rest}`),
+        fc.string({ maxLength: 10 }),
+      ),
+    ),
     tag: around(text(100)),
     requireInteraction: around(fc.boolean()),
     emergency: around(fc.boolean()),
@@ -206,7 +211,9 @@ describe('a push for what is already on screen', () => {
     ]) {
       expect(await alreadyOnScreen(browser([window]).clients, message(), origin), JSON.stringify(window)).toBe(false);
     }
-    expect(await alreadyOnScreen(browser([{ url: chat, focused: true, visibilityState: 'visible' }]).clients, message({ emergency: true }), origin)).toBe(false);
+    expect(await alreadyOnScreen(browser([{ url: chat, focused: true, visibilityState: 'visible' }]).clients, message({ emergency: true }), origin)).toBe(
+      false,
+    );
     expect(await alreadyOnScreen(browser([{ url: `${origin}/`, focused: true, visibilityState: 'visible' }]).clients, { nonsense: true }, origin)).toBe(false);
   });
 });

@@ -46,7 +46,7 @@ describe('the login form', () => {
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Sign in' }).disabled).toBe(true);
   });
 
-  it('shows the server\'s field error from a 422 next to the identifier', async () => {
+  it("shows the server's field error from a 422 next to the identifier", async () => {
     renderLogin(vi.fn().mockResolvedValue({ fields: { identifier: 'These credentials do not match our records.' }, form: null }));
     fill('admin@colinas.test', 'wrong-password');
     expect(await screen.findByText('These credentials do not match our records.')).toBeTruthy();

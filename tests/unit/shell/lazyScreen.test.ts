@@ -5,7 +5,9 @@ import { retryingLazyRoutes, retryOnce, retryPause } from '../../../src/ui/lazyS
 /** An `import()` stand-in that fails its first `failures` calls, as a chunk download would. */
 function flakyImport<T>(value: T, failures: number) {
   let calls = 0;
-  const load = vi.fn(() => (++calls <= failures ? Promise.reject(new TypeError(`Failed to fetch dynamically imported module (call ${calls})`)) : Promise.resolve(value)));
+  const load = vi.fn(() =>
+    ++calls <= failures ? Promise.reject(new TypeError(`Failed to fetch dynamically imported module (call ${calls})`)) : Promise.resolve(value),
+  );
   return load;
 }
 

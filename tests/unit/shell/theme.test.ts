@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createThemeController,
-  parseThemePreference,
-  resolveTheme,
-  type ColorSchemeQuery,
-  type ResolvedTheme,
-} from '../../../src/theme/theme';
+import { createThemeController, parseThemePreference, resolveTheme, type ColorSchemeQuery, type ResolvedTheme } from '../../../src/theme/theme';
 
 /** A media query whose answer the test flips, as the OS would. */
 class FakeColorScheme extends EventTarget implements ColorSchemeQuery {

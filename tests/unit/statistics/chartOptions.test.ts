@@ -30,7 +30,9 @@ describe('statistics chart axes', () => {
     ];
     const labels = ['Administrators', 'Staff', 'Students', 'Guardians'];
     expect(chartHeight({ kind: 'bars', horizontal: true, labels, series }, 320)).toBe(chartHeight({ kind: 'bars', horizontal: true, labels, series }, 990));
-    expect(chartHeight({ kind: 'bars', horizontal: true, labels: [...labels, 'More'], series }, 990)).toBeGreaterThan(chartHeight({ kind: 'bars', horizontal: true, labels, series }, 990));
+    expect(chartHeight({ kind: 'bars', horizontal: true, labels: [...labels, 'More'], series }, 990)).toBeGreaterThan(
+      chartHeight({ kind: 'bars', horizontal: true, labels, series }, 990),
+    );
     expect(chartHeight({ kind: 'lines', labels, series }, 320)).toBeLessThan(chartHeight({ kind: 'lines', labels, series }, 990));
   });
 });

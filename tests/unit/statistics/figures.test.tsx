@@ -46,8 +46,16 @@ describe('statistics figures', () => {
       </I18nProvider>,
     );
     const shown = screen.getByRole('table', { name: table.caption });
-    expect(within(shown).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Post', 'Readers in the period', 'Readers in all']);
-    expect(within(shown).getAllByRole('rowheader').map((th) => th.textContent)).toEqual(table.rows.map((row) => row[0]));
+    expect(
+      within(shown)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Post', 'Readers in the period', 'Readers in all']);
+    expect(
+      within(shown)
+        .getAllByRole('rowheader')
+        .map((th) => th.textContent),
+    ).toEqual(table.rows.map((row) => row[0]));
     const cells = within(shown).getAllByRole('cell');
     expect(cells.map((td) => td.textContent)).toEqual(['12', '40', '3', '3', '1', '1']);
     expect(cells[0]).toHaveProperty('className', 'numeric');

@@ -49,7 +49,9 @@ describe('the structure screen', () => {
     fireEvent.change(within(dialog).getByLabelText('Place'), { target: { value: 'place-1' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('1° C')).toBeTruthy();
-    expect(await db.sections.where('grade_id').equals('grade-1').toArray()).toContainEqual(expect.objectContaining({ name: '1° C', place_id: 'place-1', archived: false }));
+    expect(await db.sections.where('grade_id').equals('grade-1').toArray()).toContainEqual(
+      expect.objectContaining({ name: '1° C', place_id: 'place-1', archived: false }),
+    );
     expect((await db.outbox.toArray()).map((e) => e.name)).toEqual(['sections.create']);
   });
 

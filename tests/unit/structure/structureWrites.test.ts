@@ -93,11 +93,7 @@ describe('what pickers offer', () => {
   });
 
   it('offers no archived category but the one a post has', () => {
-    const categories = [
-      { id: 'a', archived: false },
-      { id: 'b', archived: true },
-      { id: 'c' },
-    ];
+    const categories = [{ id: 'a', archived: false }, { id: 'b', archived: true }, { id: 'c' }];
     expect(offeredCategories(categories, '').map((c) => c.id)).toEqual(['a', 'c']);
     expect(offeredCategories(categories, 'b').map((c) => c.id)).toEqual(['a', 'b', 'c']);
   });

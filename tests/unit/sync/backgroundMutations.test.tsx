@@ -22,7 +22,9 @@ function refusingApi(): SyncApi {
   return {
     pull: () => Promise.reject(new Error('not used')),
     push: (request: PushRequest) =>
-      Promise.resolve({ results: request.mutations.map(({ id }) => ({ id, status: 'rejected' as const, error: { status: 404, message: 'Post not found.' } })) }),
+      Promise.resolve({
+        results: request.mutations.map(({ id }) => ({ id, status: 'rejected' as const, error: { status: 404, message: 'Post not found.' } })),
+      }),
     stream: () => Promise.reject(new Error('not used')),
   };
 }

@@ -322,7 +322,10 @@ describe('the sync engine against the real server', () => {
   it('catches up on the entities an app update brings: a device whose cursor went past their rows gets them all', async () => {
     // The app before the documents feature: its feed skipped every document row.
     const name = `patio-test-${uuidv7()}`;
-    const before = new PatioDb(name, dataModules.filter((module) => module !== documentsData));
+    const before = new PatioDb(
+      name,
+      dataModules.filter((module) => module !== documentsData),
+    );
     await engineFor(before as PostsDb, await server.tokenOf('staff')).start();
     expect(before.tables.map((table) => table.name)).not.toContain('documents');
     before.close();
@@ -419,7 +422,9 @@ describe('the sync engine against the real server', () => {
       await expect.poll(() => reader.posts.get(args.id), { timeout: 5_000, interval: 20 }).toBeDefined();
       // In its place, with its words, and no pull was asked for.
       expect(readerPulls()).toBe(pullsBefore);
-      await expect.poll(() => queryPostPage(reader, { categoryId: null, page: 1, search: 'corriente' }).then((page) => page.posts.map((p) => p.id))).toEqual([args.id]);
+      await expect
+        .poll(() => queryPostPage(reader, { categoryId: null, page: 1, search: 'corriente' }).then((page) => page.posts.map((p) => p.id)))
+        .toEqual([args.id]);
       expect((await status(reader)).phase).toBe('idle');
 
       // Its own change, pushed with the stream up, comes back through the stream: no pull after the push.

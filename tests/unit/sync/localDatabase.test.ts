@@ -51,7 +51,16 @@ async function editLocally(db: PostsDb, id: string, title: string) {
 describe('the local database', () => {
   it('applies a page of upserts and deletes and stores its cursor', async () => {
     const db = freshDb();
-    await applyPage(db, [upsert('posts', serverPost('p1', 'Uno')), upsert('posts', serverPost('p2', 'Dos')), upsert('categories', { id: 'cat1', slug: 'noticias', name: 'Noticias', position: 1 })], 'c1', status);
+    await applyPage(
+      db,
+      [
+        upsert('posts', serverPost('p1', 'Uno')),
+        upsert('posts', serverPost('p2', 'Dos')),
+        upsert('categories', { id: 'cat1', slug: 'noticias', name: 'Noticias', position: 1 }),
+      ],
+      'c1',
+      status,
+    );
     // Posts are written with their words, in the page's transaction: nothing waits in the queue.
     expect(await db.postWords.count()).toBe(2);
     expect(await pendingIds(db, postsSearch)).toEqual([]);
@@ -82,7 +91,12 @@ describe('the local database', () => {
 
   it('ignores entities it does not know and rows that do not fit the contract', async () => {
     const db = freshDb();
-    await applyPage(db, [upsert('polls', { id: 'x1', question: '?' }), upsert('posts', { id: 'bad', title: 3 }), upsert('posts', serverPost('p1', 'Uno'))], 'c1', status);
+    await applyPage(
+      db,
+      [upsert('polls', { id: 'x1', question: '?' }), upsert('posts', { id: 'bad', title: 3 }), upsert('posts', serverPost('p1', 'Uno'))],
+      'c1',
+      status,
+    );
     expect(await db.posts.count()).toBe(1);
     expect((await db.meta.get(metaKeys.cursor))?.value).toBe('c1');
   });
@@ -189,8 +203,27 @@ describe('the schema', () => {
       { ...serverPost('p1', 'Guardado'), _words: ['guardado', 'educacion', 'fisica'] },
       { ...serverPost('p2', 'Otro'), published_at: '2026-03-02T10:00:00.000Z', _words: ['otro', 'educacion', 'fisica'] },
     ]);
-    await shipped.table('outbox').add({ id: uuidv7(), name: 'posts.view', args: { post_id: 'p1' }, entity: 'posts', entityId: 'p1', status: 'queued', attempts: 0, createdAt: '2026-03-01T10:00:00.000Z' });
-    await shipped.table('outbox').add({ id: uuidv7(), name: 'posts.update', args: { id: 'p2' }, entity: 'posts', entityId: 'p2', status: 'queued', attempts: 0, createdAt: '2026-03-01T10:00:00.000Z', before: { row: { ...serverPost('p2', 'Otro'), _words: ['otro'] } } });
+    await shipped.table('outbox').add({
+      id: uuidv7(),
+      name: 'posts.view',
+      args: { post_id: 'p1' },
+      entity: 'posts',
+      entityId: 'p1',
+      status: 'queued',
+      attempts: 0,
+      createdAt: '2026-03-01T10:00:00.000Z',
+    });
+    await shipped.table('outbox').add({
+      id: uuidv7(),
+      name: 'posts.update',
+      args: { id: 'p2' },
+      entity: 'posts',
+      entityId: 'p2',
+      status: 'queued',
+      attempts: 0,
+      createdAt: '2026-03-01T10:00:00.000Z',
+      before: { row: { ...serverPost('p2', 'Otro'), _words: ['otro'] } },
+    });
     await shipped.table('meta').put({ key: metaKeys.cursor, value: 'c9' });
     shipped.close();
 

@@ -57,7 +57,16 @@ describe('the schema history', () => {
     const shipped = shippedDb(name, version);
     await shipped.table('meta').put({ key: metaKeys.cursor, value: 'c7' });
     await shipped.table('categories').put({ id: 'cat1', slug: 'noticias', name: 'Noticias', position: 1 });
-    await shipped.table('outbox').add({ id: uuidv7(), name: 'posts.update', args: { id: 'p1' }, entity: 'posts', entityId: 'p1', status: 'attention', attempts: 1, createdAt: '2026-03-01T10:00:00.000Z' });
+    await shipped.table('outbox').add({
+      id: uuidv7(),
+      name: 'posts.update',
+      args: { id: 'p1' },
+      entity: 'posts',
+      entityId: 'p1',
+      status: 'attention',
+      attempts: 1,
+      createdAt: '2026-03-01T10:00:00.000Z',
+    });
     shipped.close();
 
     const db = postsDb(new PatioDb(name, dataModules));
@@ -79,9 +88,37 @@ describe('the schema history', () => {
     const name = databaseName('schema', userId);
     const shipped = shippedDb(name, 2);
     await shipped.table('outbox').bulkAdd([
-      { id: uuidv7(), name: 'posts.view', args: { post_id: 'p1' }, entity: 'viewedPosts', entityId: 'p1', status: 'queued', attempts: 0, createdAt: '2026-03-01T10:00:00.000Z' },
-      { id: uuidv7(), name: 'posts.delete', args: { id: 'p2' }, entity: 'posts', entityId: 'p2', status: 'queued', attempts: 0, createdAt: '2026-03-01T10:00:00.000Z' },
-      { id: uuidv7(), name: 'posts.view', args: { post_id: 'p3' }, entity: 'viewedPosts', entityId: 'p3', status: 'attention', attempts: 1, error: { status: 404, message: 'Post not found.' }, createdAt: '2026-03-01T10:00:00.000Z' },
+      {
+        id: uuidv7(),
+        name: 'posts.view',
+        args: { post_id: 'p1' },
+        entity: 'viewedPosts',
+        entityId: 'p1',
+        status: 'queued',
+        attempts: 0,
+        createdAt: '2026-03-01T10:00:00.000Z',
+      },
+      {
+        id: uuidv7(),
+        name: 'posts.delete',
+        args: { id: 'p2' },
+        entity: 'posts',
+        entityId: 'p2',
+        status: 'queued',
+        attempts: 0,
+        createdAt: '2026-03-01T10:00:00.000Z',
+      },
+      {
+        id: uuidv7(),
+        name: 'posts.view',
+        args: { post_id: 'p3' },
+        entity: 'viewedPosts',
+        entityId: 'p3',
+        status: 'attention',
+        attempts: 1,
+        error: { status: 404, message: 'Post not found.' },
+        createdAt: '2026-03-01T10:00:00.000Z',
+      },
     ]);
     shipped.close();
     // Before the upgrade, a forced sign-out would count the old view (the safe side).

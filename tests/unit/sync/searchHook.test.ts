@@ -106,7 +106,15 @@ describe('search while the index catches up', () => {
     const db = freshDb();
     await applyPage(db, [upsert(serverPost('p1', 'Uno'))], 'c1', status);
     await storeQueued(db, [serverPost('p2', 'Dos')]);
-    await applyPage(db, [{ entity: 'posts', op: 'delete', id: 'p1' }, { entity: 'posts', op: 'delete', id: 'p2' }], 'c2', status);
+    await applyPage(
+      db,
+      [
+        { entity: 'posts', op: 'delete', id: 'p1' },
+        { entity: 'posts', op: 'delete', id: 'p2' },
+      ],
+      'c2',
+      status,
+    );
     expect(await pendingIds(db, postsSearch)).toEqual([]);
     expect(await db.postWords.count()).toBe(0);
   });
@@ -154,7 +162,12 @@ describe('the indexing queue', () => {
 describe('the inverted index', () => {
   it('writes one postings row per distinct word of a batch, and an edit or a delete takes its post out of its old postings', async () => {
     const db = freshDb();
-    await applyPage(db, [upsert(serverPost('p1', 'Zanahorias moradas')), upsert(serverPost('p2', 'Zanahorias verdes')), upsert(serverPost('p3', 'Otro aviso'))], 'c1', status);
+    await applyPage(
+      db,
+      [upsert(serverPost('p1', 'Zanahorias moradas')), upsert(serverPost('p2', 'Zanahorias verdes')), upsert(serverPost('p3', 'Otro aviso'))],
+      'c1',
+      status,
+    );
     await indexPosts(db, ['p1', 'p2', 'p3']);
     const words = new Set((await db.postWords.toArray()).flatMap((row) => row.words));
     expect(await db.postTerms.count()).toBe(words.size);
@@ -167,6 +180,11 @@ describe('the inverted index', () => {
     const postings = await db.postTerms.toArray();
     expect(postings.filter((posting) => posting.ids.includes('p2'))).toEqual([]);
     expect(postings.filter((posting) => posting.word === 'zanahorias')).toEqual([]);
-    expect(postings.filter((posting) => posting.ids.includes('p1')).map((posting) => posting.word).sort()).toEqual(['novedad', 'rojos', 'sin', 'tomates']);
+    expect(
+      postings
+        .filter((posting) => posting.ids.includes('p1'))
+        .map((posting) => posting.word)
+        .sort(),
+    ).toEqual(['novedad', 'rojos', 'sin', 'tomates']);
   });
 });

@@ -51,7 +51,11 @@ export async function startLiveServer(config: Partial<AppConfig> = {}): Promise<
     origin: `http://127.0.0.1:${port}`,
     tokenOf,
     async fetchPost(id) {
-      const response = await server.app.inject({ method: 'GET', url: `/api/v1/posts/${id}`, headers: { host: 'localhost', ...bearer(await tokenOf('staff')) } });
+      const response = await server.app.inject({
+        method: 'GET',
+        url: `/api/v1/posts/${id}`,
+        headers: { host: 'localhost', ...bearer(await tokenOf('staff')) },
+      });
       if (response.statusCode === 404) return null;
       if (response.statusCode !== 200) throw new Error(`GET post: ${response.statusCode} ${response.body}`);
       return response.json<Record<string, unknown>>();
