@@ -12,6 +12,7 @@ import { usePendingStates } from '../../sync/hooks';
 import { BackTo, LoadingState } from '../../ui/ScreenStates';
 import { showToast } from '../../ui/toastStore';
 import type { ItemSyncState } from '../../ui/SyncStateBadge';
+import { useAskedSearchParams } from '../../ui/useAskedSearchParams';
 import { StructureView, type StructureActions } from './StructureView';
 import { structureTree } from './structureTree';
 import * as writes from './structureWrites';
@@ -26,8 +27,8 @@ export function StructureScreen() {
   const { t } = useLingui();
   const { user } = useSession();
   const db = useDb();
-  const [params, setParams] = useSearchParams();
-  const showArchived = params.get('archived') === '1';
+  const [, setParams] = useSearchParams();
+  const showArchived = useAskedSearchParams().get('archived') === '1';
   const modules = useUiModules();
   const [sections, setSections] = useState<ComponentType[] | null>(null);
   useEffect(() => {
