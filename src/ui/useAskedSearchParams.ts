@@ -1,15 +1,22 @@
-import { useLocation, useNavigation, useSearchParams } from 'react-router-dom';
+import { useState } from 'react';
+import { createSearchParams, useSearchParams, type SetURLSearchParams } from 'react-router-dom';
 
 /**
- * The address's search parameters as the person last asked for them: while the router is
- * still moving to new ones on this same screen (it runs the routes' loaders first, and
- * renders the change as a transition), those. A checkbox or a select that writes its value
- * to the address reads it from here, so it shows the person's choice at once instead of
- * springing back until the address has changed.
+ * `useSearchParams` for a control that writes its value to the address (a "Show archived"
+ * box, a filter): it reads back what the person asked for at once. The router renders a
+ * change of address as a transition, after the routes' loaders, so a control that read the
+ * address sprang back to its old value meanwhile, and a click could look ignored. What was
+ * asked is kept as this screen's own state until the address has moved on from where it was.
  */
-export function useAskedSearchParams(): URLSearchParams {
-  const [params] = useSearchParams();
-  const { pathname } = useLocation();
-  const { location: next } = useNavigation();
-  return next && next.pathname === pathname ? new URLSearchParams(next.search) : params;
+export function useAskedSearchParams(): [URLSearchParams, SetURLSearchParams] {
+  const [params, setParams] = useSearchParams();
+  const [asked, setAsked] = useState<{ from: string; to: string } | null>(null);
+  const current = params.toString();
+  const shown = asked && asked.from === current ? new URLSearchParams(asked.to) : params;
+  const set: SetURLSearchParams = (next, options) => {
+    const wanted = createSearchParams(typeof next === 'function' ? next(new URLSearchParams(shown)) : next);
+    setAsked({ from: current, to: wanted.toString() });
+    setParams(wanted, options);
+  };
+  return [shown, set];
 }

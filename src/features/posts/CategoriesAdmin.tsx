@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { Category } from '../../../contract/posts';
 import { StorageFullError } from '../../sync/StorageFullError';
 import { usePendingStates } from '../../sync/hooks';
 import { AddItemForm, EditNameDialog, ManagedRow } from '../../ui/ManagedList';
 import { showToast } from '../../ui/toastStore';
-import { useAskedSearchParams } from '../../ui/useAskedSearchParams';
 import { archiveCategory, createCategory, moveCategory, renameCategory } from './categoryWrites';
 import { usePostsDb } from './usePostsDb';
 
@@ -18,7 +18,8 @@ import { usePostsDb } from './usePostsDb';
 export function CategoriesAdmin() {
   const { t } = useLingui();
   const db = usePostsDb();
-  const showArchived = useAskedSearchParams().get('archived') === '1';
+  const [params] = useSearchParams();
+  const showArchived = params.get('archived') === '1';
   const all = useLiveQuery(() => db.categories.orderBy('position').toArray(), [db]);
   const pending = usePendingStates('categories');
   const [renaming, setRenaming] = useState<Category | null>(null);

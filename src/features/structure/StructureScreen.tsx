@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState, type ComponentType } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { can } from '../../../contract/permissions';
 import { useDb } from '../../db/DbProvider';
 import { loadSections } from '../../modules/uiModule';
@@ -27,8 +26,8 @@ export function StructureScreen() {
   const { t } = useLingui();
   const { user } = useSession();
   const db = useDb();
-  const [, setParams] = useSearchParams();
-  const showArchived = useAskedSearchParams().get('archived') === '1';
+  const [params, setParams] = useAskedSearchParams();
+  const showArchived = params.get('archived') === '1';
   const modules = useUiModules();
   const [sections, setSections] = useState<ComponentType[] | null>(null);
   useEffect(() => {
