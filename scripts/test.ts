@@ -14,6 +14,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { summarize, type PlaywrightReport, type VitestReport } from './lib/testReports';
 
 interface Step {
   name: string;
@@ -123,14 +124,6 @@ for (let i = 0; i < steps.length;) {
   stages.push({ name: step.name, seconds: (Date.now() - t0) / 1000 });
 }
 
-interface VitestReport {
-  numPassedTests: number;
-  numFailedTests: number;
-}
-interface PlaywrightReport {
-  stats: { expected: number; unexpected: number; flaky: number; skipped: number };
-}
-
 function readJson<T>(file: string): T | null {
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as T;
@@ -139,23 +132,18 @@ function readJson<T>(file: string): T | null {
   }
 }
 
-let passed = 0;
-let failedTests = 0;
-let flaky = 0;
 const vitest = readJson<VitestReport>(vitestJson);
-if (vitest) {
-  passed += vitest.numPassedTests;
-  failedTests += vitest.numFailedTests;
-}
 const playwright = readJson<PlaywrightReport>(playwrightJson);
-if (playwright) {
-  passed += playwright.stats.expected;
-  failedTests += playwright.stats.unexpected;
-  flaky += playwright.stats.flaky;
-}
+const outcomes = summarize(vitest, playwright);
+const { passed, flaky } = outcomes;
+let failedTests = outcomes.failed;
 // A step that failed outside any test (type errors, lint, a crash) counts as a failure too.
 const stepFailures = [...failed].filter((name) => !(name === 'unit and server tests' && vitest) && !(name === 'end-to-end tests' && playwright));
 failedTests += stepFailures.length;
+
+if (outcomes.failedNames.length || outcomes.flakyNames.length) console.log('');
+for (const name of outcomes.failedNames) console.log(`failed: ${name}`);
+for (const name of outcomes.flakyNames) console.log(`flaky: ${name}`);
 
 const minutes = (seconds: number) => `${(seconds / 60).toFixed(1)} min`.padStart(9);
 const width = Math.max(...stages.map((stage) => stage.name.length), 'total'.length);
