@@ -34,6 +34,9 @@ const viewOf = (row: typeof smtpSettings.$inferSelect): SmtpSettingsView => ({
   updated_at: row.updatedAt.toISOString(),
 });
 
+/** SMTP tests an administrator may run in a minute: each opens a connection to the server they typed. */
+export const smtpTestLimit = 20;
+
 const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -93,7 +96,7 @@ export function smtpRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: { body: smtpTestInput, response: { 200: smtpTestResponse, 422: smtpTestFailure.or(validationFailure) } },
       preHandler: guard,
       // Each test opens a connection to the SMTP server the admin typed.
-      config: { rateLimit: { max: 20, timeWindow: 60_000 } },
+      config: { rateLimit: { max: smtpTestLimit, timeWindow: 60_000 } },
     },
     async (request, reply) => {
       const { collegeId } = authOf(request).user;

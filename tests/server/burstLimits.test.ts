@@ -1,0 +1,72 @@
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../contract/messages';
+import { maxFailedLogins } from '../../server/auth/loginThrottle';
+import { users } from '../../server/db/schema';
+import { maxWrongPins } from '../../server/members/memberAccess';
+import { backends, bearer, demoPassword, hostOf, json, signIn, startServer, type TestServer } from './harness';
+
+describe.each(backends)('limits under a burst of simultaneous requests on $name', (backend) => {
+  let server: TestServer;
+  const logLines: string[] = [];
+  const host = hostOf('colinas');
+  const tokens = { admin: '', staff: '', student: '', britishAdmin: '' };
+  beforeAll(async () => {
+    server = await startServer(backend, { logger: true }, { logStream: { write: (line) => void logLines.push(line) } });
+    for (const role of ['admin', 'staff', 'student'] as const) tokens[role] = await signIn(server.app, host, { email: `${role}@colinas.test` });
+    tokens.britishAdmin = await signIn(server.app, hostOf('british'), { email: 'admin@british.test' });
+  });
+  afterAll(() => server.close());
+
+  /**
+   * Sends `count` requests at once. The server's log proves they interleaved: every one of
+   * them was received before the first was answered.
+   */
+  async function burst(count: number, send: (index: number) => Promise<LightMyRequestResponse>): Promise<LightMyRequestResponse[]> {
+    const from = logLines.length;
+    const answers = await Promise.all(Array.from({ length: count }, (_, index) => send(index)));
+    const events = logLines.slice(from).map((line) => (JSON.parse(line) as { msg: string }).msg);
+    const firstAnswer = events.indexOf('request completed');
+    expect(events.slice(0, firstAnswer).filter((msg) => msg === 'incoming request')).toHaveLength(count);
+    return answers;
+  }
+  const tally = (answers: LightMyRequestResponse[], checked: (answer: LightMyRequestResponse) => boolean) => ({
+    checked: answers.filter(checked).length,
+    refused: answers.filter((answer) => answer.statusCode === 429).length,
+  });
+  const memberId = async (email: string) => (await server.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
+
+  it('checks at most 5 PINs of a member out of 12 sent at once, and refuses the right one after them', async () => {
+    const id = await memberId('valentina.navarro@colinas.test');
+    const url = `/api/v1/members/${id}/verify-pin`;
+    const set = await server.app.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/members/${id}/pin`,
+      headers: { host, ...bearer(tokens.admin) },
+      payload: { pin: '482916' },
+    });
+    expect(set.statusCode).toBe(200);
+    const verify = (pin: string) => server.app.inject({ method: 'POST', url, headers: { host, ...bearer(tokens.staff) }, payload: { pin } });
+
+    const answers = await burst(12, () => verify('000000'));
+    const wrong = (answer: LightMyRequestResponse) => answer.statusCode === 200 && json(answer).valid === false;
+    expect(tally(answers, wrong)).toEqual({ checked: maxWrongPins, refused: 12 - maxWrongPins });
+    for (const answer of answers.filter((a) => a.statusCode === 429)) expect(json(answer)).toEqual({ message: messages.tooManyRequests });
+    expect((await verify('482916')).statusCode).toBe(429);
+  });
+
+  it('checks at most 5 passwords of an account from one address out of 12 sent at once, by email or by rut', async () => {
+    const login = (payload: object, remoteAddress: string) =>
+      server.app.inject({ method: 'POST', url: '/api/login-mobile', headers: { host }, payload, remoteAddress });
+    for (const [account, address] of [
+      [{ email: 'guardian@colinas.test' }, '10.1.2.3'],
+      [{ rut: '12.345.678-5' }, '10.1.2.4'],
+    ] as const) {
+      const answers = await burst(12, () => login({ ...account, password: 'not-the-password' }, address));
+      expect(tally(answers, (answer) => answer.statusCode === 422)).toEqual({ checked: maxFailedLogins, refused: 12 - maxFailedLogins });
+      for (const answer of answers.filter((a) => a.statusCode === 429)) expect(json(answer)).toEqual({ message: messages.throttled });
+      expect((await login({ ...account, password: demoPassword }, address)).statusCode).toBe(429);
+    }
+  });
+});
