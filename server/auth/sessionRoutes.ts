@@ -66,7 +66,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { token, user: await userView(db, storage, user) };
   });
 
-  api.post('/api/logout-mobile', { preHandler: requireUser(db), schema: { response: { 200: z.object({ message: z.string() }) } } }, async (request) => {
+  api.post('/api/logout-mobile', { onRequest: requireUser(db), schema: { response: { 200: z.object({ message: z.string() }) } } }, async (request) => {
     const auth = authOf(request);
     await revokeAccessToken(db, auth.user.collegeId, auth.tokenId);
     return { message: messages.signedOut };

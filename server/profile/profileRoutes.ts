@@ -25,7 +25,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, storage } = ctx;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/api/v1/user', { preHandler: requireUser(db), schema: { response: { 200: userSchema } } }, async (request) =>
+  api.get('/api/v1/user', { onRequest: requireUser(db), schema: { response: { 200: userSchema } } }, async (request) =>
     userView(db, storage, authOf(request).user),
   );
 
@@ -33,7 +33,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
     // The original client posts multipart with `_method=PUT`; a real PUT works too.
     method: ['POST', 'PUT'],
     url: '/api/v1/users/update/profile',
-    preHandler: requireUser(db),
+    onRequest: requireUser(db),
     schema: { response: { 200: userSchema } },
     handler: async (request) => {
       const current = authOf(request).user;
@@ -105,7 +105,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
   api.put(
     '/api/v1/users/update/password',
     {
-      preHandler: requireUser(db),
+      onRequest: requireUser(db),
       schema: { body: passwordUpdateRequest, response: { 200: z.object({ message: z.string() }) } },
     },
     async (request) => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages';
 import { maxFailedLogins } from '../../server/auth/loginThrottle';
 import { users } from '../../server/db/schema';
+import { smtpTestLimit } from '../../server/integrations/smtpRoutes';
 import { maxWrongPins } from '../../server/members/memberAccess';
 import { backends, bearer, demoPassword, hostOf, json, signIn, startServer, type TestServer } from './harness';
 
@@ -67,6 +68,38 @@ describe.each(backends)('limits under a burst of simultaneous requests on $name'
       expect(tally(answers, (answer) => answer.statusCode === 422)).toEqual({ checked: maxFailedLogins, refused: 12 - maxFailedLogins });
       for (const answer of answers.filter((a) => a.statusCode === 429)) expect(json(answer)).toEqual({ message: messages.throttled });
       expect((await login({ ...account, password: demoPassword }, address)).statusCode).toBe(429);
+    }
+  });
+
+  it('counts SMTP tests per administrator after authentication: anonymous tries spend no one’s budget', async () => {
+    const test = (token: string | null, on = host) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/integrations/smtp/test',
+        headers: { host: on, ...(token ? bearer(token) : {}) },
+        payload: { to: 'someone@example.test' },
+        remoteAddress: '10.7.7.7',
+      });
+    const anonymous = await burst(smtpTestLimit + 5, () => test(null));
+    expect(anonymous.map((answer) => answer.statusCode)).toEqual(Array.from({ length: smtpTestLimit + 5 }, () => 401));
+    // The college has no SMTP settings: each counted test answers 409 without opening a connection.
+    const admin = await burst(smtpTestLimit + 5, () => test(tokens.admin));
+    expect(tally(admin, (answer) => answer.statusCode === 409)).toEqual({ checked: smtpTestLimit, refused: 5 });
+    expect((await test(tokens.britishAdmin, hostOf('british'))).statusCode).toBe(409);
+  });
+
+  it('asks who is asking before reading the SMTP forms: anonymous 401 and a student 403, whatever the body', async () => {
+    const smtpUrl = '/api/v1/admin/integrations/smtp';
+    for (const [method, url] of [
+      ['PUT', smtpUrl],
+      ['POST', `${smtpUrl}/test`],
+    ] as const) {
+      for (const payload of [{}, { port: 'x', to: 12 }]) {
+        const anonymous = await server.app.inject({ method, url, headers: { host }, payload });
+        expect([anonymous.statusCode, json(anonymous)], `${method} ${url}`).toEqual([401, { message: messages.unauthenticated }]);
+        const student = await server.app.inject({ method, url, headers: { host, ...bearer(tokens.student) }, payload });
+        expect([student.statusCode, json(student)], `${method} ${url}`).toEqual([403, { message: messages.forbidden }]);
+      }
     }
   });
 });
