@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages';
+import { buildApp } from '../../server/app';
 import { maxFailedLogins } from '../../server/auth/loginThrottle';
+import { defaultConfig } from '../../server/config';
 import { users } from '../../server/db/schema';
 import { smtpTestLimit } from '../../server/integrations/smtpRoutes';
 import { maxWrongPins } from '../../server/members/memberAccess';
@@ -10,15 +12,25 @@ import { backends, bearer, demoPassword, hostOf, json, signIn, startServer, type
 
 describe.each(backends)('limits under a burst of simultaneous requests on $name', (backend) => {
   let server: TestServer;
+  /** A second server on the same database, as a second API process would be: they share only the database. */
+  let other: FastifyInstance;
   const logLines: string[] = [];
   const host = hostOf('colinas');
   const tokens = { admin: '', staff: '', student: '', britishAdmin: '' };
   beforeAll(async () => {
-    server = await startServer(backend, { logger: true }, { logStream: { write: (line) => void logLines.push(line) } });
+    const logStream = { write: (line: string) => void logLines.push(line) };
+    server = await startServer(backend, { logger: true }, { logStream });
+    other = await buildApp({ db: server.db, config: defaultConfig({ dataDir: server.dataDir, logger: true }), logStream });
+    await other.ready();
     for (const role of ['admin', 'staff', 'student'] as const) tokens[role] = await signIn(server.app, host, { email: `${role}@colinas.test` });
     tokens.britishAdmin = await signIn(server.app, hostOf('british'), { email: 'admin@british.test' });
   });
-  afterAll(() => server.close());
+  afterAll(async () => {
+    await other.close();
+    await server.close();
+  });
+  /** Half of a burst goes to each server. */
+  const appFor = (index: number) => (index % 2 === 0 ? server.app : other);
 
   /**
    * Sends `count` requests at once. The server's log proves they interleaved: every one of
@@ -38,7 +50,7 @@ describe.each(backends)('limits under a burst of simultaneous requests on $name'
   });
   const memberId = async (email: string) => (await server.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
 
-  it('checks at most 5 PINs of a member out of 12 sent at once, and refuses the right one after them', async () => {
+  it('checks at most 5 PINs of a member out of 12 sent at once to two servers, and refuses the right one after them', async () => {
     const id = await memberId('valentina.navarro@colinas.test');
     const url = `/api/v1/members/${id}/verify-pin`;
     const set = await server.app.inject({
@@ -48,24 +60,24 @@ describe.each(backends)('limits under a burst of simultaneous requests on $name'
       payload: { pin: '482916' },
     });
     expect(set.statusCode).toBe(200);
-    const verify = (pin: string) => server.app.inject({ method: 'POST', url, headers: { host, ...bearer(tokens.staff) }, payload: { pin } });
+    const verify = (pin: string, index = 0) => appFor(index).inject({ method: 'POST', url, headers: { host, ...bearer(tokens.staff) }, payload: { pin } });
 
-    const answers = await burst(12, () => verify('000000'));
+    const answers = await burst(12, (index) => verify('000000', index));
     const wrong = (answer: LightMyRequestResponse) => answer.statusCode === 200 && json(answer).valid === false;
     expect(tally(answers, wrong)).toEqual({ checked: maxWrongPins, refused: 12 - maxWrongPins });
     for (const answer of answers.filter((a) => a.statusCode === 429)) expect(json(answer)).toEqual({ message: messages.tooManyRequests });
     expect((await verify('482916')).statusCode).toBe(429);
   });
 
-  it('checks at most 5 passwords of an account from one address out of 12 sent at once, by email or by rut', async () => {
-    const login = (payload: object, remoteAddress: string) =>
-      server.app.inject({ method: 'POST', url: '/api/login-mobile', headers: { host }, payload, remoteAddress });
+  it('checks at most 5 passwords of an account from one address out of 30 sent at once to two servers, by email or by rut', async () => {
+    const login = (payload: object, remoteAddress: string, index = 0) =>
+      appFor(index).inject({ method: 'POST', url: '/api/login-mobile', headers: { host }, payload, remoteAddress });
     for (const [account, address] of [
       [{ email: 'guardian@colinas.test' }, '10.1.2.3'],
       [{ rut: '12.345.678-5' }, '10.1.2.4'],
     ] as const) {
-      const answers = await burst(12, () => login({ ...account, password: 'not-the-password' }, address));
-      expect(tally(answers, (answer) => answer.statusCode === 422)).toEqual({ checked: maxFailedLogins, refused: 12 - maxFailedLogins });
+      const answers = await burst(30, (index) => login({ ...account, password: 'not-the-password' }, address, index));
+      expect(tally(answers, (answer) => answer.statusCode === 422)).toEqual({ checked: maxFailedLogins, refused: 30 - maxFailedLogins });
       for (const answer of answers.filter((a) => a.statusCode === 429)) expect(json(answer)).toEqual({ message: messages.throttled });
       expect((await login({ ...account, password: demoPassword }, address)).statusCode).toBe(429);
     }
