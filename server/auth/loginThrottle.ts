@@ -16,14 +16,23 @@ interface AttemptKey {
 const sameKey = (key: AttemptKey) =>
   and(eq(loginAttempts.collegeId, key.collegeId), eq(loginAttempts.identifier, key.identifier), eq(loginAttempts.ip, key.ip));
 
-/** A sign-in try that holds a place in the count while its password is checked. */
+/** A try at a password that holds a place in the count while the password is checked. */
 export interface LoginTry {
   /** The password was wrong: the try stays counted (it already is). */
   failed(): Promise<void>;
-  /** The password was right: every failure of the account from this address is forgotten. */
+  /** The password was right: every failure of the key (account and address) is forgotten. */
   succeeded(): Promise<void>;
   /** The try decided nothing (an account waiting or closed): it is no longer counted. */
   withdrawn(): Promise<void>;
+}
+
+/**
+ * Reserves a try at the current password of a signed-in member (changing it asks for it),
+ * counted per member from any address: a stolen session must not let its holder guess the
+ * password. Same figures and lifecycle as a sign-in's.
+ */
+export function reserveCurrentPasswordTry(db: Database, collegeId: string, userId: string): Promise<LoginTry | null> {
+  return reserveLoginTry(db, { collegeId, identifier: `current-password:${userId}`, ip: 'any' });
 }
 
 /**

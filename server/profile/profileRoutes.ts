@@ -8,6 +8,7 @@ import { audienceKeys } from '../../contract/audience';
 import { uuidv7 } from '../../contract/ids';
 import { messages } from '../../contract/messages';
 import { normalizeRut } from '../../contract/rut';
+import { reserveCurrentPasswordTry } from '../auth/loginThrottle';
 import { verifyPassword, hashPassword } from '../auth/passwords';
 import { authOf, requireUser } from '../auth/requireUser';
 import { revokeUserTokens } from '../auth/tokens';
@@ -16,7 +17,7 @@ import { userView } from '../auth/userView';
 import type { AppContext } from '../config';
 import { isUniqueViolation } from '../db/errors';
 import { users } from '../db/schema';
-import { ValidationFailed } from '../http/errors';
+import { HttpError, ValidationFailed } from '../http/errors';
 import { writeInCollege } from '../sync/writeInCollege';
 import { detectImageType } from '../storage/imageType';
 import { readProfileForm } from './readProfileForm';
@@ -110,9 +111,13 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => {
       const { user, tokenId } = authOf(request);
+      const attempt = await reserveCurrentPasswordTry(db, user.collegeId, user.id);
+      if (!attempt) throw new HttpError(429, messages.tooManyRequests);
       if (!(await verifyPassword(user.passwordHash, request.body.current_password))) {
+        await attempt.failed();
         throw ValidationFailed.field('current_password', messages.currentPasswordWrong);
       }
+      await attempt.succeeded();
       await db
         .update(users)
         .set({ passwordHash: await hashPassword(request.body.password), updatedAt: new Date() })

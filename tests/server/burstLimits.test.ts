@@ -83,6 +83,21 @@ describe.each(backends)('limits under a burst of simultaneous requests on $name'
     }
   });
 
+  it('checks at most 5 current passwords of a member out of 12 sent at once to two servers, from any address', async () => {
+    const change = (current: string, index = 0) =>
+      appFor(index).inject({
+        method: 'PUT',
+        url: '/api/v1/users/update/password',
+        headers: { host, ...bearer(tokens.student) },
+        payload: { current_password: current, password: 'a-new-password-1', password_confirmation: 'a-new-password-1' },
+        remoteAddress: `10.4.0.${index}`,
+      });
+    const answers = await burst(12, (index) => change('not-the-password', index));
+    expect(tally(answers, (answer) => answer.statusCode === 422)).toEqual({ checked: maxFailedLogins, refused: 12 - maxFailedLogins });
+    for (const answer of answers.filter((a) => a.statusCode === 429)) expect(json(answer)).toEqual({ message: messages.tooManyRequests });
+    expect((await change(demoPassword)).statusCode).toBe(429);
+  });
+
   it('counts SMTP tests per administrator after authentication: anonymous tries spend no one’s budget', async () => {
     const test = (token: string | null, on = host) =>
       server.app.inject({
