@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../contract/messages';
 import { buildApp } from '../../server/app';
 import { maxFailedLogins } from '../../server/auth/loginThrottle';
 import { defaultConfig } from '../../server/config';
 import { users } from '../../server/db/schema';
 import { smtpTestLimit } from '../../server/integrations/smtpRoutes';
-import { maxWrongPins } from '../../server/members/memberAccess';
+import { maxWrongPins, pinWindowMs } from '../../server/members/memberAccess';
 import { backends, bearer, demoPassword, hostOf, json, signIn, startServer, type TestServer } from './harness';
 
 describe.each(backends)('limits under a burst of simultaneous requests on $name', (backend) => {
@@ -67,6 +67,14 @@ describe.each(backends)('limits under a burst of simultaneous requests on $name'
     expect(tally(answers, wrong)).toEqual({ checked: maxWrongPins, refused: 12 - maxWrongPins });
     for (const answer of answers.filter((a) => a.statusCode === 429)) expect(json(answer)).toEqual({ message: messages.tooManyRequests });
     expect((await verify('482916')).statusCode).toBe(429);
+    // Once the window has passed, the right PIN is checked again (and clears the count).
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + pinWindowMs + 1000 });
+    try {
+      expect(json(await verify('482916'))).toEqual({ valid: true });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(json(await verify('482916'))).toEqual({ valid: true });
   });
 
   it('checks at most 5 passwords of an account from one address out of 30 sent at once to two servers, by email or by rut', async () => {
