@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages';
+import { buildApp } from '../../server/app';
+import { requirePermission, requireUser } from '../../server/auth/requireUser';
+import { defaultConfig } from '../../server/config';
+import { registry } from '../../server/features';
 import { backends, hostOf, json, startServer, type TestServer } from './harness';
 
 /**
@@ -70,5 +74,24 @@ describe.each(backends)('who is asking comes before what is sent, on $name', (ba
       answers.push(`${route} → ${response.statusCode} ${JSON.stringify(body)}`);
     }
     expect(answers).toEqual(routes.map((route) => `${route} → 401 ${JSON.stringify({ message: messages.unauthenticated })}`));
+  });
+
+  it('refuses to start with a guard placed after the body is read', async () => {
+    for (const stage of ['preValidation', 'preHandler'] as const) {
+      const late = {
+        ...registry,
+        modules: [
+          ...registry.modules,
+          {
+            name: 'late',
+            routes: (app: FastifyInstance) =>
+              void app.post('/api/v1/late', { [stage]: [requireUser(server.db), requirePermission('integrations.manage')] }, () => ({})),
+          },
+        ],
+      };
+      await expect(buildApp({ db: server.db, config: defaultConfig({ dataDir: server.dataDir }), registry: late })).rejects.toThrow(
+        `POST /api/v1/late: ask who is asking in onRequest, not in ${stage}`,
+      );
+    }
   });
 });
