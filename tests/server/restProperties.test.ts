@@ -591,5 +591,25 @@ describe.each(backends)(
         { numRuns: 150 },
       );
     }, 240_000);
+
+    it('never answers 5xx to generated password changes, counted or refused', async () => {
+      const text = fc.oneof(fc.constantFrom('wrong-password', 'a-new-password-1', ''), hostileString);
+      const body = fc
+        .record({ current_password: text, password: text, password_confirmation: text }, { requiredKeys: [] })
+        .map((fields) => JSON.stringify(fields));
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(body, hostileString), async (payload) => {
+          const response = await server.app.inject({
+            method: 'PUT',
+            url: '/api/v1/users/update/password',
+            headers: { host, ...bearer(tokens.student), 'content-type': 'application/json' },
+            payload,
+          });
+          expect(response.statusCode, `${payload} → ${response.body}`).toBeLessThan(500);
+          expect(typeof response.json<{ message?: unknown }>().message, response.body).toBe('string');
+        }),
+        { numRuns: 100 },
+      );
+    }, 240_000);
   },
 );
