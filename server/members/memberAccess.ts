@@ -18,6 +18,9 @@ import { pinAttempts } from './schema';
 export const maxWrongPins = 5;
 export const pinWindowMs = 15 * 60 * 1000;
 
+/** The key whose lock counts one member's PIN tries one after another. */
+export const pinTryKey = (collegeId: string, memberId: string): string => `pin ${collegeId} ${memberId}`;
+
 /**
  * `POST /api/v1/members/{id}/verify-pin`: whether `pin` is the member's. Wrong tries are
  * counted per member in the database (every API process shares them): past 5 within 15
@@ -32,7 +35,7 @@ export async function verifyMemberPin(db: Database, collegeId: string, memberId:
   const since = new Date(Date.now() - pinWindowMs);
   const same = and(eq(pinAttempts.collegeId, collegeId), eq(pinAttempts.userId, member.id));
   const id = uuidv7();
-  const reserved = await reserveTry(db, `pin ${collegeId} ${member.id}`, maxWrongPins, {
+  const reserved = await reserveTry(db, pinTryKey(collegeId, member.id), maxWrongPins, {
     count: async (tx) => {
       await tx.delete(pinAttempts).where(and(same, lt(pinAttempts.attemptedAt, since)));
       const [tries] = await tx

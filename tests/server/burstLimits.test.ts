@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../contract/messages';
 import { buildApp } from '../../server/app';
@@ -7,7 +8,7 @@ import { maxFailedLogins } from '../../server/auth/loginThrottle';
 import { defaultConfig } from '../../server/config';
 import { users } from '../../server/db/schema';
 import { smtpTestLimit } from '../../server/integrations/smtpRoutes';
-import { maxWrongPins, pinWindowMs } from '../../server/members/memberAccess';
+import { maxWrongPins, pinTryKey, pinWindowMs } from '../../server/members/memberAccess';
 import { backends, bearer, demoPassword, hostOf, json, signIn, startServer, type TestServer } from './harness';
 
 describe.each(backends)('limits under a burst of simultaneous requests on $name', (backend) => {
@@ -136,5 +137,64 @@ describe.each(backends)('limits under a burst of simultaneous requests on $name'
         expect([student.statusCode, json(student)], `${method} ${url}`).toEqual([403, { message: messages.forbidden }]);
       }
     }
+  });
+});
+
+// Only PostgreSQL can hold the tries at the lock while the test watches them queue (PGlite
+// has one connection, which the holder's transaction would keep from every request).
+describe.each(backends.filter((backend) => backend.name === 'postgres'))('the right PIN sent last of a burst on $name', (backend) => {
+  let server: TestServer;
+  let holder: pg.Client;
+  const host = hostOf('colinas');
+  beforeAll(async () => {
+    server = await startServer(backend);
+    holder = new pg.Client({ connectionString: (server.db as unknown as { $client: pg.Pool }).$client.options.connectionString });
+    await holder.connect();
+  });
+  afterAll(async () => {
+    await holder.end();
+    await server.close();
+  });
+
+  it('is refused after 5 wrong ones, all six waiting for their turn at once', async () => {
+    const [admin, staff] = [await signIn(server.app, host, { email: 'admin@colinas.test' }), await signIn(server.app, host, { email: 'staff@colinas.test' })];
+    const [member] = await server.db.select({ id: users.id, collegeId: users.collegeId }).from(users).where(eq(users.email, 'valentina.navarro@colinas.test'));
+    const url = `/api/v1/members/${member!.id}/verify-pin`;
+    const set = await server.app.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/members/${member!.id}/pin`,
+      headers: { host, ...bearer(admin) },
+      payload: { pin: '482916' },
+    });
+    expect(set.statusCode).toBe(200);
+    const verify = (pin: string) => server.app.inject({ method: 'POST', url, headers: { host, ...bearer(staff) }, payload: { pin } });
+    const waiting = async () =>
+      Number(
+        (
+          await holder.query<{ n: string }>(
+            "select count(*) as n from pg_locks where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())",
+          )
+        ).rows[0]!.n,
+      );
+
+    // The test holds the member's lock: each try queues behind it in the order it was sent.
+    await holder.query('begin');
+    await holder.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [pinTryKey(member!.collegeId, member!.id)]);
+    const sent: Promise<LightMyRequestResponse>[] = [];
+    try {
+      for (const pin of ['000000', '000001', '000002', '000003', '000004', '482916']) {
+        let answered = false;
+        sent.push(verify(pin).finally(() => (answered = true)));
+        await expect.poll(async () => answered || (await waiting()) === sent.length).toBe(true);
+      }
+      expect(await waiting()).toBe(6);
+    } finally {
+      await holder.query('commit');
+    }
+    const answers = await Promise.all(sent);
+    expect(answers.map((answer) => [answer.statusCode, json(answer)])).toEqual([
+      ...Array.from({ length: maxWrongPins }, () => [200, { valid: false }]),
+      [429, { message: messages.tooManyRequests }],
+    ]);
   });
 });
