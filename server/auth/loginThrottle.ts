@@ -7,7 +7,7 @@ import { loginAttempts } from '../db/schema';
 export const maxFailedLogins = 5;
 export const loginWindowMs = 15 * 60 * 1000;
 
-interface AttemptKey {
+export interface AttemptKey {
   collegeId: string;
   identifier: string;
   ip: string;
@@ -15,6 +15,9 @@ interface AttemptKey {
 
 const sameKey = (key: AttemptKey) =>
   and(eq(loginAttempts.collegeId, key.collegeId), eq(loginAttempts.identifier, key.identifier), eq(loginAttempts.ip, key.ip));
+
+/** The key whose lock counts the tries of one account from one address one after another. */
+export const loginTryKey = (key: AttemptKey): string => `login ${key.collegeId} ${key.identifier} ${key.ip}`;
 
 /** A try at a password that holds a place in the count while the password is checked. */
 export interface LoginTry {
@@ -45,7 +48,7 @@ export function reserveCurrentPasswordTry(db: Database, collegeId: string, userI
 export async function reserveLoginTry(db: Database, key: AttemptKey): Promise<LoginTry | null> {
   const since = new Date(Date.now() - loginWindowMs);
   const id = uuidv7();
-  const reserved = await reserveTry(db, `login ${key.collegeId} ${key.identifier} ${key.ip}`, maxFailedLogins, {
+  const reserved = await reserveTry(db, loginTryKey(key), maxFailedLogins, {
     count: async (tx) => {
       await tx.delete(loginAttempts).where(and(sameKey(key), lt(loginAttempts.attemptedAt, since)));
       const [row] = await tx

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../contract/messages';
 import { buildApp } from '../../server/app';
-import { maxFailedLogins } from '../../server/auth/loginThrottle';
+import { loginTryKey, maxFailedLogins } from '../../server/auth/loginThrottle';
 import { defaultConfig } from '../../server/config';
 import { users } from '../../server/db/schema';
 import { smtpTestLimit } from '../../server/integrations/smtpRoutes';
@@ -142,7 +142,7 @@ describe.each(backends)('limits under a burst of simultaneous requests on $name'
 
 // Only PostgreSQL can hold the tries at the lock while the test watches them queue (PGlite
 // has one connection, which the holder's transaction would keep from every request).
-describe.each(backends.filter((backend) => backend.name === 'postgres'))('the right PIN sent last of a burst on $name', (backend) => {
+describe.each(backends.filter((backend) => backend.name === 'postgres'))('the right answer sent last of a burst on $name', (backend) => {
   let server: TestServer;
   let holder: pg.Client;
   const host = hostOf('colinas');
@@ -156,7 +156,37 @@ describe.each(backends.filter((backend) => backend.name === 'postgres'))('the ri
     await server.close();
   });
 
-  it('is refused after 5 wrong ones, all six waiting for their turn at once', async () => {
+  const waiting = async () =>
+    Number(
+      (
+        await holder.query<{ n: string }>(
+          "select count(*) as n from pg_locks where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())",
+        )
+      ).rows[0]!.n,
+    );
+
+  /**
+   * Holds the lock of `key` and sends each request once the previous one waits behind it, so
+   * they queue in the order sent; proves all of them waited at once, then lets them go.
+   */
+  async function inTurn(key: string, requests: (() => Promise<LightMyRequestResponse>)[]): Promise<LightMyRequestResponse[]> {
+    await holder.query('begin');
+    await holder.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [key]);
+    const sent: Promise<LightMyRequestResponse>[] = [];
+    try {
+      for (const send of requests) {
+        let answered = false;
+        sent.push(send().finally(() => (answered = true)));
+        await expect.poll(async () => answered || (await waiting()) === sent.length).toBe(true);
+      }
+      expect(await waiting()).toBe(requests.length);
+    } finally {
+      await holder.query('commit');
+    }
+    return Promise.all(sent);
+  }
+
+  it('refuses the right PIN sent after 5 wrong ones, all six waiting for their turn at once', async () => {
     const [admin, staff] = [await signIn(server.app, host, { email: 'admin@colinas.test' }), await signIn(server.app, host, { email: 'staff@colinas.test' })];
     const [member] = await server.db.select({ id: users.id, collegeId: users.collegeId }).from(users).where(eq(users.email, 'valentina.navarro@colinas.test'));
     const url = `/api/v1/members/${member!.id}/verify-pin`;
@@ -167,34 +197,27 @@ describe.each(backends.filter((backend) => backend.name === 'postgres'))('the ri
       payload: { pin: '482916' },
     });
     expect(set.statusCode).toBe(200);
-    const verify = (pin: string) => server.app.inject({ method: 'POST', url, headers: { host, ...bearer(staff) }, payload: { pin } });
-    const waiting = async () =>
-      Number(
-        (
-          await holder.query<{ n: string }>(
-            "select count(*) as n from pg_locks where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())",
-          )
-        ).rows[0]!.n,
-      );
-
-    // The test holds the member's lock: each try queues behind it in the order it was sent.
-    await holder.query('begin');
-    await holder.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [pinTryKey(member!.collegeId, member!.id)]);
-    const sent: Promise<LightMyRequestResponse>[] = [];
-    try {
-      for (const pin of ['000000', '000001', '000002', '000003', '000004', '482916']) {
-        let answered = false;
-        sent.push(verify(pin).finally(() => (answered = true)));
-        await expect.poll(async () => answered || (await waiting()) === sent.length).toBe(true);
-      }
-      expect(await waiting()).toBe(6);
-    } finally {
-      await holder.query('commit');
-    }
-    const answers = await Promise.all(sent);
+    const verify = (pin: string) => () => server.app.inject({ method: 'POST', url, headers: { host, ...bearer(staff) }, payload: { pin } });
+    const answers = await inTurn(pinTryKey(member!.collegeId, member!.id), ['000000', '000001', '000002', '000003', '000004', '482916'].map(verify));
     expect(answers.map((answer) => [answer.statusCode, json(answer)])).toEqual([
       ...Array.from({ length: maxWrongPins }, () => [200, { valid: false }]),
       [429, { message: messages.tooManyRequests }],
     ]);
+  });
+
+  it('refuses the right password sent after 5 wrong ones, all six waiting for their turn at once', async () => {
+    const [college] = await server.db.select({ id: users.collegeId }).from(users).where(eq(users.email, 'guardian@colinas.test'));
+    const login = (password: string) => () =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/login-mobile',
+        headers: { host },
+        payload: { email: 'guardian@colinas.test', password },
+        remoteAddress: '10.5.5.5',
+      });
+    const key = loginTryKey({ collegeId: college!.id, identifier: 'email:guardian@colinas.test', ip: '10.5.5.5' });
+    const answers = await inTurn(key, [...Array.from({ length: maxFailedLogins }, (_, i) => login(`wrong-password-${i}`)), login(demoPassword)]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([...Array.from({ length: maxFailedLogins }, () => 422), 429]);
+    expect(json(answers.at(-1)!)).toEqual({ message: messages.throttled });
   });
 });
