@@ -9,6 +9,7 @@ import { avatarMaxBytes } from '../contract/auth';
 import { messages } from '../contract/messages';
 import { audienceRoutes } from './audience/reachRoutes';
 import { recoveryRoutes } from './auth/recoveryRoutes';
+import { isAuthGuard } from './auth/requireUser';
 import { sessionRoutes } from './auth/sessionRoutes';
 import { signupRoutes } from './auth/signupRoutes';
 import { collegeRoutes } from './colleges/collegeRoutes';
@@ -118,6 +119,21 @@ export async function buildApp({
   await app.register(fastifyMultipart, {
     throwFileSizeLimit: false,
     limits: { fileSize: avatarMaxBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 },
+  });
+  // Who is asking is known before the body is read or validated: a stranger gets 401 and a
+  // member without the permission 403, never the form's 422, and a limit of an
+  // authenticated route (hooked after the guards) counts only the requests they let through.
+  // Each route gets its own arrays of hooks: @fastify/rate-limit appends its hook to the
+  // route's array, which routes sharing one array of guards would all receive.
+  app.addHook('onRoute', (route) => {
+    const hooksOf = route as unknown as Record<string, unknown>;
+    for (const stage of ['onRequest', 'preParsing', 'preValidation', 'preHandler']) {
+      const hooks = hooksOf[stage];
+      if (Array.isArray(hooks)) hooksOf[stage] = [...(hooks as unknown[])];
+    }
+    for (const stage of ['preParsing', 'preValidation', 'preHandler'] as const) {
+      if ([route[stage]].flat().some(isAuthGuard)) throw new Error(`${String(route.method)} ${route.url}: ask who is asking in onRequest, not in ${stage}`);
+    }
   });
   await app.register(fastifyRateLimit, {
     global: false,

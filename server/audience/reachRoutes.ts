@@ -15,7 +15,7 @@ export function audienceRoutes(app: FastifyInstance, db: Database): void {
     '/api/v1/audience/reach',
     {
       schema: { body: audienceReachRequest, response: { 200: audienceReach } },
-      preValidation: [requireUser(db), requirePermission('content.publish')],
+      onRequest: [requireUser(db), requirePermission('content.publish')],
     },
     async (request) => countReach(db, authOf(request).user.collegeId, request.body),
   );

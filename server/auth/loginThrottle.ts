@@ -1,12 +1,13 @@
 import { and, count, eq, gt, lt } from 'drizzle-orm';
 import { uuidv7 } from '../../contract/ids';
 import type { Database } from '../db/client';
+import { reserveTry } from '../db/countedTries';
 import { loginAttempts } from '../db/schema';
 
 export const maxFailedLogins = 5;
 export const loginWindowMs = 15 * 60 * 1000;
 
-interface AttemptKey {
+export interface AttemptKey {
   collegeId: string;
   identifier: string;
   ip: string;
@@ -15,25 +16,57 @@ interface AttemptKey {
 const sameKey = (key: AttemptKey) =>
   and(eq(loginAttempts.collegeId, key.collegeId), eq(loginAttempts.identifier, key.identifier), eq(loginAttempts.ip, key.ip));
 
+/** The key whose lock counts the tries of one account from one address one after another. */
+export const loginTryKey = (key: AttemptKey): string => `login ${key.collegeId} ${key.identifier} ${key.ip}`;
+
+/** A try at a password that holds a place in the count while the password is checked. */
+export interface LoginTry {
+  /** The password was wrong: the try stays counted (it already is). */
+  failed(): Promise<void>;
+  /** The password was right: every failure of the key (account and address) is forgotten. */
+  succeeded(): Promise<void>;
+  /** The try decided nothing (an account waiting or closed): it is no longer counted. */
+  withdrawn(): Promise<void>;
+}
+
 /**
- * Failed sign-ins are kept in the database, so every API process sees the same count.
- * After `maxFailedLogins` failures within the window the next attempt is refused (429).
+ * Reserves a try at the current password of a signed-in member (changing it asks for it),
+ * counted per member from any address: a stolen session must not let its holder guess the
+ * password. Same figures and lifecycle as a sign-in's.
  */
-export async function isLoginThrottled(db: Database, key: AttemptKey): Promise<boolean> {
-  const since = new Date(Date.now() - loginWindowMs);
-  const [row] = await db
-    .select({ failures: count() })
-    .from(loginAttempts)
-    .where(and(sameKey(key), gt(loginAttempts.attemptedAt, since)));
-  return (row?.failures ?? 0) >= maxFailedLogins;
+export function reserveCurrentPasswordTry(db: Database, collegeId: string, userId: string): Promise<LoginTry | null> {
+  return reserveLoginTry(db, { collegeId, identifier: `current-password:${userId}`, ip: 'any' });
 }
 
-export async function recordFailedLogin(db: Database, key: AttemptKey): Promise<void> {
+/**
+ * Reserves a sign-in try of an account (email or rut) from an address before its password
+ * is checked, or answers null when `maxFailedLogins` tries are already counted within the
+ * window (429). Kept in the database and reserved under a lock (`reserveTry`), so any
+ * number of simultaneous requests, in any number of processes, check at most
+ * `maxFailedLogins` passwords.
+ */
+export async function reserveLoginTry(db: Database, key: AttemptKey): Promise<LoginTry | null> {
   const since = new Date(Date.now() - loginWindowMs);
-  await db.delete(loginAttempts).where(and(sameKey(key), lt(loginAttempts.attemptedAt, since)));
-  await db.insert(loginAttempts).values({ id: uuidv7(), ...key });
-}
-
-export async function clearFailedLogins(db: Database, key: AttemptKey): Promise<void> {
-  await db.delete(loginAttempts).where(sameKey(key));
+  const id = uuidv7();
+  const reserved = await reserveTry(db, loginTryKey(key), maxFailedLogins, {
+    count: async (tx) => {
+      await tx.delete(loginAttempts).where(and(sameKey(key), lt(loginAttempts.attemptedAt, since)));
+      const [row] = await tx
+        .select({ tries: count() })
+        .from(loginAttempts)
+        .where(and(sameKey(key), gt(loginAttempts.attemptedAt, since)));
+      return row?.tries ?? 0;
+    },
+    keep: (tx) => tx.insert(loginAttempts).values({ id, ...key }),
+  });
+  if (!reserved) return null;
+  return {
+    failed: () => Promise.resolve(),
+    succeeded: async () => {
+      await db.delete(loginAttempts).where(sameKey(key));
+    },
+    withdrawn: async () => {
+      await db.delete(loginAttempts).where(eq(loginAttempts.id, id));
+    },
+  };
 }

@@ -35,8 +35,23 @@ function cookieTokenOf(request: FastifyRequest): string | null {
   return token !== undefined && tokenShape.test(token) ? token : null;
 }
 
+const guards = new WeakSet<object>();
+
 /**
- * preHandler: `Authorization: Bearer <token>` → the user, else 401 "Unauthenticated.".
+ * Marks a hook that asks who is asking (`requireUser`, `requirePermission`, the quiet polls'
+ * session). Such a hook runs in a route's `onRequest`, before the body is read or validated:
+ * a stranger learns nothing of a form's fields, and a limit counted after it counts only
+ * those it lets through. `server/app.ts` refuses to start with one in a later hook.
+ */
+export function authGuard<Hook extends object>(hook: Hook): Hook {
+  guards.add(hook);
+  return hook;
+}
+
+export const isAuthGuard = (hook: unknown): boolean => typeof hook === 'function' && guards.has(hook);
+
+/**
+ * onRequest: `Authorization: Bearer <token>` → the user, else 401 "Unauthenticated.".
  * Only the header is read (never the `token` cookie), so cross-site requests carry no
  * credentials and need no CSRF check. A token is looked up within the host's college only,
  * so a token of another college is unknown here; pending and disabled users are refused.
@@ -46,7 +61,7 @@ function cookieTokenOf(request: FastifyRequest): string | null {
  * sites' pages cannot make the browser send it with their requests for images.
  */
 export function requireUser(db: Database, { cookie = false }: { cookie?: boolean } = {}) {
-  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+  return authGuard(async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const college = collegeOf(request);
     const token = bearerTokenOf(request) ?? (cookie ? cookieTokenOf(request) : null);
     if (!token) throw unauthenticated();
@@ -59,7 +74,7 @@ export function requireUser(db: Database, { cookie = false }: { cookie?: boolean
     const found = rows[0];
     if (!found || found.user.status !== 'active') throw unauthenticated();
     request.auth = { user: found.user, tokenId: found.tokenId };
-  };
+  });
 }
 
 /** The signed-in user of a route guarded by `requireUser`. */
@@ -68,7 +83,7 @@ export function authOf(request: FastifyRequest): Auth {
   return request.auth;
 }
 
-/** preHandler after `requireUser`: 403 unless the user's role has the permission. */
+/** onRequest after `requireUser`: 403 unless the user's role has the permission. */
 export function requirePermission(permission: Permission) {
-  return (request: FastifyRequest): Promise<void> => (can(authOf(request).user.role, permission) ? Promise.resolve() : Promise.reject(forbidden()));
+  return authGuard((request: FastifyRequest): Promise<void> => (can(authOf(request).user.role, permission) ? Promise.resolve() : Promise.reject(forbidden())));
 }

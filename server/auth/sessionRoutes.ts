@@ -10,7 +10,7 @@ import { users } from '../db/schema';
 import { recordEntry } from '../entries/recordEntry';
 import { HttpError, ValidationFailed } from '../http/errors';
 import { collegeOf } from '../tenancy/resolveCollege';
-import { clearFailedLogins, isLoginThrottled, recordFailedLogin } from './loginThrottle';
+import { reserveLoginTry } from './loginThrottle';
 import { verifyDecoy, verifyPassword } from './passwords';
 import { authOf, requireUser } from './requireUser';
 import { issueAccessToken, newSecret, revokeAccessToken } from './tokens';
@@ -41,7 +41,8 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
     const field = byEmail ? 'email' : 'rut';
     const value = byEmail ? email!.trim().toLowerCase() : normalizeRut(rut!)!;
     const key = { collegeId: college.id, identifier: `${field}:${value}`, ip: request.ip };
-    if (await isLoginThrottled(db, key)) throw new HttpError(429, messages.throttled);
+    const attempt = await reserveLoginTry(db, key);
+    if (!attempt) throw new HttpError(429, messages.throttled);
 
     const [user] = await db
       .select()
@@ -50,20 +51,22 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
       .limit(1);
     const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyDecoy(password);
     if (!user || !valid) {
-      await recordFailedLogin(db, key);
+      await attempt.failed();
       throw ValidationFailed.field(field, messages.credentials);
     }
     // Only a caller who knows the password learns that the account is waiting or closed.
-    if (user.status === 'pending') throw ValidationFailed.field(field, messages.pendingApproval);
-    if (user.status === 'disabled') throw ValidationFailed.field(field, messages.accountDisabled);
+    if (user.status !== 'active') {
+      await attempt.withdrawn();
+      throw ValidationFailed.field(field, user.status === 'pending' ? messages.pendingApproval : messages.accountDisabled);
+    }
 
-    await clearFailedLogins(db, key);
+    await attempt.succeeded();
     const token = await issueAccessToken(db, college.id, user.id);
     await recordEntry(db, { collegeId: college.id, userId: user.id, timeZone: college.timeZone }, 'sign_in');
     return { token, user: await userView(db, storage, user) };
   });
 
-  api.post('/api/logout-mobile', { preHandler: requireUser(db), schema: { response: { 200: z.object({ message: z.string() }) } } }, async (request) => {
+  api.post('/api/logout-mobile', { onRequest: requireUser(db), schema: { response: { 200: z.object({ message: z.string() }) } } }, async (request) => {
     const auth = authOf(request);
     await revokeAccessToken(db, auth.user.collegeId, auth.tokenId);
     return { message: messages.signedOut };

@@ -19,7 +19,7 @@ export function collegeRoutes(app: FastifyInstance, ctx: AppContext): void {
     return directory.record(row);
   });
 
-  api.get('/api/v1/session/college', { preHandler: requireUser(db), schema: { response: { 200: college } } }, async (request) => {
+  api.get('/api/v1/session/college', { onRequest: requireUser(db), schema: { response: { 200: college } } }, async (request) => {
     const row = await directory.byId(authOf(request).user.collegeId);
     if (!row) throw notFound(messages.collegeNotFound);
     return directory.record(row);

@@ -32,35 +32,27 @@ export function contactRoutes(app: FastifyInstance, ctx: AppContext): void {
   };
   const inCollege = <T>(actor: MutationActor, work: Parameters<typeof writeInCollege<T>>[2]) => writeInCollege(db, actor.user.collegeId, work);
 
-  typed.get(
-    '/api/v1/contacts',
-    { schema: { querystring: contactListQuery, response: { 200: contactListResponse } }, preHandler: signedIn },
-    async (request) => {
-      const rows = await listContacts(db, (await actorOf(request)).viewer, request.query);
-      return { data: rows.map(contactToWire) };
-    },
-  );
+  typed.get('/api/v1/contacts', { schema: { querystring: contactListQuery, response: { 200: contactListResponse } }, onRequest: signedIn }, async (request) => {
+    const rows = await listContacts(db, (await actorOf(request)).viewer, request.query);
+    return { data: rows.map(contactToWire) };
+  });
 
-  typed.get('/api/v1/contacts/:id', { schema: { params: idParams, response: { 200: contactRow } }, preHandler: signedIn }, async (request) => {
+  typed.get('/api/v1/contacts/:id', { schema: { params: idParams, response: { 200: contactRow } }, onRequest: signedIn }, async (request) => {
     const row = await findVisibleContact(db, (await actorOf(request)).viewer, request.params.id);
     if (!row) throw notFound(messages.contactNotFound);
     return contactToWire(row);
   });
 
-  typed.post(
-    '/api/v1/admin/contacts',
-    { schema: { body: restCreateContactBody, response: { 201: contactRow } }, preValidation: admin },
-    async (request, reply) => {
-      const actor = await actorOf(request);
-      const args = { ...request.body, id: request.body.id ?? uuidv7() };
-      const row = await inCollege(actor, (write) => createContact(write, actor, args));
-      return reply.code(201).send(contactToWire(row));
-    },
-  );
+  typed.post('/api/v1/admin/contacts', { schema: { body: restCreateContactBody, response: { 201: contactRow } }, onRequest: admin }, async (request, reply) => {
+    const actor = await actorOf(request);
+    const args = { ...request.body, id: request.body.id ?? uuidv7() };
+    const row = await inCollege(actor, (write) => createContact(write, actor, args));
+    return reply.code(201).send(contactToWire(row));
+  });
 
   typed.put(
     '/api/v1/admin/contacts/:id',
-    { schema: { params: idParams, body: contactFields, response: { 200: contactRow } }, preValidation: admin },
+    { schema: { params: idParams, body: contactFields, response: { 200: contactRow } }, onRequest: admin },
     async (request) => {
       const actor = await actorOf(request);
       const row = await inCollege(actor, (write) => updateContact(write, actor, { ...request.body, id: request.params.id }));
@@ -68,7 +60,7 @@ export function contactRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  typed.delete('/api/v1/admin/contacts/:id', { schema: { params: idParams }, preValidation: admin }, async (request, reply) => {
+  typed.delete('/api/v1/admin/contacts/:id', { schema: { params: idParams }, onRequest: admin }, async (request, reply) => {
     const actor = await actorOf(request);
     await inCollege(actor, (write) => deleteContact(write, actor, { id: request.params.id }));
     return reply.code(204).send();

@@ -59,7 +59,7 @@ export function attachmentRoutes(app: FastifyInstance, ctx: AppContext, files: D
 
   typed.get(
     '/api/v1/attachments/:id/file',
-    { schema: { params: idParams, querystring: attachmentFileQuery }, preHandler: requireUser(db, { cookie: true }), compress: false },
+    { schema: { params: idParams, querystring: attachmentFileQuery }, onRequest: requireUser(db, { cookie: true }), compress: false },
     async (request, reply) => {
       const { user } = authOf(request);
       const row = await findVisibleAttachment(db, owners, await loadViewer(db, user), request.params.id);
@@ -71,7 +71,7 @@ export function attachmentRoutes(app: FastifyInstance, ctx: AppContext, files: D
     },
   );
 
-  typed.delete('/api/v1/attachments/:id', { schema: { params: idParams }, preValidation: requireUser(db) }, async (request, reply) => {
+  typed.delete('/api/v1/attachments/:id', { schema: { params: idParams }, onRequest: requireUser(db) }, async (request, reply) => {
     const { user } = authOf(request);
     const actor = { user, viewer: await loadViewer(db, user) };
     await writeInCollege(db, user.collegeId, (write) => removeAttachment(write, actor, owners, request.params.id));

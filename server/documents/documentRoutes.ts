@@ -40,14 +40,14 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext, files: Doc
 
   typed.get(
     '/api/v1/documents',
-    { schema: { querystring: documentListQuery, response: { 200: documentListResponse } }, preHandler: signedIn },
+    { schema: { querystring: documentListQuery, response: { 200: documentListResponse } }, onRequest: signedIn },
     async (request) => {
       const rows = await listDocuments(db, (await actorOf(request)).viewer, request.query);
       return { data: rows.map(documentToWire) };
     },
   );
 
-  typed.get('/api/v1/documents/:id', { schema: { params: idParams, response: { 200: documentRow } }, preHandler: signedIn }, async (request) => {
+  typed.get('/api/v1/documents/:id', { schema: { params: idParams, response: { 200: documentRow } }, onRequest: signedIn }, async (request) => {
     const row = await findVisibleDocument(db, (await actorOf(request)).viewer, request.params.id);
     if (!row) throw notFound(messages.documentNotFound);
     return documentToWire(row);
@@ -55,7 +55,7 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext, files: Doc
 
   typed.delete(
     '/api/v1/documents/:id',
-    { schema: { params: idParams }, preValidation: [signedIn, requirePermission('content.publish')] },
+    { schema: { params: idParams }, onRequest: [signedIn, requirePermission('content.publish')] },
     async (request, reply) => {
       const actor = await actorOf(request);
       await inCollege(actor, (write) => deleteDocument(write, actor, { id: request.params.id }));
@@ -64,20 +64,20 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext, files: Doc
     },
   );
 
-  typed.post('/api/v1/documents/:id/downloaded', { schema: { params: idParams }, preValidation: signedIn }, async (request, reply) => {
+  typed.post('/api/v1/documents/:id/downloaded', { schema: { params: idParams }, onRequest: signedIn }, async (request, reply) => {
     const actor = await actorOf(request);
     await inCollege(actor, (write) => markDownloaded(write, actor, { id: request.params.id }));
     return reply.code(204).send();
   });
 
-  typed.get('/api/v1/document-categories', { schema: { response: { 200: documentCategoryListResponse } }, preHandler: signedIn }, async (request) => {
+  typed.get('/api/v1/document-categories', { schema: { response: { 200: documentCategoryListResponse } }, onRequest: signedIn }, async (request) => {
     const rows = await listCategories(db, authOf(request).user.collegeId);
     return { data: rows.map(categoryToWire) };
   });
 
   typed.post(
     '/api/v1/document-categories',
-    { schema: { body: restCreateDocumentCategoryBody, response: { 201: documentCategory } }, preValidation: admin },
+    { schema: { body: restCreateDocumentCategoryBody, response: { 201: documentCategory } }, onRequest: admin },
     async (request, reply) => {
       const actor = await actorOf(request);
       const args = { ...request.body, id: request.body.id ?? uuidv7() };
@@ -88,7 +88,7 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext, files: Doc
 
   typed.put(
     '/api/v1/document-categories/:id',
-    { schema: { params: idParams, body: documentCategoryFields, response: { 200: documentCategory } }, preValidation: admin },
+    { schema: { params: idParams, body: documentCategoryFields, response: { 200: documentCategory } }, onRequest: admin },
     async (request) => {
       const actor = await actorOf(request);
       const row = await inCollege(actor, (write) => updateCategory(write, actor, { ...request.body, id: request.params.id }));
@@ -96,7 +96,7 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext, files: Doc
     },
   );
 
-  typed.delete('/api/v1/document-categories/:id', { schema: { params: idParams }, preValidation: admin }, async (request, reply) => {
+  typed.delete('/api/v1/document-categories/:id', { schema: { params: idParams }, onRequest: admin }, async (request, reply) => {
     const actor = await actorOf(request);
     await inCollege(actor, (write) => deleteCategory(write, actor, { id: request.params.id }));
     return reply.code(204).send();

@@ -22,7 +22,7 @@ const query = z.object({ inline: z.enum(['0', '1']).optional() });
 export function fileRoute(app: FastifyInstance, db: Database, files: DocumentFiles): void {
   app
     .withTypeProvider<ZodTypeProvider>()
-    .get('/api/v1/documents/:id/file', { schema: { params, querystring: query }, preHandler: requireUser(db), compress: false }, async (request, reply) => {
+    .get('/api/v1/documents/:id/file', { schema: { params, querystring: query }, onRequest: requireUser(db), compress: false }, async (request, reply) => {
       const { user } = authOf(request);
       const document = await findVisibleDocument(db, await loadViewer(db, user), request.params.id);
       const path = document ? files.pathOf(document.collegeId, document.fileKey) : null;

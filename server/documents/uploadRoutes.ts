@@ -172,12 +172,12 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext, files: Docum
     reply.hijack();
     await serverOf(user.collegeId).handle(request.raw, reply.raw);
   };
-  const preHandler = [requireUser(db), requirePermission('content.publish')];
+  const onRequest = [requireUser(db), requirePermission('content.publish')];
   // In a scope of its own: only these routes leave a chunk's body unread for tus.
   void app.register((scope, _options, done) => {
     scope.addContentTypeParser('application/offset+octet-stream', (_request, _payload, parsed) => parsed(null));
-    scope.route({ method: ['POST'], url: uploadsPath, preHandler, compress: false, handler });
-    scope.route({ method: ['HEAD', 'PATCH', 'DELETE'], url: `${uploadsPath}/:uploadId`, preHandler, compress: false, handler });
+    scope.route({ method: ['POST'], url: uploadsPath, onRequest, compress: false, handler });
+    scope.route({ method: ['HEAD', 'PATCH', 'DELETE'], url: `${uploadsPath}/:uploadId`, onRequest, compress: false, handler });
     done();
   });
 }

@@ -8,7 +8,7 @@ import { recordEntry } from './recordEntry';
 
 /** `POST /api/v1/entries {kind:'app_open'}` → 204 (at most one app open per user per hour). */
 export function entryRoutes(app: FastifyInstance, db: Database): void {
-  app.withTypeProvider<ZodTypeProvider>().post('/api/v1/entries', { schema: { body: entryRequest }, preHandler: requireUser(db) }, async (request, reply) => {
+  app.withTypeProvider<ZodTypeProvider>().post('/api/v1/entries', { schema: { body: entryRequest }, onRequest: requireUser(db) }, async (request, reply) => {
     const { user } = authOf(request);
     const college = collegeOf(request);
     await recordEntry(db, { collegeId: college.id, userId: user.id, timeZone: college.timeZone }, request.body.kind);

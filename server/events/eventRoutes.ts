@@ -30,33 +30,33 @@ export function eventRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { user, viewer: await loadViewer(db, user) };
   };
 
-  typed.get('/api/v1/events', { schema: { querystring: eventListQuery, response: { 200: eventListResponse } }, preHandler: signedIn }, async (request) => {
+  typed.get('/api/v1/events', { schema: { querystring: eventListQuery, response: { 200: eventListResponse } }, onRequest: signedIn }, async (request) => {
     const actor = await actorOf(request);
     const timeZone = (await ctx.directory.byId(actor.user.collegeId))?.timeZone ?? 'UTC';
     const rows = await listEvents(db, actor.viewer, timeZone, request.query);
     return { data: rows.map(eventToWire) };
   });
 
-  typed.get('/api/v1/events/:id', { schema: { params: idParams, response: { 200: event } }, preHandler: signedIn }, async (request) => {
+  typed.get('/api/v1/events/:id', { schema: { params: idParams, response: { 200: event } }, onRequest: signedIn }, async (request) => {
     const row = await findVisibleEvent(db, (await actorOf(request)).viewer, request.params.id);
     if (!row) throw notFound(messages.eventNotFound);
     return eventToWire(row);
   });
 
-  typed.post('/api/v1/events', { schema: { body: restCreateEventBody, response: { 201: event } }, preValidation: publisher }, async (request, reply) => {
+  typed.post('/api/v1/events', { schema: { body: restCreateEventBody, response: { 201: event } }, onRequest: publisher }, async (request, reply) => {
     const actor = await actorOf(request);
     const args = { ...request.body, id: request.body.id ?? uuidv7() };
     const row = await writeInCollege(db, actor.user.collegeId, (write) => createEvent(write, actor, args));
     return reply.code(201).send(eventToWire(row));
   });
 
-  typed.put('/api/v1/events/:id', { schema: { params: idParams, body: eventFields, response: { 200: event } }, preValidation: publisher }, async (request) => {
+  typed.put('/api/v1/events/:id', { schema: { params: idParams, body: eventFields, response: { 200: event } }, onRequest: publisher }, async (request) => {
     const actor = await actorOf(request);
     const row = await writeInCollege(db, actor.user.collegeId, (write) => updateEvent(write, actor, { ...request.body, id: request.params.id }));
     return eventToWire(row);
   });
 
-  typed.delete('/api/v1/events/:id', { schema: { params: idParams }, preValidation: publisher }, async (request, reply) => {
+  typed.delete('/api/v1/events/:id', { schema: { params: idParams }, onRequest: publisher }, async (request, reply) => {
     const actor = await actorOf(request);
     await writeInCollege(db, actor.user.collegeId, (write) => deleteEvent(write, actor, { id: request.params.id }));
     return reply.code(204).send();

@@ -43,17 +43,17 @@ export function feedRoutes(app: FastifyInstance, ctx: AppContext): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireUser(db);
 
-  typed.get('/api/v1/calendar/feed', { schema: { response: { 200: calendarFeedResponse } }, preHandler: signedIn }, async (request) => {
+  typed.get('/api/v1/calendar/feed', { schema: { response: { 200: calendarFeedResponse } }, onRequest: signedIn }, async (request) => {
     const row = await findFeed(db, authOf(request).user);
     return { feed: row ? feedAddress(request, row) : null };
   });
 
-  typed.post('/api/v1/calendar/feed', { schema: { response: { 201: calendarFeedResponse } }, preValidation: signedIn }, async (request, reply) => {
+  typed.post('/api/v1/calendar/feed', { schema: { response: { 201: calendarFeedResponse } }, onRequest: signedIn }, async (request, reply) => {
     const row = await replaceFeed(db, authOf(request).user);
     return reply.code(201).send({ feed: feedAddress(request, row) });
   });
 
-  typed.delete('/api/v1/calendar/feed', { preValidation: signedIn }, async (request, reply) => {
+  typed.delete('/api/v1/calendar/feed', { onRequest: signedIn }, async (request, reply) => {
     await revokeFeed(db, authOf(request).user);
     return reply.code(204).send();
   });

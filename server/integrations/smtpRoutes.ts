@@ -1,5 +1,5 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { uuidv7 } from '../../contract/ids';
@@ -34,6 +34,15 @@ const viewOf = (row: typeof smtpSettings.$inferSelect): SmtpSettingsView => ({
   updated_at: row.updatedAt.toISOString(),
 });
 
+/** SMTP tests an administrator may run in a minute: each opens a connection to the server they typed. */
+export const smtpTestLimit = 20;
+
+/** The rate-limit key of a signed-in member: their college and id. */
+const memberKey = (request: FastifyRequest) => {
+  const { user } = authOf(request);
+  return `member:${user.collegeId}:${user.id}`;
+};
+
 const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -46,14 +55,14 @@ export function smtpRoutes(app: FastifyInstance, ctx: AppContext): void {
   const guard = [requireUser(db), requirePermission('integrations.manage')];
   const settingsOf = async (collegeId: string) => (await db.select().from(smtpSettings).where(eq(smtpSettings.collegeId, collegeId)).limit(1))[0];
 
-  api.get('/api/v1/admin/integrations/smtp', { schema: { response: { 200: smtpSettingsResponse } }, preHandler: guard }, async (request) => {
+  api.get('/api/v1/admin/integrations/smtp', { schema: { response: { 200: smtpSettingsResponse } }, onRequest: guard }, async (request) => {
     const row = await settingsOf(authOf(request).user.collegeId);
     return { data: row ? viewOf(row) : null };
   });
 
   api.put(
     '/api/v1/admin/integrations/smtp',
-    { schema: { body: smtpSettingsInput, response: { 200: smtpSettingsResponse } }, preHandler: guard },
+    { schema: { body: smtpSettingsInput, response: { 200: smtpSettingsResponse } }, onRequest: guard },
     async (request) => {
       const { collegeId } = authOf(request).user;
       const input = request.body;
@@ -82,7 +91,7 @@ export function smtpRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  api.delete('/api/v1/admin/integrations/smtp', { schema: { response: { 200: smtpSettingsResponse } }, preHandler: guard }, async (request) => {
+  api.delete('/api/v1/admin/integrations/smtp', { schema: { response: { 200: smtpSettingsResponse } }, onRequest: guard }, async (request) => {
     await db.delete(smtpSettings).where(eq(smtpSettings.collegeId, authOf(request).user.collegeId));
     return { data: null };
   });
@@ -91,9 +100,10 @@ export function smtpRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/v1/admin/integrations/smtp/test',
     {
       schema: { body: smtpTestInput, response: { 200: smtpTestResponse, 422: smtpTestFailure.or(validationFailure) } },
-      preHandler: guard,
-      // Each test opens a connection to the SMTP server the admin typed.
-      config: { rateLimit: { max: 20, timeWindow: 60_000 } },
+      onRequest: guard,
+      // Each test opens a connection to the SMTP server the admin typed. Counted per
+      // administrator, after the guards: strangers' 401s spend no one's tests.
+      config: { rateLimit: { max: smtpTestLimit, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => memberKey(request) } },
     },
     async (request, reply) => {
       const { collegeId } = authOf(request).user;
@@ -104,7 +114,7 @@ export function smtpRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  api.get('/api/v1/admin/mail-log', { schema: { querystring: mailLogQuery, response: { 200: mailLogResponse } }, preHandler: guard }, async (request) => {
+  api.get('/api/v1/admin/mail-log', { schema: { querystring: mailLogQuery, response: { 200: mailLogResponse } }, onRequest: guard }, async (request) => {
     const { collegeId } = authOf(request).user;
     const { cursor, limit } = request.query;
     // Ids are UUIDv7: their order is their creation's, so the cursor is the last id seen.

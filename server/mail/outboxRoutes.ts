@@ -12,7 +12,7 @@ export function outboxRoutes(app: FastifyInstance, db: Database): void {
     '/api/v1/admin/mail-outbox',
     {
       schema: { response: { 200: mailOutboxResponse } },
-      preHandler: [requireUser(db), requirePermission('mail.outbox.read')],
+      onRequest: [requireUser(db), requirePermission('mail.outbox.read')],
     },
     async (request) => {
       const { user } = authOf(request);

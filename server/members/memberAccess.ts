@@ -6,6 +6,7 @@ import type { ResetMemberPasswordResponse } from '../../contract/members';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { resetMail } from '../auth/resetMail';
 import type { Database } from '../db/client';
+import { reserveTry } from '../db/countedTries';
 import { colleges, smtpSettings, users } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { Mailer } from '../mail/mailer';
@@ -17,31 +18,51 @@ import { pinAttempts } from './schema';
 export const maxWrongPins = 5;
 export const pinWindowMs = 15 * 60 * 1000;
 
+/** The key whose lock counts one member's PIN tries one after another. */
+export const pinTryKey = (collegeId: string, memberId: string): string => `pin ${collegeId} ${memberId}`;
+
 /**
  * `POST /api/v1/members/{id}/verify-pin`: whether `pin` is the member's. Wrong tries are
- * counted per member in the database (every API process shares them): the 6th within 15
- * minutes answers 429 without looking. A right PIN clears the count. Only an active
+ * counted per member in the database (every API process shares them): past 5 within 15
+ * minutes a try answers 429 without looking. A right PIN clears the count. Only an active
  * member's PIN is valid.
+ *
+ * The try is kept before the PIN is checked, under a lock (`reserveTry`), so any number of
+ * simultaneous tries, in any number of processes, check at most `maxWrongPins`.
  */
 export async function verifyMemberPin(db: Database, collegeId: string, memberId: string, pin: string): Promise<boolean> {
   const member = await liveMember({ tx: db, collegeId }, memberId);
   const since = new Date(Date.now() - pinWindowMs);
   const same = and(eq(pinAttempts.collegeId, collegeId), eq(pinAttempts.userId, member.id));
-  const [tries] = await db
-    .select({ n: count() })
-    .from(pinAttempts)
-    .where(and(same, gt(pinAttempts.attemptedAt, since)));
-  if ((tries?.n ?? 0) >= maxWrongPins) throw new HttpError(429, messages.tooManyRequests);
-  if (member.pinCode === null) throw new HttpError(409, messages.pinNotSet);
+  const id = uuidv7();
+  const reserved = await reserveTry(db, pinTryKey(collegeId, member.id), maxWrongPins, {
+    count: async (tx) => {
+      await tx.delete(pinAttempts).where(and(same, lt(pinAttempts.attemptedAt, since)));
+      const [tries] = await tx
+        .select({ n: count() })
+        .from(pinAttempts)
+        .where(and(same, gt(pinAttempts.attemptedAt, since)));
+      return tries?.n ?? 0;
+    },
+    keep: (tx) => tx.insert(pinAttempts).values({ id, collegeId, userId: member.id }),
+  });
+  if (!reserved) throw new HttpError(429, messages.tooManyRequests);
+  const withdraw = () => db.delete(pinAttempts).where(eq(pinAttempts.id, id));
+  if (member.pinCode === null) {
+    await withdraw();
+    throw new HttpError(409, messages.pinNotSet);
+  }
   // A disabled (or not yet approved) member's PIN vouches for no one: a school that
   // disables a guardian means them not to pick anyone up.
-  if (member.status !== 'active') return false;
+  if (member.status !== 'active') {
+    await withdraw();
+    return false;
+  }
   if (await verifyPassword(member.pinCode, pin)) {
     await db.delete(pinAttempts).where(same);
     return true;
   }
-  await db.delete(pinAttempts).where(and(same, lt(pinAttempts.attemptedAt, since)));
-  await db.insert(pinAttempts).values({ id: uuidv7(), collegeId, userId: member.id });
+  // A wrong PIN: its try stays counted.
   return false;
 }
 

@@ -49,37 +49,29 @@ export function memberRoutes(app: FastifyInstance, ctx: AppContext): void {
   const actorOf = (request: FastifyRequest): Pick<MutationActor, 'user'> => ({ user: authOf(request).user });
   const inCollege = <T>(actor: Pick<MutationActor, 'user'>, work: (write: Write) => Promise<T>) => writeInCollege(db, actor.user.collegeId, work);
 
-  typed.get(
-    '/api/v1/admin/members',
-    { schema: { querystring: memberListQuery, response: { 200: memberListResponse } }, preValidation: admin },
-    async (request) => {
-      const query = request.query;
-      const { rows, total } = await listMembers(db, actorOf(request).user.collegeId, query);
-      return {
-        data: rows.map(memberToWire),
-        meta: { total, page: query.page, per_page: query.per_page, last_page: Math.max(1, Math.ceil(total / query.per_page)) },
-      };
-    },
-  );
+  typed.get('/api/v1/admin/members', { schema: { querystring: memberListQuery, response: { 200: memberListResponse } }, onRequest: admin }, async (request) => {
+    const query = request.query;
+    const { rows, total } = await listMembers(db, actorOf(request).user.collegeId, query);
+    return {
+      data: rows.map(memberToWire),
+      meta: { total, page: query.page, per_page: query.per_page, last_page: Math.max(1, Math.ceil(total / query.per_page)) },
+    };
+  });
 
-  typed.get('/api/v1/admin/members/:id', { schema: { params: idParams, response: { 200: memberRow } }, preValidation: admin }, async (request) =>
+  typed.get('/api/v1/admin/members/:id', { schema: { params: idParams, response: { 200: memberRow } }, onRequest: admin }, async (request) =>
     memberToWire(await liveMember({ tx: db, collegeId: actorOf(request).user.collegeId }, request.params.id)),
   );
 
-  typed.post(
-    '/api/v1/admin/members',
-    { schema: { body: restCreateMemberBody, response: { 201: memberRow } }, preValidation: admin },
-    async (request, reply) => {
-      const actor = actorOf(request);
-      const args = { ...request.body, id: request.body.id ?? uuidv7() };
-      const row = await inCollege(actor, (write) => createMember(write, actor, args));
-      return reply.code(201).send(memberToWire(row));
-    },
-  );
+  typed.post('/api/v1/admin/members', { schema: { body: restCreateMemberBody, response: { 201: memberRow } }, onRequest: admin }, async (request, reply) => {
+    const actor = actorOf(request);
+    const args = { ...request.body, id: request.body.id ?? uuidv7() };
+    const row = await inCollege(actor, (write) => createMember(write, actor, args));
+    return reply.code(201).send(memberToWire(row));
+  });
 
   typed.put(
     '/api/v1/admin/members/:id',
-    { schema: { params: idParams, body: memberFields, response: { 200: memberRow } }, preValidation: admin },
+    { schema: { params: idParams, body: memberFields, response: { 200: memberRow } }, onRequest: admin },
     async (request) => {
       const actor = actorOf(request);
       const row = await inCollege(actor, (write) => updateMember(write, actor, { ...request.body, id: request.params.id }));
@@ -87,14 +79,14 @@ export function memberRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  typed.delete('/api/v1/admin/members/:id', { schema: { params: idParams }, preValidation: admin }, async (request, reply) => {
+  typed.delete('/api/v1/admin/members/:id', { schema: { params: idParams }, onRequest: admin }, async (request, reply) => {
     const actor = actorOf(request);
     await inCollege(actor, (write) => deleteMember(write, actor, { id: request.params.id }));
     await avatars.sweep();
     return reply.code(204).send();
   });
 
-  typed.post('/api/v1/admin/members/:id/approve', { schema: { params: idParams, response: { 200: memberRow } }, preValidation: admin }, async (request) => {
+  typed.post('/api/v1/admin/members/:id/approve', { schema: { params: idParams, response: { 200: memberRow } }, onRequest: admin }, async (request) => {
     const actor = actorOf(request);
     const row = await inCollege(actor, async (write) => {
       const member = await approveMember(write, actor, { id: request.params.id });
@@ -104,7 +96,7 @@ export function memberRoutes(app: FastifyInstance, ctx: AppContext): void {
     return memberToWire(row);
   });
 
-  typed.post('/api/v1/admin/members/:id/reject', { schema: { params: idParams }, preValidation: admin }, async (request, reply) => {
+  typed.post('/api/v1/admin/members/:id/reject', { schema: { params: idParams }, onRequest: admin }, async (request, reply) => {
     const actor = actorOf(request);
     await inCollege(actor, (write) => rejectMember(write, actor, { id: request.params.id }));
     return reply.code(204).send();
@@ -112,21 +104,21 @@ export function memberRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   typed.put(
     '/api/v1/admin/members/:id/pin',
-    { schema: { params: idParams, body: setMemberPinArgs.pick({ pin: true }), response: { 200: memberRow } }, preValidation: admin },
+    { schema: { params: idParams, body: setMemberPinArgs.pick({ pin: true }), response: { 200: memberRow } }, onRequest: admin },
     async (request) => {
       const actor = actorOf(request);
       return memberToWire(await inCollege(actor, (write) => setMemberPin(write, actor, { id: request.params.id, pin: request.body.pin })));
     },
   );
 
-  typed.delete('/api/v1/admin/members/:id/pin', { schema: { params: idParams, response: { 200: memberRow } }, preValidation: admin }, async (request) => {
+  typed.delete('/api/v1/admin/members/:id/pin', { schema: { params: idParams, response: { 200: memberRow } }, onRequest: admin }, async (request) => {
     const actor = actorOf(request);
     return memberToWire(await inCollege(actor, (write) => deleteMemberPin(write, actor, { id: request.params.id })));
   });
 
   typed.post(
     '/api/v1/admin/members/:id/reset-password',
-    { schema: { params: idParams, response: { 200: resetMemberPasswordResponse } }, preValidation: admin },
+    { schema: { params: idParams, response: { 200: resetMemberPasswordResponse } }, onRequest: admin },
     async (request) =>
       resetMemberPassword(
         db,
@@ -142,7 +134,7 @@ export function memberRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/v1/members/:id/verify-pin',
     {
       schema: { params: idParams, body: verifyPinRequest, response: { 200: verifyPinResponse } },
-      preValidation: [signedIn, requirePermission('members.verifyPin')],
+      onRequest: [signedIn, requirePermission('members.verifyPin')],
     },
     async (request) => ({ valid: await verifyMemberPin(db, actorOf(request).user.collegeId, request.params.id, request.body.pin) }),
   );
@@ -152,7 +144,7 @@ export function memberRoutes(app: FastifyInstance, ctx: AppContext): void {
     {
       // No schema for the 422: the body errors of the validation answer it too, in their own shape.
       schema: { body: memberImportRequest, response: { 200: memberImportResponse } },
-      preValidation: admin,
+      onRequest: admin,
       bodyLimit: importBodyLimit,
     },
     async (request, reply) => {

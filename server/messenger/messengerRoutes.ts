@@ -38,7 +38,7 @@ export function messengerRoutes(app: FastifyInstance, ctx: AppContext): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireUser(db);
 
-  typed.get('/api/v1/messenger/people', { schema: { querystring: peopleQuery, response: { 200: peopleResponse } }, preHandler: signedIn }, async (request) => {
+  typed.get('/api/v1/messenger/people', { schema: { querystring: peopleQuery, response: { 200: peopleResponse } }, onRequest: signedIn }, async (request) => {
     const { user } = authOf(request);
     const query = request.query;
     const forGroup = query.for === 'group' && can(user.role, 'messenger.groups.create');
@@ -83,7 +83,7 @@ export function messengerRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   typed.get(
     '/api/v1/admin/messenger/reports',
-    { schema: { response: { 200: reportsResponse } }, preValidation: [signedIn, requirePermission('messenger.reports.read')] },
+    { schema: { response: { 200: reportsResponse } }, onRequest: [signedIn, requirePermission('messenger.reports.read')] },
     async (request) => {
       const { user } = authOf(request);
       const author = sql.raw('author');
@@ -122,7 +122,7 @@ export function messengerRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   typed.get(
     '/api/v1/messenger/conversations',
-    { schema: { response: { 200: z.object({ data: z.array(conversationRow) }) } }, preHandler: signedIn },
+    { schema: { response: { 200: z.object({ data: z.array(conversationRow) }) } }, onRequest: signedIn },
     async (request) => {
       const { user } = authOf(request);
       const rows = await db
@@ -136,7 +136,7 @@ export function messengerRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   typed.get(
     '/api/v1/messenger/conversations/:id/messages',
-    { schema: { params: idParams, querystring: messagesQuery, response: { 200: z.object({ data: z.array(messageRow) }) } }, preHandler: signedIn },
+    { schema: { params: idParams, querystring: messagesQuery, response: { 200: z.object({ data: z.array(messageRow) }) } }, onRequest: signedIn },
     async (request) => {
       const { user } = authOf(request);
       const id = request.params.id.toLowerCase();

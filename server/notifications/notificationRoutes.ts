@@ -47,13 +47,13 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   typed.get(
     '/api/v1/notifications',
-    { schema: { querystring: notificationListQuery, response: { 200: notificationListResponse } }, preHandler: signedIn },
+    { schema: { querystring: notificationListQuery, response: { 200: notificationListResponse } }, onRequest: signedIn },
     async (request) => listMemberNotifications(db, (await actorOf(request)).viewer, request.query),
   );
 
   typed.post(
     '/api/v1/notifications',
-    { schema: { body: restCreateNotificationBody, response: { 201: notification } }, preValidation: publisher },
+    { schema: { body: restCreateNotificationBody, response: { 201: notification } }, onRequest: publisher },
     async (request, reply) => {
       const actor = await actorOf(request);
       const args = { ...request.body, id: request.body.id ?? uuidv7() };
@@ -66,14 +66,14 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
     ['read', false],
     ['acknowledge', true],
   ] as const) {
-    typed.post(`/api/v1/notifications/:id/${verb}`, { schema: { params: idParams }, preHandler: signedIn }, async (request, reply) => {
+    typed.post(`/api/v1/notifications/:id/${verb}`, { schema: { params: idParams }, onRequest: signedIn }, async (request, reply) => {
       const actor = await actorOf(request);
       await writeInCollege(db, actor.user.collegeId, (write) => recordReceipt(write, actor, { notification_id: request.params.id }, acknowledge));
       return reply.code(204).send();
     });
   }
 
-  typed.post('/api/v1/notifications/:id/remind', { schema: { params: idParams }, preValidation: publisher }, async (request, reply) => {
+  typed.post('/api/v1/notifications/:id/remind', { schema: { params: idParams }, onRequest: publisher }, async (request, reply) => {
     const actor = await actorOf(request);
     await writeInCollege(db, actor.user.collegeId, (write) => remindNotification(write, actor, { notification_id: request.params.id }));
     return reply.code(204).send();
@@ -81,13 +81,13 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   typed.get(
     '/api/v1/notifications/sent',
-    { schema: { querystring: notificationListQuery, response: { 200: sentNotificationsResponse } }, preHandler: publisher },
+    { schema: { querystring: notificationListQuery, response: { 200: sentNotificationsResponse } }, onRequest: publisher },
     async (request) => ({ data: await listSentNotifications(db, authOf(request).user.collegeId, request.query) }),
   );
 
   typed.get(
     '/api/v1/notifications/:id/delivery',
-    { schema: { params: idParams, response: { 200: notificationDelivery } }, preHandler: publisher },
+    { schema: { params: idParams, response: { 200: notificationDelivery } }, onRequest: publisher },
     async (request) => {
       const row = await findCollegeNotification(db, authOf(request).user.collegeId, request.params.id);
       if (!row) throw notFound(messages.notificationNotFound);
@@ -95,7 +95,7 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
     },
   );
 
-  typed.get('/api/v1/notifications/preferences', { schema: { response: { 200: preferencesShape } }, preHandler: signedIn }, async (request) => {
+  typed.get('/api/v1/notifications/preferences', { schema: { response: { 200: preferencesShape } }, onRequest: signedIn }, async (request) => {
     const { user } = authOf(request);
     const [row] = await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, user.id));
     return row ? { quiet_hours: row.quietHours, quiet_start: row.quietStart, quiet_end: row.quietEnd } : defaultNotificationPreferences;
@@ -103,7 +103,7 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   typed.put(
     '/api/v1/notifications/preferences',
-    { schema: { body: preferencesShape, response: { 200: preferencesShape } }, preValidation: signedIn },
+    { schema: { body: preferencesShape, response: { 200: preferencesShape } }, onRequest: signedIn },
     async (request) => {
       const { user } = authOf(request);
       const values = { quietHours: request.body.quiet_hours, quietStart: request.body.quiet_start, quietEnd: request.body.quiet_end, updatedAt: new Date() };
@@ -116,13 +116,13 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
     },
   );
 
-  typed.get('/api/v1/admin/notification-settings', { schema: { response: { 200: notificationSettings } }, preHandler: admin }, async (request) => ({
+  typed.get('/api/v1/admin/notification-settings', { schema: { response: { 200: notificationSettings } }, onRequest: admin }, async (request) => ({
     emergency_email_minutes: (await collegeSettings(db, authOf(request).user.collegeId)).emergencyEmailMinutes,
   }));
 
   typed.put(
     '/api/v1/admin/notification-settings',
-    { schema: { body: notificationSettings, response: { 200: notificationSettings } }, preValidation: admin },
+    { schema: { body: notificationSettings, response: { 200: notificationSettings } }, onRequest: admin },
     async (request) => {
       // Alerts already sent keep the time they were given; the new wait applies to the next ones.
       await db

@@ -30,30 +30,30 @@ export function postRoutes(app: FastifyInstance, db: Database): void {
     return { user, viewer: await loadViewer(db, user) };
   };
 
-  typed.get('/api/v1/posts', { schema: { querystring: postListQuery, response: { 200: postListResponse } }, preHandler: signedIn }, async (request) =>
+  typed.get('/api/v1/posts', { schema: { querystring: postListQuery, response: { 200: postListResponse } }, onRequest: signedIn }, async (request) =>
     listPosts(db, (await actorOf(request)).viewer, request.query),
   );
 
-  typed.get('/api/v1/posts/:id', { schema: { params: idParams, response: { 200: post } }, preHandler: signedIn }, async (request) => {
+  typed.get('/api/v1/posts/:id', { schema: { params: idParams, response: { 200: post } }, onRequest: signedIn }, async (request) => {
     const row = await findVisiblePost(db, (await actorOf(request)).viewer, request.params.id);
     if (!row) throw notFound(messages.postNotFound);
     return postToWire(row);
   });
 
-  typed.post('/api/v1/posts', { schema: { body: restCreatePostBody, response: { 201: post } }, preValidation: publisher }, async (request, reply) => {
+  typed.post('/api/v1/posts', { schema: { body: restCreatePostBody, response: { 201: post } }, onRequest: publisher }, async (request, reply) => {
     const actor = await actorOf(request);
     const args = { ...request.body, id: request.body.id ?? uuidv7() };
     const row = await writeInCollege(db, actor.user.collegeId, (write) => createPost(write, actor, args));
     return reply.code(201).send(postToWire(row));
   });
 
-  typed.put('/api/v1/posts/:id', { schema: { params: idParams, body: postFields, response: { 200: post } }, preValidation: publisher }, async (request) => {
+  typed.put('/api/v1/posts/:id', { schema: { params: idParams, body: postFields, response: { 200: post } }, onRequest: publisher }, async (request) => {
     const actor = await actorOf(request);
     const row = await writeInCollege(db, actor.user.collegeId, (write) => updatePost(write, actor, { ...request.body, id: request.params.id }));
     return postToWire(row);
   });
 
-  typed.delete('/api/v1/posts/:id', { schema: { params: idParams }, preValidation: publisher }, async (request, reply) => {
+  typed.delete('/api/v1/posts/:id', { schema: { params: idParams }, onRequest: publisher }, async (request, reply) => {
     const actor = await actorOf(request);
     await writeInCollege(db, actor.user.collegeId, (write) => deletePost(write, actor, { id: request.params.id }));
     return reply.code(204).send();

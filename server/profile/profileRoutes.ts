@@ -8,6 +8,7 @@ import { audienceKeys } from '../../contract/audience';
 import { uuidv7 } from '../../contract/ids';
 import { messages } from '../../contract/messages';
 import { normalizeRut } from '../../contract/rut';
+import { reserveCurrentPasswordTry } from '../auth/loginThrottle';
 import { verifyPassword, hashPassword } from '../auth/passwords';
 import { authOf, requireUser } from '../auth/requireUser';
 import { revokeUserTokens } from '../auth/tokens';
@@ -16,7 +17,7 @@ import { userView } from '../auth/userView';
 import type { AppContext } from '../config';
 import { isUniqueViolation } from '../db/errors';
 import { users } from '../db/schema';
-import { ValidationFailed } from '../http/errors';
+import { HttpError, ValidationFailed } from '../http/errors';
 import { writeInCollege } from '../sync/writeInCollege';
 import { detectImageType } from '../storage/imageType';
 import { readProfileForm } from './readProfileForm';
@@ -25,7 +26,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, storage } = ctx;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/api/v1/user', { preHandler: requireUser(db), schema: { response: { 200: userSchema } } }, async (request) =>
+  api.get('/api/v1/user', { onRequest: requireUser(db), schema: { response: { 200: userSchema } } }, async (request) =>
     userView(db, storage, authOf(request).user),
   );
 
@@ -33,7 +34,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
     // The original client posts multipart with `_method=PUT`; a real PUT works too.
     method: ['POST', 'PUT'],
     url: '/api/v1/users/update/profile',
-    preHandler: requireUser(db),
+    onRequest: requireUser(db),
     schema: { response: { 200: userSchema } },
     handler: async (request) => {
       const current = authOf(request).user;
@@ -105,14 +106,18 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
   api.put(
     '/api/v1/users/update/password',
     {
-      preHandler: requireUser(db),
+      onRequest: requireUser(db),
       schema: { body: passwordUpdateRequest, response: { 200: z.object({ message: z.string() }) } },
     },
     async (request) => {
       const { user, tokenId } = authOf(request);
+      const attempt = await reserveCurrentPasswordTry(db, user.collegeId, user.id);
+      if (!attempt) throw new HttpError(429, messages.tooManyRequests);
       if (!(await verifyPassword(user.passwordHash, request.body.current_password))) {
+        await attempt.failed();
         throw ValidationFailed.field('current_password', messages.currentPasswordWrong);
       }
+      await attempt.succeeded();
       await db
         .update(users)
         .set({ passwordHash: await hashPassword(request.body.password), updatedAt: new Date() })

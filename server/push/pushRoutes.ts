@@ -33,7 +33,7 @@ export function pushRoutes(app: FastifyInstance, ctx: AppContext): void {
   api.post(
     '/api/v1/push/subscriptions',
     // Signed in before the body is read, as every write of the API.
-    { preValidation: requireUser(db), schema: { body: pushSubscriptionArgs } },
+    { onRequest: requireUser(db), schema: { body: pushSubscriptionArgs } },
     async (request, reply) => {
       const { user } = authOf(request);
       const { endpoint, keys } = request.body;
@@ -55,7 +55,7 @@ export function pushRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply.code(204).send();
   });
 
-  api.delete('/api/v1/push/subscriptions', { preValidation: requireUser(db), schema: { body: pushUnsubscribeArgs } }, async (request, reply) => {
+  api.delete('/api/v1/push/subscriptions', { onRequest: requireUser(db), schema: { body: pushUnsubscribeArgs } }, async (request, reply) => {
     const { user } = authOf(request);
     await forgetDevice(db, user.collegeId, user.id, request.body.endpoint);
     return reply.code(204).send();

@@ -36,27 +36,27 @@ export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   typed.get(
     '/api/v1/statistics/posts',
-    { schema: { querystring: statisticsTopQuery, response: { 200: topPostsResponse } }, preValidation: readers },
+    { schema: { querystring: statisticsTopQuery, response: { 200: topPostsResponse } }, onRequest: readers },
     async (request) => ({ data: await topPosts(db, scopeOf(request), request.query) }),
   );
   typed.get(
     '/api/v1/statistics/documents',
-    { schema: { querystring: statisticsTopQuery, response: { 200: topDocumentsResponse } }, preValidation: admins },
+    { schema: { querystring: statisticsTopQuery, response: { 200: topDocumentsResponse } }, onRequest: admins },
     async (request) => ({ data: await topDocuments(db, scopeOf(request), request.query) }),
   );
   typed.get(
     '/api/v1/statistics/entries/hours',
-    { schema: { querystring: statisticsPeriod, response: { 200: entryHoursResponse } }, preValidation: admins },
+    { schema: { querystring: statisticsPeriod, response: { 200: entryHoursResponse } }, onRequest: admins },
     async (request) => entryHours(db, scopeOf(request), request.query),
   );
   typed.get(
     '/api/v1/statistics/entries/timeline',
-    { schema: { querystring: statisticsTimelineQuery, response: { 200: entryTimelineResponse } }, preValidation: admins },
+    { schema: { querystring: statisticsTimelineQuery, response: { 200: entryTimelineResponse } }, onRequest: admins },
     async (request) => entryTimeline(db, scopeOf(request), request.query),
   );
   typed.get(
     '/api/v1/statistics/members',
-    { schema: { querystring: statisticsPeriod, response: { 200: membersByRoleResponse } }, preValidation: admins },
+    { schema: { querystring: statisticsPeriod, response: { 200: membersByRoleResponse } }, onRequest: admins },
     async (request) => ({ data: await membersByRole(db, scopeOf(request), request.query) }),
   );
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PullResponse } from '../../contract/sync';
-import { authOf, bearerTokenOf, requireUser, type Auth } from '../auth/requireUser';
+import { authGuard, authOf, bearerTokenOf, requireUser, type Auth } from '../auth/requireUser';
 import { digest } from '../auth/tokens';
 import type { Database } from '../db/client';
 import { syncState } from '../db/schema';
@@ -163,10 +163,10 @@ export class QuietPolls implements FeedWatcher {
   }
 
   /**
-   * preHandler of pull: the session from memory, else from the database (`requireUser`,
+   * onRequest of pull: the session from memory, else from the database (`requireUser`,
    * then the member's sections), kept for the next polls.
    */
-  readonly signedIn = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+  readonly signedIn = authGuard(async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const token = bearerTokenOf(request);
     const key = token ? `${collegeOf(request).id} ${digest(token)}` : null;
     const cached = key ? this.sessions.get(key) : undefined;
@@ -188,12 +188,12 @@ export class QuietPolls implements FeedWatcher {
       if (this.sessions.size >= this.maxSessions) this.sessions.delete(this.sessions.keys().next().value!);
       this.sessions.set(key, { ...session, expiresAt: startedAt + this.sessionTtlMs });
     }
-  };
+  });
 
   /** The session `signedIn` found for the request. */
   sessionOf(request: FastifyRequest): PullSession {
     const session = this.bySession.get(request);
-    if (!session) throw new Error('quietPolls.sessionOf: the route has no signedIn preHandler');
+    if (!session) throw new Error('quietPolls.sessionOf: the route has no signedIn hook');
     return session;
   }
 

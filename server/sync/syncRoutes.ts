@@ -56,7 +56,7 @@ export function syncRoutes(app: FastifyInstance, db: Database, registry: SyncReg
       // serializer) cost more than writing the JSON. The query is still validated, and a
       // server test checks that replies parse with `pullResponse`.
       serializerCompiler: () => (data) => JSON.stringify(data),
-      preHandler: [whileWaitedFor, quiet.signedIn],
+      onRequest: [whileWaitedFor, quiet.signedIn],
     },
     async (request) => {
       const { cursor, head, limit, entities, stream } = request.query;
@@ -79,7 +79,7 @@ export function syncRoutes(app: FastifyInstance, db: Database, registry: SyncReg
 
   typed.post(
     '/api/v1/sync/push',
-    { schema: { body: pushRequest, response: { 200: pushResponse } }, preHandler: [whileWaitedFor, signedIn] },
+    { schema: { body: pushRequest, response: { 200: pushResponse } }, onRequest: [whileWaitedFor, signedIn] },
     async (request) => {
       const { user } = authOf(request);
       const viewer = await loadViewer(db, user);
@@ -101,7 +101,7 @@ export function syncRoutes(app: FastifyInstance, db: Database, registry: SyncReg
     await feed.close();
   });
 
-  typed.get('/api/v1/sync/stream', { schema: { querystring: streamQuery }, preHandler: signedIn }, async (request, reply) => {
+  typed.get('/api/v1/sync/stream', { schema: { querystring: streamQuery }, onRequest: signedIn }, async (request, reply) => {
     const { user } = authOf(request);
     // A cursor that is not one is the device's mistake (422, as for a pull), not a stream of pokes.
     if (request.query.cursor !== undefined) decodeCursor(request.query.cursor);

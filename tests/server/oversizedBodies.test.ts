@@ -126,13 +126,23 @@ describe.each(backends.slice(0, 1))('bodies over the limits, on a real connectio
     }
   });
 
+  it('answers 401 to a stranger’s body of 2 MB without reading it, and the connection stays usable', async () => {
+    const anonymous = { head: 'POST /api/v1/sync/push HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n', body: jsonOfMegabytes(2) };
+    const healthCheck = { head: 'GET /api/health HTTP/1.1\r\nHost: localhost\r\n', body: Buffer.alloc(0) };
+    const unauthenticated = { status: 401, body: JSON.stringify({ message: messages.unauthenticated }) };
+    expect(await overOneConnection(port, [anonymous, healthCheck, anonymous, healthCheck])).toEqual([unauthenticated, health, unauthenticated, health]);
+  });
+
   it('answers 413 to JSON bodies of 2 and 4 MB from node http and fetch, every time', async () => {
     for (let round = 0; round < 4; round++) {
       for (const mb of [2, 4]) {
-        expect(await nodeRequest(port, '/api/v1/sync/push', { 'content-type': 'application/json', host: 'localhost' }, jsonOfMegabytes(mb))).toEqual(tooLarge);
+        // Signed in: a stranger is answered 401 before the body is read (its rest is dropped).
+        expect(
+          await nodeRequest(port, '/api/v1/sync/push', { 'content-type': 'application/json', host: 'localhost', ...bearer(token) }, jsonOfMegabytes(mb)),
+        ).toEqual(tooLarge);
         const response = await fetch(`http://127.0.0.1:${port}/api/v1/sync/push`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json', ...bearer(token) },
           body: jsonOfMegabytes(mb),
         });
         expect({ status: response.status, body: await response.text() }).toEqual(tooLarge);

@@ -569,5 +569,47 @@ describe.each(backends)(
         { numRuns: 200 },
       );
     }, 240_000);
+
+    it('never answers 5xx to generated sign-ins, counted or refused, from any address', async () => {
+      const identifier = fc.oneof(fc.constantFrom('guardian@colinas.test', 'nobody@colinas.test', '12.345.678-5', ''), hostileString);
+      const body = fc
+        .record({ email: identifier, rut: identifier, password: fc.oneof(fc.constantFrom('wrong-password', ''), hostileString) }, { requiredKeys: [] })
+        .map((fields) => JSON.stringify(fields));
+      const address = fc.constantFrom('10.3.0.1', '10.3.0.2', '::1');
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(body, hostileString), address, async (payload, remoteAddress) => {
+          const response = await server.app.inject({
+            method: 'POST',
+            url: '/api/login-mobile',
+            headers: { host, 'content-type': 'application/json' },
+            payload,
+            remoteAddress,
+          });
+          expect(response.statusCode, `${payload} → ${response.body}`).toBeLessThan(500);
+          expect(typeof response.json<{ message?: unknown }>().message, response.body).toBe('string');
+        }),
+        { numRuns: 150 },
+      );
+    }, 240_000);
+
+    it('never answers 5xx to generated password changes, counted or refused', async () => {
+      const text = fc.oneof(fc.constantFrom('wrong-password', 'a-new-password-1', ''), hostileString);
+      const body = fc
+        .record({ current_password: text, password: text, password_confirmation: text }, { requiredKeys: [] })
+        .map((fields) => JSON.stringify(fields));
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(body, hostileString), async (payload) => {
+          const response = await server.app.inject({
+            method: 'PUT',
+            url: '/api/v1/users/update/password',
+            headers: { host, ...bearer(tokens.student), 'content-type': 'application/json' },
+            payload,
+          });
+          expect(response.statusCode, `${payload} → ${response.body}`).toBeLessThan(500);
+          expect(typeof response.json<{ message?: unknown }>().message, response.body).toBe('string');
+        }),
+        { numRuns: 100 },
+      );
+    }, 240_000);
   },
 );
