@@ -62,3 +62,35 @@ export function rulesOrDefaults(row: MessengerRulesFields | null | undefined): M
   if (!row) return defaultMessengerRules;
   return Object.fromEntries(Object.keys(defaultMessengerRules).map((key) => [key, row[key as keyof MessengerRulesFields]])) as MessengerRulesFields;
 }
+
+/** What the rule needs of a conversation and its members (the server's records and the device's rows both give it). */
+export interface RuleConversation {
+  kind: 'direct' | 'group';
+  createdBy: string;
+}
+export interface RuleMember {
+  userId: string;
+  userRole: Role;
+  /** Their role in the conversation. */
+  role: 'admin' | 'member';
+}
+
+/**
+ * Why the rule refuses `me` a new message in a conversation, or null: in a group, a student
+ * who does not run it while students may not reply in groups; in a direct conversation, one
+ * its starter may no longer start. Read by the server on every message and by the chat
+ * screen, which then shows the reason instead of the composer.
+ */
+export function writeRefusal(
+  rules: MessengerRulesFields,
+  conversation: RuleConversation,
+  me: RuleMember,
+  members: readonly RuleMember[],
+): 'groupReply' | 'conversation' | null {
+  if (conversation.kind === 'group') {
+    return ruleGroupOf(me.userRole) === 'student' && me.role !== 'admin' && !rules.students_reply_in_groups ? 'groupReply' : null;
+  }
+  const starter = members.find((m) => m.userId === conversation.createdBy);
+  const other = members.find((m) => m.userId !== conversation.createdBy);
+  return starter && other && !ruleAllowsStart(rules, starter.userRole, other.userRole) ? 'conversation' : null;
+}

@@ -19,7 +19,7 @@ import {
   type StartDirectArgs,
   type UpdateGroupArgs,
 } from '../../contract/messenger';
-import { ruleAllowsStart, ruleGroupOf, type MessengerRulesFields } from '../../contract/messengerRules';
+import { writeRefusal, type MessengerRulesFields } from '../../contract/messengerRules';
 import { can, type Role } from '../../contract/permissions';
 import { looksLikeUuid } from '../audience/references';
 import { nextAudience } from '../audience/visibility';
@@ -448,27 +448,16 @@ export async function sendMessage(write: Write, actor: MutationActor, args: Send
   });
 }
 
-/**
- * The school's rule on a message, read when it reaches the server (a message written
- * offline before the rule changed meets the new rule): a direct conversation stands while
- * the rule lets its starter start it; a student writes in a group they do not administer
- * only while students may reply in groups.
- */
+/** The school's rule on a message, read when it reaches the server: a message written offline before the rule changed meets the new rule. */
 function refuseByRule(
   conversation: ConversationRecord,
   member: ConversationMemberRecord,
   members: ConversationMemberRecord[],
   rules: MessengerRulesFields,
 ): void {
-  if (conversation.kind === 'group') {
-    if (ruleGroupOf(member.userRole) === 'student' && member.role !== 'admin' && !rules.students_reply_in_groups) {
-      throw new HttpError(403, messages.messengerRuleGroupReply);
-    }
-    return;
-  }
-  const starter = members.find((m) => m.userId === conversation.createdBy);
-  const other = members.find((m) => m.userId !== conversation.createdBy);
-  if (starter && other && !ruleAllowsStart(rules, starter.userRole, other.userRole)) throw new HttpError(403, messages.messengerRuleConversation);
+  const refusal = writeRefusal(rules, conversation, member, members);
+  if (refusal === 'groupReply') throw new HttpError(403, messages.messengerRuleGroupReply);
+  if (refusal === 'conversation') throw new HttpError(403, messages.messengerRuleConversation);
 }
 
 /** The author's live message in a conversation they are still a member of; 404 otherwise. */
