@@ -196,6 +196,23 @@ describe.each(backends)("the school's messenger rule on $name", (backend) => {
     expect(allowed).toMatchObject({ status: 'applied' });
   });
 
+  it('lets a student who runs a group add only the people the rule lets them write to', async () => {
+    const teacher = await member('staff');
+    const [runner, classmate] = await pair('student', 'student');
+    const groupId = uuidv7();
+    const [made] = await push(teacher, [
+      { name: 'messenger.createGroup', args: { id: groupId, name: 'Delegados', member_ids: [runner.id], admin_ids: [runner.id] } },
+    ]);
+    expect(made).toMatchObject({ status: 'applied' });
+    await setRules(defaultMessengerRules);
+    const [refused] = await push(runner, [{ name: 'messenger.addMembers', args: { conversation_id: groupId, member_ids: [classmate.id] } }]);
+    expect(refused).toMatchObject({ status: 'rejected', error: { status: 403, message: messages.messengerRuleStart } });
+    await setRules({ ...defaultMessengerRules, student_to_student: true });
+    const [added] = await push(runner, [{ name: 'messenger.addMembers', args: { conversation_id: groupId, member_ids: [classmate.id] } }]);
+    expect(added).toMatchObject({ status: 'applied' });
+    await setRules(defaultMessengerRules);
+  });
+
   it('reaches every member of the college through sync, and the administration through REST', async () => {
     const rules = { ...defaultMessengerRules, guardian_to_guardian: true, students_reply_in_groups: false };
     const put = await server.app.inject({ method: 'PUT', url: '/api/v1/admin/messenger/rules', headers: { host, ...bearer(admin.token) }, payload: rules });
