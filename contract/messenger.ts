@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { messages } from './messages';
+import { ruleAllowsStart, setMessengerRulesArgs, type MessengerRulesFields } from './messengerRules';
 import { roles, type Role } from './permissions';
 import { text } from './text';
 
@@ -128,6 +129,11 @@ export type GroupFields = z.infer<typeof groupFields>;
 export const startDirectArgs = z.object({ id: z.uuid(), user_id: z.uuid({ error: messages.unknownReference }) });
 export type StartDirectArgs = z.infer<typeof startDirectArgs>;
 
+/** `POST /api/v1/messenger/conversations`: `messenger.startDirect` over REST; the id is the server's to work out. */
+export const restStartDirectBody = z.object({ user_id: z.uuid({ error: messages.unknownReference }) });
+/** `POST /api/v1/messenger/conversations/{id}/messages`: `messenger.send` over REST. */
+export const restSendMessageBody = z.object({ id: z.uuid().optional(), text: messageText });
+
 /** Mutation `messenger.createGroup` (`messenger.groups.create`): the creator is its first admin. */
 export const createGroupArgs = groupFields.extend({
   id: z.uuid(),
@@ -203,17 +209,18 @@ export const messengerMutations = {
   'messenger.delivered': markArgs,
   'messenger.read': markArgs,
   'messenger.report': reportMessageArgs,
+  'messenger.setRules': setMessengerRulesArgs,
 } as const;
 export type MessengerMutationName = keyof typeof messengerMutations;
 /** Not the member's writing: never counted as unsent, dropped when refused (src/db/dataModule.ts). */
 export const messengerBackgroundMutations = ['messenger.delivered', 'messenger.read'] as const;
 
 /**
- * Who may start a one-to-one conversation with whom (docs/features/messenger.md): staff and
- * administrators with anyone of the college; anyone with staff and administrators; a
- * student with the students of their sections; a guardian with their own children and a
- * student with their own guardians. Families do not write to other families or to other
- * children directly: a group made by staff allows it.
+ * Who may start a one-to-one conversation with whom (docs/features/messenger.md): first the
+ * school's rule (contract/messengerRules.ts), a table of staff, students and guardians;
+ * then, between families, who they are to each other: students of a shared section, a
+ * guardian and their own child, guardians of a shared section. Staff and administrators
+ * need no such tie: the rule alone decides.
  */
 export interface Correspondent {
   id: string;
@@ -223,14 +230,26 @@ export interface Correspondent {
   childIds: readonly string[];
 }
 
-export function mayStartConversation(from: Correspondent, to: Correspondent): boolean {
-  if (from.id === to.id) return false;
+/** Why a conversation may not be started: the school's rule, or no tie between the two. */
+export type StartRefusal = 'rule' | 'unrelated';
+
+export function startRefusal(from: Correspondent, to: Correspondent, rules: MessengerRulesFields): StartRefusal | null {
+  if (from.id === to.id) return 'unrelated';
+  if (!ruleAllowsStart(rules, from.role, to.role)) return 'rule';
+  return related(from, to) ? null : 'unrelated';
+}
+
+export function mayStartConversation(from: Correspondent, to: Correspondent, rules: MessengerRulesFields): boolean {
+  return startRefusal(from, to, rules) === null;
+}
+
+function related(from: Correspondent, to: Correspondent): boolean {
   const staffLike = (role: Role) => role === 'admin' || role === 'staff';
   if (staffLike(from.role) || staffLike(to.role)) return true;
-  if (from.role === 'student' && to.role === 'student') return from.sectionIds.some((id) => to.sectionIds.includes(id));
-  if (from.role === 'guardian' && to.role === 'student') return from.childIds.includes(to.id);
-  if (from.role === 'student' && to.role === 'guardian') return to.childIds.includes(from.id);
-  return false;
+  const shareSection = from.sectionIds.some((id) => to.sectionIds.includes(id));
+  if (from.role === to.role) return shareSection;
+  if (from.role === 'guardian') return from.childIds.includes(to.id);
+  return to.childIds.includes(from.id);
 }
 
 /**

@@ -32,6 +32,8 @@ export const permissions = {
   'messenger.use': ['admin', 'staff', 'student', 'guardian'],
   /** Making groups (any member may then be in one; its admins run it). */
   'messenger.groups.create': ['admin', 'staff'],
+  /** The school's messenger rule: who may start a conversation with whom (contract/messengerRules.ts). */
+  'messenger.rules.manage': ['admin'],
   /** Reading the reports of messages members sent to the school. */
   'messenger.reports.read': ['admin'],
   'profile.edit': ['admin', 'staff', 'student', 'guardian'],

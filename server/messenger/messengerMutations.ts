@@ -13,7 +13,9 @@ import {
   startDirectArgs,
   updateGroupArgs,
 } from '../../contract/messenger';
+import { setMessengerRulesArgs } from '../../contract/messengerRules';
 import { defineMutation } from '../sync/mutation';
+import { setRules } from './messengerRulesService';
 import * as service from './messengerService';
 
 /** messenger.* as pushed by devices (contract/messenger.ts `messengerMutations`): every member; the service checks who may do what in a conversation. */
@@ -41,5 +43,6 @@ export const messengerMutationHandlers = [
     args: markArgs,
     apply: (write, actor, args) => service.mark(write, actor, args, 'read'),
   }),
+  defineMutation({ name: 'messenger.setRules', permission: 'messenger.rules.manage', args: setMessengerRulesArgs, apply: setRules }),
   defineMutation({ name: 'messenger.report', permission: 'messenger.use', args: reportMessageArgs, apply: service.reportMessage }),
 ];

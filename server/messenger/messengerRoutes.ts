@@ -1,18 +1,36 @@
 import { and, arrayContains, arrayOverlaps, asc, desc, eq, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { keysOfMembers } from '../../contract/audience';
 import { messages } from '../../contract/messages';
-import { conversationRow, mayStartConversation, messageRow, peopleQuery, peopleResponse, reportsResponse, type PersonRow } from '../../contract/messenger';
-import { can } from '../../contract/permissions';
+import { uuidv7 } from '../../contract/ids';
+import {
+  conversationRow,
+  directConversationId,
+  mayStartConversation,
+  messageRow,
+  peopleQuery,
+  peopleResponse,
+  reportsResponse,
+  restSendMessageBody,
+  restStartDirectBody,
+  type PersonRow,
+} from '../../contract/messenger';
+import { messengerRulesFields, ruleAllowsStart } from '../../contract/messengerRules';
+import { can, roles } from '../../contract/permissions';
 import { looksLikeUuid } from '../audience/references';
 import { visibleTo } from '../audience/visibility';
 import { authOf, requirePermission, requireUser } from '../auth/requireUser';
 import type { AppContext } from '../config';
 import { grades, sections, users } from '../db/schema';
 import { notFound } from '../http/errors';
+import type { MutationActor } from '../sync/mutation';
+import { loadViewer } from '../sync/viewer';
+import { writeInCollege } from '../sync/writeInCollege';
 import { conversationToWire, messageToWire } from './messengerEntities';
+import { rulesOf, setRules } from './messengerRulesService';
+import { sendMessage, startDirect } from './messengerService';
 import { conversations, messageReports, messengerMessages } from './schema';
 
 const likePattern = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -37,6 +55,10 @@ export function messengerRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireUser(db);
+  const actorOf = async (request: FastifyRequest): Promise<MutationActor> => {
+    const { user } = authOf(request);
+    return { user, viewer: await loadViewer(db, user) };
+  };
 
   typed.get('/api/v1/messenger/people', { schema: { querystring: peopleQuery, response: { 200: peopleResponse } }, onRequest: signedIn }, async (request) => {
     const { user } = authOf(request);
@@ -46,6 +68,12 @@ export function messengerRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (query.q) {
       const pattern = likePattern(query.q);
       where.push(or(ilike(users.name, pattern), ilike(users.firstLastname, pattern), ilike(sql`${users.name} || ' ' || ${users.firstLastname}`, pattern))!);
+    }
+    const rules = forGroup ? null : await rulesOf(db, user.collegeId);
+    if (rules) {
+      const reachable = roles.filter((role) => ruleAllowsStart(rules, user.role, role));
+      if (reachable.length === 0) return { data: [] };
+      where.push(inArray(users.role, reachable));
     }
     if (!forGroup && user.role !== 'admin' && user.role !== 'staff') {
       // The candidates of contract/messenger.ts `mayStartConversation`, narrowed in SQL first.
@@ -61,7 +89,7 @@ export function messengerRoutes(app: FastifyInstance, ctx: AppContext): void {
       .orderBy(asc(users.name), asc(users.firstLastname), asc(users.id))
       .limit(forGroup ? query.limit : query.limit * 4);
     const self = { id: user.id, role: user.role, sectionIds: user.sectionIds, childIds: user.childIds };
-    const allowed = forGroup ? rows : rows.filter((row) => mayStartConversation(self, row));
+    const allowed = rules ? rows.filter((row) => mayStartConversation(self, row, rules)) : rows;
     const sectionIds = [...new Set(allowed.flatMap((row) => row.sectionIds))];
     const names = new Map<string, string>();
     if (sectionIds.length > 0) {
@@ -80,6 +108,49 @@ export function messengerRoutes(app: FastifyInstance, ctx: AppContext): void {
     }));
     return { data };
   });
+
+  // Writing over REST, for clients that do not sync: the same service, permission and school rule as the pushed mutations.
+  typed.post(
+    '/api/v1/messenger/conversations',
+    { schema: { body: restStartDirectBody, response: { 201: conversationRow } }, preValidation: [signedIn, requirePermission('messenger.use')] },
+    async (request, reply) => {
+      const actor = await actorOf(request);
+      const userId = request.body.user_id.toLowerCase();
+      const id = await directConversationId(actor.user.id, userId);
+      await writeInCollege(db, actor.user.collegeId, (write) => startDirect(write, actor, { id, user_id: userId }));
+      const [row] = await db.select().from(conversations).where(eq(conversations.id, id));
+      return reply.code(201).send(conversationToWire(row!));
+    },
+  );
+
+  typed.post(
+    '/api/v1/messenger/conversations/:id/messages',
+    { schema: { params: idParams, body: restSendMessageBody, response: { 201: messageRow } }, preValidation: [signedIn, requirePermission('messenger.use')] },
+    async (request, reply) => {
+      const actor = await actorOf(request);
+      const conversationId = request.params.id.toLowerCase();
+      if (!looksLikeUuid(conversationId)) throw notFound(messages.conversationNotFound);
+      const id = (request.body.id ?? uuidv7()).toLowerCase();
+      await writeInCollege(db, actor.user.collegeId, (write) => sendMessage(write, actor, { id, conversation_id: conversationId, text: request.body.text }));
+      const [row] = await db.select().from(messengerMessages).where(eq(messengerMessages.id, id));
+      return reply.code(201).send(messageToWire(row!));
+    },
+  );
+
+  const rulesManager = [signedIn, requirePermission('messenger.rules.manage')];
+  typed.get('/api/v1/admin/messenger/rules', { schema: { response: { 200: messengerRulesFields } }, preValidation: rulesManager }, async (request) =>
+    rulesOf(db, authOf(request).user.collegeId),
+  );
+
+  typed.put(
+    '/api/v1/admin/messenger/rules',
+    { schema: { body: messengerRulesFields, response: { 200: messengerRulesFields } }, preValidation: rulesManager },
+    async (request) => {
+      const actor = await actorOf(request);
+      await writeInCollege(db, actor.user.collegeId, (write) => setRules(write, actor, request.body));
+      return rulesOf(db, actor.user.collegeId);
+    },
+  );
 
   typed.get(
     '/api/v1/admin/messenger/reports',

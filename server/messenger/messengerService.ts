@@ -5,8 +5,8 @@ import {
   conversationMemberId,
   directConversationId,
   groupMembersMax,
-  mayStartConversation,
   messageEditWindowMs,
+  startRefusal,
   type AddMembersArgs,
   type ConversationMemberRole,
   type Correspondent,
@@ -19,6 +19,7 @@ import {
   type StartDirectArgs,
   type UpdateGroupArgs,
 } from '../../contract/messenger';
+import { writeRefusal, type MessengerRulesFields } from '../../contract/messengerRules';
 import { can, type Role } from '../../contract/permissions';
 import { looksLikeUuid } from '../audience/references';
 import { nextAudience } from '../audience/visibility';
@@ -29,6 +30,7 @@ import type { MutationActor } from '../sync/mutation';
 import type { Write } from '../sync/writeInCollege';
 import type { ConversationMemberRecord, ConversationRecord, MessageRecord } from './messengerEntities';
 import { queuePushes } from './messengerPush';
+import { rulesOf } from './messengerRulesService';
 import { conversationMembers, conversations, messageReports, messengerMessages } from './schema';
 
 /**
@@ -151,10 +153,17 @@ async function peopleToAdd(
   }
   if (!can(actor.user.role, 'messenger.groups.create')) {
     const self: Correspondent = { id: actor.user.id, role: actor.user.role, sectionIds: actor.user.sectionIds, childIds: actor.user.childIds };
-    for (const person of people.values())
-      if (person.id !== actor.user.id && !mayStartConversation(self, person)) throw new HttpError(403, messages.conversationNotAllowed);
+    const rules = await rulesOf(write.tx, write.collegeId);
+    for (const person of people.values()) if (person.id !== actor.user.id) refuseStart(self, person, rules);
   }
   return people;
+}
+
+/** 403 naming the school's rule, or the missing tie between the two, when `from` may not start a conversation with `to`. */
+function refuseStart(from: Correspondent, to: Correspondent, rules: MessengerRulesFields): void {
+  const refusal = startRefusal(from, to, rules);
+  if (refusal === 'rule') throw new HttpError(403, messages.messengerRuleStart);
+  if (refusal === 'unrelated') throw new HttpError(403, messages.conversationNotAllowed);
 }
 
 /**
@@ -274,7 +283,7 @@ export async function startDirect(write: Write, actor: MutationActor, args: Star
   const self = people.get(actor.user.id);
   const other = people.get(otherId);
   if (!self || !other) throw unknownMember('user_id');
-  if (!mayStartConversation(self, other)) throw new HttpError(403, messages.conversationNotAllowed);
+  refuseStart(self, other, await rulesOf(write.tx, write.collegeId));
   const now = new Date();
   const [conversation] = existing
     ? [existing]
@@ -409,6 +418,7 @@ export async function sendMessage(write: Write, actor: MutationActor, args: Send
   const { conversation, member } = await memberConversation(write, actor, args.conversation_id);
   if (conversation.kind === 'group' && !conversation.membersCanReply && member.role !== 'admin') throw new HttpError(403, messages.groupRepliesClosed);
   const members = await liveMembers(write, conversation.id);
+  refuseByRule(conversation, member, members, await rulesOf(write.tx, write.collegeId));
   const position = conversation.lastPosition + 1;
   // The counter is the server's own column (not on the wire): the row keeps its number.
   await write.tx.update(conversations).set({ lastPosition: position }).where(eq(conversations.id, conversation.id));
@@ -436,6 +446,18 @@ export async function sendMessage(write: Write, actor: MutationActor, args: Send
     now,
     recipients: members.filter((m) => m.userId !== actor.user.id && !m.muted).map((m) => m.userId),
   });
+}
+
+/** The school's rule on a message, read when it reaches the server: a message written offline before the rule changed meets the new rule. */
+function refuseByRule(
+  conversation: ConversationRecord,
+  member: ConversationMemberRecord,
+  members: ConversationMemberRecord[],
+  rules: MessengerRulesFields,
+): void {
+  const refusal = writeRefusal(rules, conversation, member, members);
+  if (refusal === 'groupReply') throw new HttpError(403, messages.messengerRuleGroupReply);
+  if (refusal === 'conversation') throw new HttpError(403, messages.messengerRuleConversation);
 }
 
 /** The author's live message in a conversation they are still a member of; 404 otherwise. */

@@ -125,3 +125,23 @@ export const messengerPushes = pgTable(
   },
   (t) => [index('messenger_pushes_due_idx').on(t.dueAt)],
 );
+
+/**
+ * The school's messenger rule (contract/messengerRules.ts): one row per college, its id the
+ * college's, synced to every member of the college (no audience). Each `<from>_to_<to>`
+ * says whether a member of the first group may start a one-to-one conversation with one
+ * of the second. No row: the defaults.
+ */
+export const messengerRules = syncedTable('messenger_rules', {
+  staffToStaff: boolean('staff_to_staff').notNull().default(true),
+  staffToStudent: boolean('staff_to_student').notNull().default(true),
+  staffToGuardian: boolean('staff_to_guardian').notNull().default(true),
+  studentToStaff: boolean('student_to_staff').notNull().default(true),
+  studentToStudent: boolean('student_to_student').notNull().default(false),
+  studentToGuardian: boolean('student_to_guardian').notNull().default(true),
+  guardianToStaff: boolean('guardian_to_staff').notNull().default(true),
+  guardianToStudent: boolean('guardian_to_student').notNull().default(true),
+  guardianToGuardian: boolean('guardian_to_guardian').notNull().default(false),
+  studentsReplyInGroups: boolean('students_reply_in_groups').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -5,6 +5,7 @@ import { uuidv7 } from '../../contract/ids';
 import { messages } from '../../contract/messages';
 import { directConversationId, mayStartConversation, type ConversationMemberRow, type MessageRow } from '../../contract/messenger';
 import type { Change } from '../../contract/sync';
+import { defaultMessengerRules } from '../../contract/messengerRules';
 import { users } from '../../server/db/schema';
 import { sendDueMessengerPushes } from '../../server/messenger/messengerPush';
 import { conversations, messengerMessages, messengerPushes } from '../../server/messenger/schema';
@@ -52,22 +53,25 @@ describe('who may start a conversation with whom', () => {
     sectionIds,
     childIds,
   });
-  it('follows the table of README "Messenger"', () => {
+  it('follows the school rule, then who the two are to each other', () => {
     const teacher = person('t', 'staff');
     const child = person('c', 'student', ['4A']);
     const classmate = person('m', 'student', ['4A']);
     const other = person('o', 'student', ['5B']);
     const parent = person('p', 'guardian', ['4A'], ['c']);
     const otherParent = person('q', 'guardian', ['4A'], ['m']);
-    expect(mayStartConversation(parent, teacher)).toBe(true);
-    expect(mayStartConversation(teacher, otherParent)).toBe(true);
-    expect(mayStartConversation(parent, otherParent)).toBe(false);
-    expect(mayStartConversation(parent, classmate)).toBe(false);
-    expect(mayStartConversation(parent, child)).toBe(true);
-    expect(mayStartConversation(child, parent)).toBe(true);
-    expect(mayStartConversation(child, classmate)).toBe(true);
-    expect(mayStartConversation(child, other)).toBe(false);
-    expect(mayStartConversation(teacher, teacher)).toBe(false);
+    expect(mayStartConversation(parent, teacher, defaultMessengerRules)).toBe(true);
+    expect(mayStartConversation(teacher, otherParent, defaultMessengerRules)).toBe(true);
+    expect(mayStartConversation(parent, otherParent, defaultMessengerRules)).toBe(false);
+    expect(mayStartConversation(parent, classmate, defaultMessengerRules)).toBe(false);
+    expect(mayStartConversation(parent, child, defaultMessengerRules)).toBe(true);
+    expect(mayStartConversation(child, parent, defaultMessengerRules)).toBe(true);
+    // Students write to classmates only where the school turns it on (contract/messengerRules.ts).
+    expect(mayStartConversation(child, classmate, defaultMessengerRules)).toBe(false);
+    expect(mayStartConversation(child, classmate, { ...defaultMessengerRules, student_to_student: true })).toBe(true);
+    expect(mayStartConversation(child, other, { ...defaultMessengerRules, student_to_student: true })).toBe(false);
+    expect(mayStartConversation(child, other, defaultMessengerRules)).toBe(false);
+    expect(mayStartConversation(teacher, teacher, defaultMessengerRules)).toBe(false);
   });
 
   it('gives two members one direct conversation id, whoever starts it', async () => {
@@ -137,7 +141,7 @@ describe.each(backends)('messenger on $name', (backend) => {
     const refused = await push(s.guardian, [
       { name: 'messenger.startDirect', args: { id: await directConversationId(ids.guardian, ids.otherGuardian), user_id: ids.otherGuardian } },
     ]);
-    expect(refused[0]).toMatchObject({ status: 'rejected', error: { status: 403, message: messages.conversationNotAllowed } });
+    expect(refused[0]).toMatchObject({ status: 'rejected', error: { status: 403, message: messages.messengerRuleStart } });
     const wrongId = await push(s.guardian, [{ name: 'messenger.startDirect', args: { id: uuidv7(), user_id: ids.otherStaff } }]);
     expect(wrongId[0]).toMatchObject({ status: 'rejected', error: { status: 422 } });
 

@@ -15,6 +15,7 @@ import { backends, bearer, hostOf, signIn, startServer, type TestServer } from '
 import { applyChanges, changes, type Change } from './hostileValues';
 import { keysOfMembers } from '../../contract/audience';
 import { directConversationId } from '../../contract/messenger';
+import { defaultMessengerRules } from '../../contract/messengerRules';
 import { visibleTo } from '../../server/audience/visibility';
 import { conversations, messengerMessages } from '../../server/messenger/schema';
 import { collegeRefs, eventArgs, notificationArgs, postArgs, push, type CollegeRefs, type Session } from './syncHelpers';
@@ -184,6 +185,7 @@ const examples: Record<string, (world: World, pick: number) => Record<string, un
   'messenger.delivered': (world, pick) => ({ conversation_id: pickFrom(world.messenger.conversationIds, pick), position: pick % 5 }),
   'messenger.read': (world, pick) => ({ conversation_id: pickFrom(world.messenger.conversationIds, pick), position: pick % 5 }),
   'messenger.report': (world, pick) => ({ id: fresh(), message_id: pickFrom(world.messenger.othersMessageIds, pick), reason: 'Lenguaje ofensivo' }),
+  'messenger.setRules': (_world, pick) => ({ ...defaultMessengerRules, student_to_student: pick % 2 === 0, students_reply_in_groups: pick % 3 !== 0 }),
 };
 
 /** A guardian's fields for `members.create`/`members.update` (the email is the member's own, by their place in the list). */
@@ -216,6 +218,7 @@ const adminExamples = new Set([
   'contacts.create',
   'contacts.update',
   'contacts.delete',
+  'messenger.setRules',
   ...['places', 'courses', 'grades', 'sections', 'categories'].flatMap((kind) => ['create', 'update', 'reorder', 'archive'].map((verb) => `${kind}.${verb}`)),
 ]);
 

@@ -1,6 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultMessengerRules } from '../../contract/messengerRules';
 import { jsonBodyLimit } from '../../server/app';
 import { attachments } from '../../server/attachments/schema';
 import { users } from '../../server/db/schema';
@@ -355,6 +356,24 @@ describe.each(backends)(
           url: `/api/v1/messenger/conversations/${id}/messages?${params.map(([key, value]) => `${key}=${value}`).join('&')}`,
         })),
         fc.constant<Call>({ method: 'GET', url: '/api/v1/admin/messenger/reports' }),
+        fc
+          .oneof(
+            idSegment(() => memberIds).map((id) => JSON.stringify({ user_id: id })),
+            fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)),
+          )
+          .map((payload): Call => ({ method: 'POST', url: '/api/v1/messenger/conversations', payload })),
+        fc
+          .tuple(idSegment(), fc.oneof(fc.record({ id: fc.option(fc.uuid(), { nil: undefined }), text: hostileString }), fc.jsonValue({ maxDepth: 3 })))
+          .map(([id, body]): Call => ({ method: 'POST', url: `/api/v1/messenger/conversations/${id}/messages`, payload: JSON.stringify(body) })),
+        fc.constant<Call>({ method: 'GET', url: '/api/v1/admin/messenger/rules' }),
+        fc
+          .oneof(
+            fc
+              .tuple(fc.dictionary(fc.constantFrom(...Object.keys(defaultMessengerRules)), fc.oneof(fc.boolean(), hostileString)), fc.boolean())
+              .map(([cells, whole]) => JSON.stringify(whole ? { ...defaultMessengerRules, ...cells } : cells)),
+            fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)),
+          )
+          .map((payload): Call => ({ method: 'PUT', url: '/api/v1/admin/messenger/rules', payload })),
       );
     // SMTP settings point only at loopback (a refused port answers at once: no network in tests).
     const smtpBody = (): fc.Arbitrary<string> =>

@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
-import { messages as serverMessages } from '../../../contract/messages';
 import type { MessageRow } from '../../../contract/messenger';
 import type { OutboxEntry } from '../../db/database';
 import { translateServerMessage } from '../../i18n/serverMessages';
@@ -19,7 +18,9 @@ import { conversationTitle } from './conversationList';
 import { MessageList } from './MessageList';
 import { deleteMessage, editMessage, reportMessage, sendMessage } from './messengerWrites';
 import { ReportDialog } from './ReportDialog';
+import { readOnlyReason } from './chatRule';
 import { useMessengerDb } from './useMessengerDb';
+import { useMessengerRules } from './useMessengerRules';
 import { useFillViewport } from './useFillViewport';
 import { useReadMarker } from './useReadMarker';
 
@@ -39,6 +40,7 @@ function Chat({ conversationId }: { conversationId: string }) {
   const { user } = useSession();
   const me = user?.id ?? '';
   const header = useChatHeader(conversationId, me);
+  const rules = useMessengerRules();
   const [limit, setLimit] = useState(pageSize);
   const latest = useChatMessages(conversationId, limit);
   // While a larger window is read, the list keeps showing the last one.
@@ -79,6 +81,7 @@ function Chat({ conversationId }: { conversationId: string }) {
   }
 
   const mayWrite = header.conversation.members_can_reply || header.me.role === 'admin';
+  const refusal = readOnlyReason(header, rules, mayWrite);
 
   const submit = async (text: string) => {
     if (!user) return;
@@ -123,11 +126,11 @@ function Chat({ conversationId }: { conversationId: string }) {
         title={title}
         {...actions}
       />
-      {mayWrite ? (
+      {refusal === null ? (
         <Composer editing={editing} onCancelEdit={() => setEditing(null)} onSubmit={submit} />
       ) : (
         <p className="chat-read-only" role="note">
-          {translateServerMessage(i18n, serverMessages.groupRepliesClosed)}
+          {translateServerMessage(i18n, refusal)}
         </p>
       )}
       <ConfirmDialog

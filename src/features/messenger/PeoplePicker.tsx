@@ -1,9 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useRef, useState } from 'react';
 import type { PersonRow } from '../../../contract/messenger';
+import { can } from '../../../contract/permissions';
+import { useSession } from '../../session/session';
 import { FormAlert } from '../../ui/FormAlert';
 import { Spinner } from '../../ui/Spinner';
+import { peopleTheRuleAllows } from './peopleByRule';
 import { RoleName } from './RoleName';
+import { useMessengerRules } from './useMessengerRules';
 import { usePeople } from './usePeople';
 
 export interface PeoplePickerProps {
@@ -19,13 +23,19 @@ export interface PeoplePickerProps {
 /**
  * Finds people on the server (online only: the device keeps no directory of everyone) and
  * offers each as a button with their role and sections, so two namesakes are told apart.
+ * Only those the school's rule (synced to the device) lets me write to are offered: for a
+ * conversation of two, and for a group made by someone who may not make groups.
  */
 export function PeoplePicker({ purpose, onPick, exclude, label, autoFocus }: PeoplePickerProps) {
   const { t } = useLingui();
   const id = useId();
   const [q, setQ] = useState('');
   const { people, loading, error, online } = usePeople(q, purpose);
-  const shown = (people ?? []).filter((person) => !exclude?.has(person.id));
+  const { user } = useSession();
+  const rules = useMessengerRules();
+  const byRule = purpose === 'direct' || !can(user?.role, 'messenger.groups.create');
+  const allowed = !byRule ? (people ?? []) : user && rules ? peopleTheRuleAllows(people ?? [], user.role, rules) : [];
+  const shown = allowed.filter((person) => !exclude?.has(person.id));
   const input = useRef<HTMLInputElement>(null);
   // The picked person leaves the results, so the old search would only say "Nobody found":
   // start a fresh one, with the cursor still in the field for the next name.

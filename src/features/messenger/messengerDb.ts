@@ -1,5 +1,6 @@
 import type { EntityTable } from 'dexie';
 import type { ConversationMemberRow, ConversationRow, MessageRow } from '../../../contract/messenger';
+import type { MessengerRulesRow } from '../../../contract/messengerRules';
 import type { DbWith, PatioDb } from '../../db/database';
 import type { WordsRow } from '../../db/searchIndex';
 
@@ -9,6 +10,7 @@ export interface MessengerTables {
   conversationMembers: EntityTable<ConversationMemberRow, 'id'>;
   messages: EntityTable<MessageRow, 'id'>;
   messageWords: EntityTable<WordsRow, 'id'>;
+  messengerRules: EntityTable<MessengerRulesRow, 'id'>;
 }
 
 export type MessengerDb = DbWith<MessengerTables>;

@@ -26,11 +26,14 @@ export const messengerData = defineDataModule({
         messageTerms: '[word+group]',
       },
     },
+    // The school's rule of who may write to whom (one row), for the people picker offline.
+    12: { stores: { messengerRules: 'id' } },
   },
   entities: {
     conversations: { table: 'conversations', toLocal: parsedBy(() => contract().then((c) => c.conversationRow)) },
     conversation_members: { table: 'conversationMembers', toLocal: parsedBy(() => contract().then((c) => c.conversationMemberRow)) },
     messages: { table: 'messages', toLocal: parsedBy(() => contract().then((c) => c.messageRow)) },
+    messenger_rules: { table: 'messengerRules', toLocal: parsedBy(() => import('../../../contract/messengerRules').then((c) => c.messengerRulesRow)) },
   },
   search: [messagesSearch],
   // The markers under the sender's bubbles are not something the member wrote: never

@@ -29,6 +29,7 @@ const mutations = [
   'messenger.delivered',
   'messenger.read',
   'messenger.report',
+  'messenger.setRules',
 ];
 
 function label(i18n: I18n, entry: OutboxEntry, knownTitle: string): string {
@@ -60,6 +61,8 @@ function label(i18n: I18n, entry: OutboxEntry, knownTitle: string): string {
       return i18n._(msg`Left the group ${conversation}`);
     case 'messenger.mute':
       return entryFlag(entry, 'muted') ? i18n._(msg`Muted: ${conversation}`) : i18n._(msg`Unmuted: ${conversation}`);
+    case 'messenger.setRules':
+      return i18n._(msg`Who may write to whom`);
     case 'messenger.report':
       return conversation ? i18n._(msg`Reported a message in ${conversation}`) : i18n._(msg`Reported a message`);
     default:
@@ -86,6 +89,7 @@ export const messengerUi = defineUiModule({
       ],
     },
     { path: 'admin/messenger/reports', lazy: () => import('./reportsRoute').then((m) => m.reportsRoute) },
+    { path: 'admin/messenger/rules', lazy: () => import('./rulesRoute').then((m) => m.rulesRoute) },
   ],
   nav: [
     {
@@ -110,6 +114,14 @@ export const messengerUi = defineUiModule({
       order: 400,
       permission: 'messenger.reports.read',
     },
+    {
+      to: '/admin/messenger/rules',
+      label: msg`Who may write to whom`,
+      description: msg`Which members may start a conversation with which, and whether students write in groups.`,
+      icon: MessageIcon,
+      order: 410,
+      permission: 'messenger.rules.manage',
+    },
   ],
   // Tells the senders their messages reached this device, whatever screen is open.
   background: () => import('./DeliveredMarks').then((m) => m.DeliveredMarks),
@@ -119,6 +131,7 @@ export const messengerUi = defineUiModule({
     // A refused message is tried again or discarded from its bubble or the outbox: there is no form.
     fixHref: () => null,
     itemHref(entry: OutboxEntry) {
+      if (entry.name === 'messenger.setRules') return '/admin/messenger/rules';
       if (entry.name === 'messenger.leave') return null;
       const conversation = entryConversation(entry);
       return conversation ? `/messenger/${conversation}` : null;

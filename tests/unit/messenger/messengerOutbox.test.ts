@@ -34,6 +34,7 @@ describe('the messenger’s changes in the outbox', () => {
         'report',
         'send',
         'setAdmin',
+        'setRules',
         'startDirect',
         'updateGroup',
       ].map((name) => `messenger.${name}`),

@@ -1,0 +1,67 @@
+import { eq } from 'drizzle-orm';
+import { defaultMessengerRules, type MessengerRulesFields, type MessengerRulesRow } from '../../contract/messengerRules';
+import type { Database } from '../db/client';
+import { defineEntity } from '../sync/entity';
+import type { MutationActor } from '../sync/mutation';
+import type { Write } from '../sync/writeInCollege';
+import { messengerRules } from './schema';
+
+/**
+ * The school's messenger rule on the server (contract/messengerRules.ts): read inside the
+ * write that it guards (the college's write lock orders a rule change and a message), and
+ * written by an administrator as one synced row per college.
+ */
+
+type RulesRecord = typeof messengerRules.$inferSelect;
+
+function fieldsOf(row: RulesRecord): MessengerRulesFields {
+  return {
+    staff_to_staff: row.staffToStaff,
+    staff_to_student: row.staffToStudent,
+    staff_to_guardian: row.staffToGuardian,
+    student_to_staff: row.studentToStaff,
+    student_to_student: row.studentToStudent,
+    student_to_guardian: row.studentToGuardian,
+    guardian_to_staff: row.guardianToStaff,
+    guardian_to_student: row.guardianToStudent,
+    guardian_to_guardian: row.guardianToGuardian,
+    students_reply_in_groups: row.studentsReplyInGroups,
+  };
+}
+
+function columnsOf(fields: MessengerRulesFields) {
+  return {
+    staffToStaff: fields.staff_to_staff,
+    staffToStudent: fields.staff_to_student,
+    staffToGuardian: fields.staff_to_guardian,
+    studentToStaff: fields.student_to_staff,
+    studentToStudent: fields.student_to_student,
+    studentToGuardian: fields.student_to_guardian,
+    guardianToStaff: fields.guardian_to_staff,
+    guardianToStudent: fields.guardian_to_student,
+    guardianToGuardian: fields.guardian_to_guardian,
+    studentsReplyInGroups: fields.students_reply_in_groups,
+  };
+}
+
+export function messengerRulesToWire(row: RulesRecord): MessengerRulesRow {
+  return { id: row.id, ...fieldsOf(row), updated_at: row.updatedAt.toISOString() };
+}
+
+/** The college's rule (the defaults when it has no row yet). */
+export async function rulesOf(db: Database, collegeId: string): Promise<MessengerRulesFields> {
+  const [row] = await db.select().from(messengerRules).where(eq(messengerRules.collegeId, collegeId));
+  return row ? fieldsOf(row) : defaultMessengerRules;
+}
+
+/** `messenger.setRules`: the whole rule again; messages already delivered stay, the next write meets the new rule. */
+export async function setRules(write: Write, _actor: MutationActor, args: MessengerRulesFields): Promise<void> {
+  const values = { ...columnsOf(args), updatedAt: new Date(), seq: write.stamp() };
+  await write.tx
+    .insert(messengerRules)
+    .values({ id: write.collegeId, collegeId: write.collegeId, ...values })
+    .onConflictDoUpdate({ target: messengerRules.id, set: values });
+}
+
+/** Every member of the college receives the rule, so the people picker knows it offline. */
+export const messengerRulesEntity = defineEntity({ name: 'messenger_rules', table: messengerRules, toWire: messengerRulesToWire });
