@@ -112,7 +112,7 @@ export function messengerRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Writing over REST, for clients that do not sync: the same service, permission and school rule as the pushed mutations.
   typed.post(
     '/api/v1/messenger/conversations',
-    { schema: { body: restStartDirectBody, response: { 201: conversationRow } }, preValidation: [signedIn, requirePermission('messenger.use')] },
+    { schema: { body: restStartDirectBody, response: { 201: conversationRow } }, onRequest: [signedIn, requirePermission('messenger.use')] },
     async (request, reply) => {
       const actor = await actorOf(request);
       const userId = request.body.user_id.toLowerCase();
@@ -125,7 +125,7 @@ export function messengerRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   typed.post(
     '/api/v1/messenger/conversations/:id/messages',
-    { schema: { params: idParams, body: restSendMessageBody, response: { 201: messageRow } }, preValidation: [signedIn, requirePermission('messenger.use')] },
+    { schema: { params: idParams, body: restSendMessageBody, response: { 201: messageRow } }, onRequest: [signedIn, requirePermission('messenger.use')] },
     async (request, reply) => {
       const actor = await actorOf(request);
       const conversationId = request.params.id.toLowerCase();
@@ -138,13 +138,13 @@ export function messengerRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   const rulesManager = [signedIn, requirePermission('messenger.rules.manage')];
-  typed.get('/api/v1/admin/messenger/rules', { schema: { response: { 200: messengerRulesFields } }, preValidation: rulesManager }, async (request) =>
+  typed.get('/api/v1/admin/messenger/rules', { schema: { response: { 200: messengerRulesFields } }, onRequest: rulesManager }, async (request) =>
     rulesOf(db, authOf(request).user.collegeId),
   );
 
   typed.put(
     '/api/v1/admin/messenger/rules',
-    { schema: { body: messengerRulesFields, response: { 200: messengerRulesFields } }, preValidation: rulesManager },
+    { schema: { body: messengerRulesFields, response: { 200: messengerRulesFields } }, onRequest: rulesManager },
     async (request) => {
       const actor = await actorOf(request);
       await writeInCollege(db, actor.user.collegeId, (write) => setRules(write, actor, request.body));
