@@ -123,6 +123,12 @@ const screens: Screen[] = [
   { name: 'members', as: 'admin', also: ['desktop-dark-es'], open: (page) => visit(page, '/users', '.member-item') },
   { name: 'administration', as: 'admin', also: ['desktop-light-ar'], open: (page) => visit(page, '/admin', '.administration-entry') },
   {
+    name: 'messenger-rules',
+    as: 'admin',
+    also: ['phone-dark-ar', 'desktop-light-es', 'small-light-de'],
+    open: (page) => visit(page, '/admin/messenger/rules', '.messenger-rules-table'),
+  },
+  {
     name: 'statistics',
     as: 'admin',
     also: ['phone-dark-ar', 'desktop-light-es'],
