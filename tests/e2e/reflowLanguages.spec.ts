@@ -7,8 +7,8 @@ import { clippedTexts, sidewaysOverflow } from './reflow';
  * reflow): no sideways scroll, and no heading or control cut by its own box. The
  * accessibility tour (accessibility.spec.ts) runs axe in Spanish and Arabic; the longer
  * words of the other languages ("Benachrichtigungen", "Terminübersicht") are checked here,
- * without axe, in one browser per language that signs in once through the API and moves
- * from screen to screen inside the app (no page load per screen).
+ * without axe, in two browsers that each sign in once through the API and, language after
+ * language, move from screen to screen inside the app (no page load per screen).
  */
 
 const locales = ['en', 'es', 'es-MX', 'fr', 'zh-CN', 'ar', 'de'] as const;
@@ -44,15 +44,7 @@ const screens: readonly { path: string; ready?: (page: Page) => Locator; sameHea
   { path: '/admin/messenger/reports' },
 ];
 
-const test = base.extend<{ language: string }>({
-  language: ['en', { option: true }],
-  viewport: { width: 320, height: 640 },
-  reducedMotion: 'reduce',
-  context: async ({ context, language }, use) => {
-    await context.addInitScript((language) => window.localStorage.setItem('locale', language), language);
-    await use(context);
-  },
-});
+const test = base.extend({ viewport: { width: 320, height: 640 }, reducedMotion: 'reduce' });
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -70,35 +62,46 @@ async function moveTo(page: Page, path: string, ready?: Locator, sameHeading = f
   await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0, { timeout: appStart });
 }
 
-for (const locale of locales) {
-  test.describe(locale, () => {
-    test.use({ language: locale });
-    test(`every screen fits a 320 px phone in ${locale}`, async ({ page, signIn, device }) => {
-      // A first download and about twenty-five screens.
-      test.slow();
-      const findings: string[] = [];
-      const check = async (screen: string) => {
-        for (const finding of [...(await sidewaysOverflow(page)), ...(await clippedTexts(page))]) findings.push(`${screen}: ${finding}`);
-      };
+/** The page's language from its next load on, as the preferences menu stores it. */
+async function choose(page: Page, locale: string): Promise<void> {
+  await page.evaluate((locale) => window.localStorage.setItem('locale', locale), locale);
+}
 
-      // The public screens first, before a session is stored.
+// Two browsers, each through half of the languages: one sign-in and one first download each.
+for (const group of [locales.slice(0, 4), locales.slice(4)]) {
+  test(`every screen fits a 320 px phone in ${group.join(', ')}`, async ({ page, signIn, device }) => {
+    // A first download and about thirty screens in each of three or four languages.
+    test.slow();
+    const findings: string[] = [];
+    const check = async (screen: string) => {
+      for (const finding of [...(await sidewaysOverflow(page)), ...(await clippedTexts(page))]) findings.push(`${screen}: ${finding}`);
+    };
+
+    // The public screens first, before a session is stored.
+    await page.goto('/auth/login');
+    for (const locale of group) {
+      await choose(page, locale);
       for (const path of ['/', '/auth/login', '/auth/signup-no']) {
         await page.goto(path);
         await expect(page.locator('main h1').first()).toBeVisible({ timeout: appStart });
         await expect(page.locator('html')).toHaveAttribute('lang', locale);
-        await check(path);
+        await check(`${locale} ${path}`);
       }
+    }
 
-      const admin = await signIn.stored('', 'admin@colinas.test');
+    const admin = await signIn.stored('', 'admin@colinas.test');
+    for (const locale of group) {
+      await choose(page, locale);
       await page.goto('/app');
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
       await device.waitForSync(localDbName(admin.id));
       for (const { path, ready, sameHeading } of screens) {
-        await test.step(path, async () => {
+        await test.step(`${locale} ${path}`, async () => {
           await moveTo(page, path, ready?.(page), sameHeading);
-          await check(path);
+          await check(`${locale} ${path}`);
         });
       }
-      expect(findings).toEqual([]);
-    });
+    }
+    expect(findings).toEqual([]);
   });
 }
