@@ -30,7 +30,7 @@ test('a 300-letter word, a long address and a right-to-left override in every fi
   signIn,
   device,
 }) => {
-  // An administrator's first download, an upload and thirteen screens.
+  // An administrator's first download, an upload and fifteen screens.
   test.slow();
   const postsApi = new PostsApi(request);
   const messenger = new MessengerApi(request);
