@@ -5,13 +5,15 @@ import { translated } from './catalog';
 import { EventsApi } from './eventsPages';
 import { appStart, expect, installedApp, localDbName, PostsApi, syncDone, test as base, uniqueTitle } from './fixtures';
 import { NotificationsApi } from './notificationsPages';
+import { sidewaysOverflow } from './reflow';
 
 /**
  * Accessibility, checked on every screen: every screen of the router, and the states that
  * matter on them (dialogs, form errors, a change not sent, a change refused), passes
  * axe-core's WCAG 2.2 AA rules in the light and the dark theme and in a left-to-right and
  * the right-to-left language; and on a 320 px wide phone none of them scrolls sideways
- * (WCAG 1.4.10 reflow).
+ * (WCAG 1.4.10 reflow). The other five languages' reflow is checked without axe by
+ * reflowLanguages.spec.ts, what people write by longContent.spec.ts.
  *
  * Looks. A look is a theme (light or dark), a language (es, left to right, or ar, right to
  * left) and a width (a 320 × 640 phone, where the reflow is checked, or a 1280 × 800
@@ -132,45 +134,6 @@ function describeViolations(violations: Result[]): string[] {
       return `${violation.id} (${violation.impact ?? 'unknown impact'}) at ${node.target.join(' ')}: ${why}`;
     }),
   );
-}
-
-/**
- * What makes the page wider than the window: the page's own sideways scroll, and every
- * outermost element that reaches past either edge without a scrolling or clipping box
- * around it (a box of its own that scrolls is allowed, and is checked as one element).
- */
-function sidewaysOverflow(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const root = document.documentElement;
-    const width = root.clientWidth;
-    const found: string[] = [];
-    if (root.scrollWidth > width) found.push(`the page is ${root.scrollWidth} px wide in a ${width} px window`);
-    const describe = (element: Element): string => {
-      const parts: string[] = [];
-      for (let at: Element | null = element; at && at !== document.body && parts.length < 4; at = at.parentElement) {
-        const classes = [...at.classList].map((name) => `.${name}`).join('');
-        parts.unshift(`${at.tagName.toLowerCase()}${at.id ? `#${at.id}` : ''}${classes}`);
-      }
-      return parts.join(' > ');
-    };
-    const contained = (element: Element): boolean => {
-      for (let at = element.parentElement; at && at !== document.body; at = at.parentElement) {
-        if (getComputedStyle(at).overflowX !== 'visible') return true;
-      }
-      return false;
-    };
-    const reported: Element[] = [];
-    for (const element of document.body.querySelectorAll('*')) {
-      const box = element.getBoundingClientRect();
-      // Not drawn, or a visually hidden text for screen readers (1 px, clipped).
-      if (box.width <= 1 || box.height <= 1) continue;
-      if (box.left > -1 && box.right < width + 1) continue;
-      if (contained(element) || reported.some((outer) => outer.contains(element))) continue;
-      reported.push(element);
-      found.push(`${describe(element)} spans ${Math.round(box.left)} to ${Math.round(box.right)} px`);
-    }
-    return found;
-  });
 }
 
 /** Checks the screen as it is now; collects every finding of the tour instead of stopping. */

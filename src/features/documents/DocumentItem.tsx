@@ -46,7 +46,11 @@ export const DocumentItem = memo(function DocumentItem({ document, categoryName,
           <span>
             <time dateTime={document.created_at}>{formatShortDate(document.created_at, i18n.locale)}</time>
           </span>
-          {categoryName ? <span dir="auto">{categoryName}</span> : null}
+          {categoryName ? (
+            <span dir="auto" title={categoryName}>
+              {categoryName}
+            </span>
+          ) : null}
           <span>
             <Plural value={document.downloads} one="# download" other="# downloads" />
           </span>

@@ -40,8 +40,10 @@ export function LibraryView(props: LibraryViewProps) {
             <Trans>All</Trans>
           </NavLink>
           {categories.map((item) => (
-            <NavLink key={item.id} to={`/documentos/${item.id}`} className="category-tab" end>
-              <span dir="auto">{item.name}</span>
+            <NavLink key={item.id} to={`/documentos/${item.id}`} className="category-tab" title={item.name} end>
+              <span className="chip-text" dir="auto">
+                {item.name}
+              </span>
               {counts?.get(item.id) ? (
                 <span className="category-tab-count">
                   <span aria-hidden="true">{counts.get(item.id)}</span>

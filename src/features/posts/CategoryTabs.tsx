@@ -11,8 +11,10 @@ export function CategoryTabs({ categories }: { categories: readonly Category[] }
         <Trans>All</Trans>
       </NavLink>
       {categories.map((category) => (
-        <NavLink key={category.id} to={`/blog/${category.slug}`} className="category-tab" end>
-          {category.name}
+        <NavLink key={category.id} to={`/blog/${category.slug}`} className="category-tab" title={category.name} end>
+          <span className="chip-text" dir="auto">
+            {category.name}
+          </span>
         </NavLink>
       ))}
     </nav>

@@ -22,11 +22,11 @@ export function PostMeta({ post, categoryName }: { post: LocalPost; categoryName
   return (
     <p className="post-meta">
       {categoryName ? (
-        <span className="post-category" dir="auto">
+        <span className="post-category" dir="auto" title={categoryName}>
           {categoryName}
         </span>
       ) : null}
-      <bdi>{post.author_name}</bdi>
+      <bdi title={post.author_name}>{post.author_name}</bdi>
       {scheduled ? (
         <span className="post-scheduled">
           <Trans>
