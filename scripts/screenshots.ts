@@ -126,7 +126,7 @@ const screens: Screen[] = [
     name: 'messenger-rules',
     as: 'admin',
     also: ['phone-dark-ar', 'desktop-light-es', 'small-light-de'],
-    open: (page) => visit(page, '/admin/messenger/rules', '.messenger-rules-table'),
+    open: (page) => visit(page, '/admin/messenger/rules', '.messenger-rules-grid'),
   },
   {
     name: 'statistics',

@@ -42,7 +42,7 @@ const screens: readonly { path: string; ready?: (page: Page) => Locator; sameHea
   { path: '/admin/integrations' },
   { path: '/statistics' },
   { path: '/admin/messenger/reports' },
-  { path: '/admin/messenger/rules', ready: (page) => page.locator('main .messenger-rules-table') },
+  { path: '/admin/messenger/rules', ready: (page) => page.locator('main .messenger-rules-grid') },
 ];
 
 const test = base.extend({ viewport: { width: 320, height: 640 }, reducedMotion: 'reduce' });

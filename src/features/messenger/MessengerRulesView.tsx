@@ -18,9 +18,10 @@ export interface MessengerRulesViewProps {
 }
 
 /**
- * The school's messenger rule as a form: a table with who starts a conversation (rows) and
- * with whom (columns), one checkbox a cell, and whether students write in groups they do not
- * run. Only renders; the screen reads and writes.
+ * The school's messenger rule as a form: a group of checkboxes for each kind of member who
+ * starts a conversation, one a kind they may start it with (the role × role table, as groups
+ * that stack on a phone and stand side by side on a wide screen), and whether students write
+ * in groups they do not run. Only renders; the screen reads and writes.
  */
 export function MessengerRulesView({ rules, onSave }: MessengerRulesViewProps) {
   const { t, i18n } = useLingui();
@@ -37,46 +38,23 @@ export function MessengerRulesView({ rules, onSave }: MessengerRulesViewProps) {
   };
   return (
     <form className="form messenger-rules-form" noValidate onSubmit={(event) => void submit(event)}>
-      <table className="messenger-rules-table">
-        <caption>
-          <Trans>Who may start a conversation of two with whom. Groups made by staff are not limited by this table.</Trans>
-        </caption>
-        <thead>
-          <tr>
-            <td />
+      <p id="messenger-rules-caption">
+        <Trans>Who may start a conversation of two with whom. Groups made by staff are not limited by this table.</Trans>
+      </p>
+      <div className="messenger-rules-grid">
+        {ruleGroups.map((from) => (
+          <fieldset key={from} className="messenger-rules-group" aria-describedby="messenger-rules-caption">
+            <legend>{i18n._(groupNames[from])}</legend>
             {ruleGroups.map((to) => {
+              const cell = ruleCell(from, to);
               const toName = i18n._(groupNames[to]);
               return (
-                <th key={to} scope="col">
-                  {t`with ${toName}`}
-                </th>
+                <Checkbox key={to} label={t`with ${toName}`} checked={draft[cell]} onChange={(event) => setDraft({ ...draft, [cell]: event.target.checked })} />
               );
             })}
-          </tr>
-        </thead>
-        <tbody>
-          {ruleGroups.map((from) => (
-            <tr key={from}>
-              <th scope="row">{i18n._(groupNames[from])}</th>
-              {ruleGroups.map((to) => {
-                const cell = ruleCell(from, to);
-                const fromName = i18n._(groupNames[from]);
-                const toName = i18n._(groupNames[to]);
-                return (
-                  <td key={to}>
-                    <input
-                      type="checkbox"
-                      aria-label={t`${fromName} may start a conversation with ${toName}`}
-                      checked={draft[cell]}
-                      onChange={(event) => setDraft({ ...draft, [cell]: event.target.checked })}
-                    />
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+          </fieldset>
+        ))}
+      </div>
       <Checkbox
         label={<Trans>Students may write in groups they do not run (each group's "members can reply" still applies)</Trans>}
         checked={draft.students_reply_in_groups}
