@@ -39,7 +39,7 @@ export function MessengerRulesView({ rules, onSave }: MessengerRulesViewProps) {
   return (
     <form className="form messenger-rules-form" noValidate onSubmit={(event) => void submit(event)}>
       <p id="messenger-rules-caption">
-        <Trans>Who may start a conversation of two with whom. Groups made by staff are not limited by this table.</Trans>
+        <Trans>Who may start a conversation of two with whom. Groups made by staff are not limited by these choices.</Trans>
       </p>
       <div className="messenger-rules-grid">
         {ruleGroups.map((from) => (
