@@ -1,6 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { StorageFullError } from '../sync/StorageFullError';
+import { showToast } from '../ui/toastStore';
 import type { FieldErrors } from './fieldErrors';
 
 /**
@@ -26,4 +27,24 @@ export function focusFirstInvalid(form: HTMLFormElement, errors: FieldErrors): v
 export function localSaveMessage(error: unknown, i18n: I18n, couldNotSave: string): string {
   if (error instanceof StorageFullError) return i18n._(msg`This device's storage is full. Free some space and try again; your text is still here.`);
   return couldNotSave;
+}
+
+/**
+ * Runs a write to this device (an outbox change of a list or a setting) and, when it fails,
+ * says so in a toast: a full disk in words the person can act on, anything else as
+ * `couldNotSave`. Answers whether it was written.
+ */
+export async function saveOnDevice(change: () => Promise<unknown>, i18n: I18n, couldNotSave?: string): Promise<boolean> {
+  try {
+    await change();
+    return true;
+  } catch (error) {
+    showToast(
+      error instanceof StorageFullError
+        ? i18n._(msg`This device's storage is full. Free some space and try again.`)
+        : (couldNotSave ?? i18n._(msg`The change could not be saved on this device. Please try again.`)),
+      'error',
+    );
+    return false;
+  }
 }

@@ -5,7 +5,6 @@ import type { DocumentRow } from '../../../contract/documents';
 import { can } from '../../../contract/permissions';
 import { useSession } from '../../session/session';
 import { usePendingStates, useSyncStatus } from '../../sync/hooks';
-import { StorageFullError } from '../../sync/StorageFullError';
 import { usePageMeta } from '../../tenant/usePageMeta';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -24,6 +23,7 @@ import { LibraryView } from './LibraryView';
 import { ManageCategoriesDialog } from './ManageCategoriesDialog';
 import { openDocument } from './openDocument';
 import { useDocumentsDb } from './useDocumentsDb';
+import { saveOnDevice } from '../../forms/localSave';
 
 /** `/documentos` (every document) and `/documentos/:category` (a category's id), `?q=` searches names. */
 export function LibraryScreen() {
@@ -63,17 +63,7 @@ export function LibraryScreen() {
   const onDelete = useCallback((document: DocumentRow) => setDeleting(document), []);
 
   const confirmDelete = async (document: DocumentRow) => {
-    try {
-      await deleteDocument(db, document);
-      showToast(t`Document deleted`);
-    } catch (error) {
-      showToast(
-        error instanceof StorageFullError
-          ? t`This device's storage is full. Free some space and try again.`
-          : t`The document could not be deleted. Please try again.`,
-        'error',
-      );
-    }
+    if (await saveOnDevice(() => deleteDocument(db, document), i18n, t`The document could not be deleted. Please try again.`)) showToast(t`Document deleted`);
   };
 
   if (categories === undefined) return <LoadingState label={t`Loading…`} />;

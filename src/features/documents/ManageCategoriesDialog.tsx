@@ -1,15 +1,14 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import type { DocumentCategory } from '../../../contract/documents';
-import { StorageFullError } from '../../sync/StorageFullError';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { IconButton } from '../../ui/IconButton';
 import { TrashIcon } from '../../ui/icons';
 import { TextField } from '../../ui/TextField';
-import { showToast } from '../../ui/toastStore';
 import { createDocumentCategory, deleteDocumentCategory, updateDocumentCategory } from './documentWrites';
 import { useDocumentsDb } from './useDocumentsDb';
+import { saveOnDevice } from '../../forms/localSave';
 
 export interface ManageCategoriesDialogProps {
   open: boolean;
@@ -23,22 +22,13 @@ export interface ManageCategoriesDialogProps {
  * one. Each change goes through the outbox, so this works offline like any other change.
  */
 export function ManageCategoriesDialog({ open, onOpenChange, categories, counts }: ManageCategoriesDialogProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const db = useDocumentsDb();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
 
   const run = async (change: () => Promise<unknown>) => {
-    try {
-      await change();
-    } catch (failure) {
-      showToast(
-        failure instanceof StorageFullError
-          ? t`This device's storage is full. Free some space and try again.`
-          : t`The change could not be saved on this device. Please try again.`,
-        'error',
-      );
-    }
+    await saveOnDevice(change, i18n);
   };
   const onAdd = (event: FormEvent) => {
     event.preventDefault();

@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { MessengerRulesFields } from '../../../contract/messengerRules';
 import { can } from '../../../contract/permissions';
 import { useSession } from '../../session/session';
-import { StorageFullError } from '../../sync/StorageFullError';
 import { usePageMeta } from '../../tenant/usePageMeta';
 import { BackTo, LoadingState } from '../../ui/ScreenStates';
 import { showToast } from '../../ui/toastStore';
@@ -10,13 +9,14 @@ import { setMessengerRules } from './messengerRulesWrites';
 import { MessengerRulesView } from './MessengerRulesView';
 import { useMessengerDb } from './useMessengerDb';
 import { useMessengerRules } from './useMessengerRules';
+import { saveOnDevice } from '../../forms/localSave';
 
 /**
  * `/admin/messenger/rules` (`messenger.rules.manage`): the school's rule of who may write to
  * whom, read from the device (it is synced to every member) and saved through the outbox.
  */
 export function MessengerRulesScreen() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { user } = useSession();
   const db = useMessengerDb();
   const rules = useMessengerRules();
@@ -30,17 +30,7 @@ export function MessengerRulesScreen() {
   }
   if (!rules || !user) return <LoadingState label={t`Loading…`} />;
   const save = async (next: MessengerRulesFields) => {
-    try {
-      await setMessengerRules(db, user.college_id, next);
-      showToast(t`Saved. Every device follows the new rule once it syncs.`);
-    } catch (failure) {
-      showToast(
-        failure instanceof StorageFullError
-          ? t`This device's storage is full. Free some space and try again.`
-          : t`The change could not be saved on this device. Please try again.`,
-        'error',
-      );
-    }
+    if (await saveOnDevice(() => setMessengerRules(db, user.college_id, next), i18n)) showToast(t`Saved. Every device follows the new rule once it syncs.`);
   };
   return (
     <div className="page messenger-rules-page">

@@ -3,12 +3,11 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Category } from '../../../contract/posts';
-import { StorageFullError } from '../../sync/StorageFullError';
 import { usePendingStates } from '../../sync/hooks';
 import { AddItemForm, EditNameDialog, ManagedRow } from '../../ui/ManagedList';
-import { showToast } from '../../ui/toastStore';
 import { archiveCategory, createCategory, moveCategory, renameCategory } from './categoryWrites';
 import { usePostsDb } from './usePostsDb';
+import { saveOnDevice } from '../../forms/localSave';
 
 /**
  * The post categories on the administrators' structure screen (UiModule.structure): add,
@@ -16,7 +15,7 @@ import { usePostsDb } from './usePostsDb';
  * with the screen's "Show archived" (`?archived=1`).
  */
 export function CategoriesAdmin() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const db = usePostsDb();
   const [params] = useSearchParams();
   const showArchived = params.get('archived') === '1';
@@ -26,16 +25,7 @@ export function CategoriesAdmin() {
   if (!all) return null;
   const shown = all.filter((category) => showArchived || category.archived !== true);
   const run = async (change: () => Promise<unknown>) => {
-    try {
-      await change();
-    } catch (failure) {
-      showToast(
-        failure instanceof StorageFullError
-          ? t`This device's storage is full. Free some space and try again.`
-          : t`The change could not be saved on this device. Please try again.`,
-        'error',
-      );
-    }
+    await saveOnDevice(change, i18n);
   };
   return (
     <section className="managed-section" aria-labelledby="structure-categories">

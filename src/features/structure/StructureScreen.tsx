@@ -6,15 +6,14 @@ import { useDb } from '../../db/DbProvider';
 import { loadSections } from '../../modules/uiModule';
 import { useUiModules } from '../../modules/UiModules';
 import { useSession } from '../../session/session';
-import { StorageFullError } from '../../sync/StorageFullError';
 import { usePendingStates } from '../../sync/hooks';
 import { BackTo, LoadingState } from '../../ui/ScreenStates';
-import { showToast } from '../../ui/toastStore';
 import type { ItemSyncState } from '../../ui/SyncStateBadge';
 import { useAskedSearchParams } from '../../ui/useAskedSearchParams';
 import { StructureView, type StructureActions } from './StructureView';
 import { structureTree } from './structureTree';
 import * as writes from './structureWrites';
+import { saveOnDevice } from '../../forms/localSave';
 
 /**
  * `/admin/structure` (administrators): reads the structure live from the device and writes
@@ -23,7 +22,7 @@ import * as writes from './structureWrites';
  * `UiModule.structure` (the posts feature's categories).
  */
 export function StructureScreen() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { user } = useSession();
   const db = useDb();
   const [params, setParams] = useAskedSearchParams();
@@ -61,16 +60,7 @@ export function StructureScreen() {
   if (!tree || !rows || !sections) return <LoadingState label={t`Loading…`} />;
 
   const run = async (change: () => Promise<unknown>) => {
-    try {
-      await change();
-    } catch (failure) {
-      showToast(
-        failure instanceof StorageFullError
-          ? t`This device's storage is full. Free some space and try again.`
-          : t`The change could not be saved on this device. Please try again.`,
-        'error',
-      );
-    }
+    await saveOnDevice(change, i18n);
   };
   const siblingsOf = (kind: 'courses' | 'grades', id: string) =>
     kind === 'courses'
