@@ -19,10 +19,11 @@ const sameKey = (key: AttemptKey) =>
 /** The key whose lock counts the tries of one account from one address one after another. */
 export const loginTryKey = (key: AttemptKey): string => `login ${key.collegeId} ${key.identifier} ${key.ip}`;
 
-/** A try at a password that holds a place in the count while the password is checked. */
+/**
+ * A try at a password that holds a place in the count while the password is checked. A
+ * wrong password needs nothing more: the try is already counted.
+ */
 export interface LoginTry {
-  /** The password was wrong: the try stays counted (it already is). */
-  failed(): Promise<void>;
   /** The password was right: every failure of the key (account and address) is forgotten. */
   succeeded(): Promise<void>;
   /** The try decided nothing (an account waiting or closed): it is no longer counted. */
@@ -61,7 +62,6 @@ export async function reserveLoginTry(db: Database, key: AttemptKey): Promise<Lo
   });
   if (!reserved) return null;
   return {
-    failed: () => Promise.resolve(),
     succeeded: async () => {
       await db.delete(loginAttempts).where(sameKey(key));
     },

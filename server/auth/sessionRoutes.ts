@@ -50,10 +50,8 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
       .where(and(eq(users.collegeId, college.id), byEmail ? eq(users.email, value) : eq(users.rut, value)))
       .limit(1);
     const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyDecoy(password);
-    if (!user || !valid) {
-      await attempt.failed();
-      throw ValidationFailed.field(field, messages.credentials);
-    }
+    // A wrong password: its try stays counted.
+    if (!user || !valid) throw ValidationFailed.field(field, messages.credentials);
     // Only a caller who knows the password learns that the account is waiting or closed.
     if (user.status !== 'active') {
       await attempt.withdrawn();

@@ -113,10 +113,9 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       const { user, tokenId } = authOf(request);
       const attempt = await reserveCurrentPasswordTry(db, user.collegeId, user.id);
       if (!attempt) throw new HttpError(429, messages.tooManyRequests);
-      if (!(await verifyPassword(user.passwordHash, request.body.current_password))) {
-        await attempt.failed();
+      // A wrong password: its try stays counted.
+      if (!(await verifyPassword(user.passwordHash, request.body.current_password)))
         throw ValidationFailed.field('current_password', messages.currentPasswordWrong);
-      }
       await attempt.succeeded();
       await db
         .update(users)
