@@ -53,7 +53,13 @@ describe("the school's messenger rule in the administration", () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(async () => expect((await db.outbox.toArray()).map((e) => e.name)).toEqual(['messenger.setRules']));
     const [entry] = await db.outbox.toArray();
-    expect(entry!.args).toEqual({ ...defaultMessengerRules, staff_hours_on: true, staff_hours_days: [1, 6], staff_hours_start: '09:30', staff_hours_end: '24:00' });
+    expect(entry!.args).toEqual({
+      ...defaultMessengerRules,
+      staff_hours_on: true,
+      staff_hours_days: [1, 6],
+      staff_hours_start: '09:30',
+      staff_hours_end: '24:00',
+    });
     expect(screen.queryByText('Choose at least one day when staff read messages.')).toBeNull();
   });
 
