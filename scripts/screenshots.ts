@@ -194,7 +194,13 @@ async function heldChat(admin: Member, guardian: Member, staff: Member): Promise
   const rules = (await (await api(admin, 'GET', '/api/v1/admin/messenger/rules')).json()) as Record<string, unknown>;
   const today = isoWeekday(dayIn(new Date(), 'America/Santiago'));
   const days = [1, 2, 3, 4, 5, 6, 7].filter((day) => day !== today);
-  await api(admin, 'PUT', '/api/v1/admin/messenger/rules', { ...rules, staff_hours_on: true, staff_hours_days: days, staff_hours_start: '08:00', staff_hours_end: '17:00' });
+  await api(admin, 'PUT', '/api/v1/admin/messenger/rules', {
+    ...rules,
+    staff_hours_on: true,
+    staff_hours_days: days,
+    staff_hours_start: '08:00',
+    staff_hours_end: '17:00',
+  });
   const conversation = (await (await api(guardian, 'POST', '/api/v1/messenger/conversations', { user_id: staff.user.id })).json()) as { id: string };
   await api(guardian, 'POST', `/api/v1/messenger/conversations/${conversation.id}/messages`, {
     text: 'Buenas noches, profesora. Martina tiene fiebre; mañana llegará más tarde. ¿Puede avisar en la primera clase?',
