@@ -94,7 +94,8 @@ describe.each(backends)('data exports on $name', (backend) => {
     expect(read('notifications.json')).toEqual([expect.objectContaining({ id: mineNotice.id, title: 'Mi aviso' })]);
     expect(read('documents.json')).toEqual([expect.objectContaining({ id: document.id, title: 'Acta: reunión/marzo' })]);
     expect(JSON.stringify(read('documents.json'))).not.toContain(document.key);
-    expect(read('receipts.json')).toMatchObject({ notifications: expect.arrayContaining([expect.objectContaining({ notification_id: theirNotice.id })]) });
+    const receipts = read('receipts.json') as { notifications: { notification_id: string; read_at: string | null }[] };
+    expect(receipts.notifications.find((r) => r.notification_id === theirNotice.id)?.read_at).toBeTruthy();
     const conversations = read('messages.json') as { id: string; my_messages: { text: string }[] }[];
     expect(conversations).toEqual([expect.objectContaining({ id: chat.conversationId, my_messages: [expect.objectContaining({ text: 'Hola, soy yo' })] })]);
     const everything = [...zip.values()].map((bytes) => bytes.toString('utf8')).join('\n');
@@ -162,7 +163,8 @@ describe.each(backends)('data exports on $name', (backend) => {
     });
     expect(byAdmin.statusCode).toBe(201);
     const row = json<DataExportRow>(byAdmin);
-    expect(row).toMatchObject({ state: 'asked', member_id: subject.id, member_name: expect.stringContaining('Nombre') });
+    expect(row).toMatchObject({ state: 'asked', member_id: subject.id });
+    expect(row.member_name).toContain('Nombre');
     await runExportJob(server);
     expect((await download(subject, row.id)).statusCode).toBe(404);
     const listed = await server.app.inject({ method: 'GET', url: '/api/v1/privacy/exports', headers: { host, ...bearer(admin.token) } });
