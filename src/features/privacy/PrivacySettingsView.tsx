@@ -50,53 +50,55 @@ export function PrivacySettingsView({ settings, onSave }: PrivacySettingsViewPro
 
   return (
     <form className="form privacy-settings-form" noValidate onSubmit={(event) => void submit(event)}>
-      <fieldset className="privacy-choice">
-        <legend className="field-label">
-          <Trans>When an administrator erases a member, what they wrote…</Trans>
-        </legend>
-        <label className="privacy-choice-option">
-          <input type="radio" name={`${id}-policy`} value="keep" checked={policy === 'keep'} onChange={() => setPolicy('keep')} />
-          <span>
-            <Trans>stays, shown under “Former member” (publications, events, notifications, documents and messages)</Trans>
-          </span>
-        </label>
-        <label className="privacy-choice-option">
-          <input type="radio" name={`${id}-policy`} value="remove" checked={policy === 'remove'} onChange={() => setPolicy('remove')} />
-          <span>
-            <Trans>is removed with them, from every device</Trans>
-          </span>
-        </label>
-        <p className="muted">
-          <Trans>Either way their account, personal details, files, sessions, notifications on their devices and calendar link go.</Trans>
-        </p>
-      </fieldset>
-      <fieldset className="privacy-choice">
-        <legend className="field-label">
-          <Trans>Messages</Trans>
-        </legend>
-        <Checkbox label={<Trans>Delete old messages</Trans>} checked={retains} onChange={(event) => setRetains(event.target.checked)} />
-        {retains ? (
-          <TextField
-            label={t`Delete messages older than (months)`}
-            name="message_retention_months"
-            inputMode="numeric"
-            valueDir="ltr"
-            value={months}
-            error={error}
-            onChange={(event) => setMonths(event.target.value)}
-            hint={
-              <Trans>
-                From 1 to 120 months. Every hour, messages older than this are deleted on the server and on every device, and so are conversations with no
-                messages left that had nothing new for as long.
-              </Trans>
-            }
-          />
-        ) : (
+      <div className="privacy-settings-grid">
+        <fieldset className="privacy-choice">
+          <legend className="field-label">
+            <Trans>When an administrator erases a member, what they wrote…</Trans>
+          </legend>
+          <label className="privacy-choice-option">
+            <input type="radio" name={`${id}-policy`} value="keep" checked={policy === 'keep'} onChange={() => setPolicy('keep')} />
+            <span>
+              <Trans>stays, shown under “Former member” (publications, events, notifications, documents and messages)</Trans>
+            </span>
+          </label>
+          <label className="privacy-choice-option">
+            <input type="radio" name={`${id}-policy`} value="remove" checked={policy === 'remove'} onChange={() => setPolicy('remove')} />
+            <span>
+              <Trans>is removed with them, from every device</Trans>
+            </span>
+          </label>
           <p className="muted">
-            <Trans>Messages are kept until their authors delete them.</Trans>
+            <Trans>Either way their account, personal details, files, sessions, notifications on their devices and calendar link go.</Trans>
           </p>
-        )}
-      </fieldset>
+        </fieldset>
+        <fieldset className="privacy-choice">
+          <legend className="field-label">
+            <Trans>Messages</Trans>
+          </legend>
+          <Checkbox label={<Trans>Delete old messages</Trans>} checked={retains} onChange={(event) => setRetains(event.target.checked)} />
+          {retains ? (
+            <TextField
+              label={t`Delete messages older than (months)`}
+              name="message_retention_months"
+              inputMode="numeric"
+              valueDir="ltr"
+              value={months}
+              error={error}
+              onChange={(event) => setMonths(event.target.value)}
+              hint={
+                <Trans>
+                  From 1 to 120 months. Every hour, messages older than this are deleted on the server and on every device, and so are conversations with no
+                  messages left that had nothing new for as long.
+                </Trans>
+              }
+            />
+          ) : (
+            <p className="muted">
+              <Trans>Messages are kept until their authors delete them.</Trans>
+            </p>
+          )}
+        </fieldset>
+      </div>
       <div className="form-actions">
         <Button type="submit" busy={saving}>
           <Trans>Save</Trans>
