@@ -49,7 +49,8 @@ export const privacyUi = defineUiModule({
     fixHref: () => null,
     itemHref(entry) {
       if (entry.name === 'privacy.setSettings') return '/admin/privacy';
-      if (entry.name === 'privacy.requestExport') return '/profile';
+      const memberId = (entry.args as { member_id?: unknown } | null)?.member_id;
+      if (entry.name === 'privacy.requestExport') return entryName(entry.args) && typeof memberId === 'string' ? `/users/${memberId}` : '/app/profile';
       return null;
     },
   },
