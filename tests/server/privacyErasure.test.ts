@@ -192,6 +192,13 @@ describe.each(backends)('erasing a member on $name', (backend) => {
       expect(rest.statusCode).toBe(403);
       const settings = await server.app.inject({ method: 'GET', url: '/api/v1/admin/privacy/settings', headers: { host, ...bearer(who.token) } });
       expect(settings.statusCode).toBe(403);
+      const put = await server.app.inject({
+        method: 'PUT',
+        url: '/api/v1/admin/privacy/settings',
+        headers: { host, ...bearer(who.token) },
+        payload: { erasure_policy: 'remove', message_retention_months: 3 },
+      });
+      expect(put.statusCode).toBe(403);
       expect(await push(who, [{ name: 'privacy.setSettings', args: { erasure_policy: 'remove', message_retention_months: 3 } }])).toMatchObject([
         { status: 'rejected', error: { status: 403 } },
       ]);
