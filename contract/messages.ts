@@ -130,6 +130,13 @@ export const messages = {
   groupAdminOnly: 'Only the group admins can do this.',
   groupLastAdmin: 'The group needs at least one admin. Make another member an admin first.',
   directCannotLeave: 'A conversation between two people cannot be left. Mute it instead.',
+  privacyRetentionInvalid: 'Choose a number of months from 1 to 120, or keep messages.',
+  privacyPolicyInvalid: 'Choose what happens to what an erased member wrote.',
+  exportPending: 'A copy of this member’s data is already being prepared.',
+  exportNotFound: 'This data export does not exist.',
+  exportGone: 'This data export was already downloaded or has expired. Ask for a new one.',
+  exportNotReady: 'This data export is not ready yet.',
+  eraseSelf: 'You cannot erase your own account.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -37,6 +37,10 @@ export const permissions = {
   /** Reading the reports of messages members sent to the school. */
   'messenger.reports.read': ['admin'],
   'profile.edit': ['admin', 'staff', 'student', 'guardian'],
+  /** A copy of one's own data (docs/features/privacy.md). */
+  'privacy.exportOwn': ['admin', 'staff', 'student', 'guardian'],
+  /** The college's privacy settings, a member's data export for them, erasing a member. */
+  'privacy.manage': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof permissions;

@@ -38,6 +38,8 @@ interface Demo {
   guardian: Member;
   /** The demo guardian's conversation with the teacher, their message held by the staff hours. */
   heldChat: string;
+  /** The demo guardian's id, whose member screen shows the privacy card. */
+  guardianId: string;
 }
 
 interface Screen {
@@ -94,6 +96,30 @@ async function refusedEdit(page: Page, { admin }: Demo): Promise<void> {
   await visit(page, '/app/outbox', '.outbox-entry-attention');
 }
 
+/**
+ * The profile's "Your data": a copy asked for (once per run: later looks find it open) and
+ * prepared by the server's job, ready to download.
+ */
+async function myData(page: Page): Promise<void> {
+  await visit(page, '/app/profile', '.privacy-card');
+  const ask = page.locator('.privacy-card .privacy-export-actions button');
+  if (await ask.isEnabled()) await ask.click();
+  await page.locator('.privacy-export-ready').waitFor({ timeout: waitLong });
+  await page.locator('.privacy-card').scrollIntoViewIfNeeded();
+}
+
+/** An administrator's privacy card on the demo guardian's screen, and the erasure's confirmation. */
+async function memberPrivacy(page: Page, { guardianId }: Demo): Promise<void> {
+  await visit(page, `/users/${guardianId}`, '.privacy-card');
+  await page.locator('.privacy-card').scrollIntoViewIfNeeded();
+}
+
+async function memberErase(page: Page, demo: Demo): Promise<void> {
+  await memberPrivacy(page, demo);
+  await page.locator('.privacy-card .button-danger').click();
+  await page.getByRole('alertdialog').waitFor();
+}
+
 /** In the order they are taken in one context: the outbox's refused edit last, as it stays in the app bar. */
 const screens: Screen[] = [
   { name: 'sign-in', as: 'nobody', also: ['desktop-light-es'], open: (page) => visit(page, '/auth/login', 'input[name="identifier"]') },
@@ -127,6 +153,7 @@ const screens: Screen[] = [
     open: (page, demo) => visit(page, `/messenger/${demo.heldChat}`, '.bubble-held'),
   },
   { name: 'profile', as: 'staff', also: ['phone-light-ar'], open: (page) => visit(page, '/app/profile', '.profile-grid') },
+  { name: 'my-data', as: 'staff', also: ['phone-dark-ar', 'desktop-light-es'], open: myData },
   { name: 'outbox', as: 'staff', also: ['phone-dark-es', 'desktop-light-ar'], open: refusedEdit },
   { name: 'notifications', as: 'admin', also: ['desktop-light-es'], open: (page) => visit(page, '/notifications', '.notification-item') },
   { name: 'documents', as: 'admin', also: ['phone-dark-es'], open: (page) => visit(page, '/documentos', '.document-item') },
@@ -138,6 +165,18 @@ const screens: Screen[] = [
     also: ['phone-dark-ar', 'desktop-light-es', 'small-light-de'],
     open: (page) => visit(page, '/admin/messenger/rules', '.messenger-rules-grid'),
   },
+  {
+    name: 'privacy-settings',
+    as: 'admin',
+    also: ['phone-dark-ar', 'desktop-light-es'],
+    open: async (page) => {
+      await visit(page, '/admin/privacy', '.privacy-settings-form');
+      const retention = page.locator('.privacy-settings-form input[type="checkbox"]');
+      if (!(await retention.isChecked())) await retention.check();
+    },
+  },
+  { name: 'member-privacy', as: 'admin', also: ['phone-dark-ar', 'desktop-light-es'], open: memberPrivacy },
+  { name: 'member-erase', as: 'admin', also: ['phone-dark-ar', 'desktop-light-es'], open: memberErase },
   {
     name: 'statistics',
     as: 'admin',
@@ -181,9 +220,13 @@ async function demoOf(): Promise<Demo> {
   const photoPost = posts.find((post) => post.title === 'Nuevos libros en la biblioteca')?.id;
   const familiesGroup = conversations.find((row) => row.name.startsWith('Apoderados'))?.id;
   if (!photoPost || !familiesGroup) throw new Error('the demo data has changed: no post with a photo or no families group');
+  const guardianId = (await rows<{ id: string; email: string }>(admin, '/api/v1/admin/members?role=guardian&per_page=200')).find(
+    (row) => row.email === 'guardian@colinas.test',
+  )?.id;
+  if (!guardianId) throw new Error('the demo data has changed: no demo guardian');
   await readSomePosts(staff);
   const guardian = await apiSignIn(origin, 'guardian@colinas.test', password);
-  return { staff, admin, photoPost, familiesGroup, guardian, heldChat: await heldChat(admin, guardian, staff) };
+  return { staff, admin, photoPost, familiesGroup, guardian, guardianId, heldChat: await heldChat(admin, guardian, staff) };
 }
 
 /**

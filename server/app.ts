@@ -159,7 +159,7 @@ export async function buildApp({
   syncRoutes(app, db, registry, config.quietPolls);
   for (const feature of registry.modules) feature.routes?.(app, ctx);
   if (config.jobs) {
-    const jobs = startJobs(db, registry.jobs, { mailer: ctx.mailer, push: ctx.push, log: app.log });
+    const jobs = startJobs(db, registry.jobs, { mailer: ctx.mailer, push: ctx.push, log: app.log, dataDir: config.dataDir, storage: ctx.storage });
     app.addHook('onClose', () => jobs.stop());
   }
   registerRobots(app);

@@ -7,6 +7,7 @@ import { membersModule } from './members/module';
 import { messengerModule } from './messenger/module';
 import { notificationsModule } from './notifications/module';
 import { postsModule } from './posts/module';
+import { privacyModule } from './privacy/module';
 import { statisticsModule } from './statistics/module';
 import { structureModule } from './structure/module';
 import { referenceEntities } from './sync/referenceEntities';
@@ -26,6 +27,7 @@ export const features = [
   integrationsModule,
   statisticsModule,
   messengerModule,
+  privacyModule,
 ];
 
 export const registry = buildRegistry(features, referenceEntities);

@@ -4,12 +4,16 @@ import type { Database } from './db/client';
 import { listen, type Listening } from './db/listen';
 import type { Mailer } from './mail/mailer';
 import type { PushSender } from './push/sender';
+import type { Storage } from './storage/storage';
 
 /** What a job may use beside the database. */
 export interface JobServices {
   mailer: Mailer;
   push: PushSender;
   log: FastifyBaseLogger;
+  /** The data folder (files of documents, data exports) and the uploads' storage (avatars). */
+  dataDir: string;
+  storage: Storage;
 }
 
 /**

@@ -40,6 +40,11 @@ export interface UiModule {
    */
   structure?: readonly ScreenSection[];
   /**
+   * Parts of an administrator's screen of one member (`/users/:id`), below the account's
+   * actions: what the feature does with a member (the privacy feature's data export and erasure).
+   */
+  member?: readonly MemberSection[];
+  /**
    * Work the feature does while someone is signed in, whatever screen is open (keeping the
    * kept documents in step, sending queued uploads): a component that draws nothing,
    * loaded once the app is idle and kept mounted in the signed-in shell
@@ -67,6 +72,21 @@ export interface UiModule {
 export interface ScreenSection {
   order: number;
   load: () => Promise<ComponentType>;
+}
+
+/** The member a part of the member screen is about, as the members screen shows them. */
+export interface MemberSectionProps {
+  member: { id: string; name: string; role: Role };
+  /** The administrator looking is this member. */
+  isSelf: boolean;
+  /** The member is gone (erased): the screen goes back to the list. */
+  onGone: () => void;
+}
+
+/** A part a feature adds to the member screen, loaded with it, shown in `order`. */
+export interface MemberSection {
+  order: number;
+  load: () => Promise<ComponentType<MemberSectionProps>>;
 }
 
 /** The sections of every module for one screen, loaded, in order. */

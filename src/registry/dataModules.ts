@@ -6,6 +6,7 @@ import { membersData } from '../features/members/module';
 import { messengerData } from '../features/messenger/module';
 import { notificationsData } from '../features/notifications/module';
 import { postsData } from '../features/posts/module';
+import { privacyData } from '../features/privacy/module';
 
 /**
  * THE list of data modules: the local schema, the synced entities and the search indexes
@@ -14,4 +15,13 @@ import { postsData } from '../features/posts/module';
  * uiModules.ts); tests/unit/modules/registry.test.ts fails when a feature is missing.
  * Order matters only for upgrades of the same version (run in this order).
  */
-export const dataModules: readonly DataModule[] = [postsData, eventsData, notificationsData, documentsData, contactsData, membersData, messengerData];
+export const dataModules: readonly DataModule[] = [
+  postsData,
+  eventsData,
+  notificationsData,
+  documentsData,
+  contactsData,
+  membersData,
+  messengerData,
+  privacyData,
+];

@@ -7,6 +7,7 @@ import { membersUi } from '../features/members/ui';
 import { messengerUi } from '../features/messenger/ui';
 import { notificationsUi } from '../features/notifications/ui';
 import { postsUi } from '../features/posts/ui';
+import { privacyUi } from '../features/privacy/ui';
 import { statisticsUi } from '../features/statistics/ui';
 import { structureUi } from '../features/structure/ui';
 import type { UiModule } from '../modules/uiModule';
@@ -28,4 +29,5 @@ export const uiModules: readonly UiModule[] = [
   integrationsUi,
   statisticsUi,
   messengerUi,
+  privacyUi,
 ];

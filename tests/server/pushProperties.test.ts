@@ -43,6 +43,8 @@ interface World {
   /** Guardians of the college (not the administrator), and the two pending sign-ups. */
   memberIds: string[];
   pendingIds: string[];
+  /** Members made for `privacy.erase` (erasing the guardians above would take the other examples' rows). */
+  erasableIds: string[];
   /** The staff member's messenger: conversations they are in, groups they run, a group they may leave, messages. */
   messenger: {
     conversationIds: string[];
@@ -194,6 +196,12 @@ const examples: Record<string, (world: World, pick: number) => Record<string, un
     staff_hours_start: '07:30',
     staff_hours_end: pick % 5 === 0 ? '24:00' : '16:45',
   }),
+  'privacy.requestExport': (world, pick) => ({ id: fresh(), member_id: pickFrom(world.memberIds, pick) }),
+  'privacy.erase': (world, pick) => ({ member_id: pickFrom(world.erasableIds, pick) }),
+  'privacy.setSettings': (_world, pick) => ({
+    erasure_policy: pick % 2 === 0 ? 'keep' : 'remove',
+    message_retention_months: pick % 3 === 0 ? null : 1 + (pick % 120),
+  }),
 };
 
 /** A guardian's fields for `members.create`/`members.update` (the email is the member's own, by their place in the list). */
@@ -227,6 +235,9 @@ const adminExamples = new Set([
   'contacts.update',
   'contacts.delete',
   'messenger.setRules',
+  'privacy.requestExport',
+  'privacy.erase',
+  'privacy.setSettings',
   ...['places', 'courses', 'grades', 'sections', 'categories'].flatMap((kind) => ['create', 'update', 'reorder', 'archive'].map((verb) => `${kind}.${verb}`)),
 ]);
 
@@ -284,6 +295,17 @@ async function messengerOf(server: TestServer, session: Session): Promise<World[
 }
 
 const pickFrom = (list: readonly string[], pick: number) => list[pick % list.length]!;
+
+/** Five guardians made for `privacy.erase`, copies of the demo guardian. */
+async function erasableMembers(server: TestServer, collegeId: string): Promise<string[]> {
+  const [template] = await server.db
+    .select()
+    .from(users)
+    .where(and(eq(users.collegeId, collegeId), eq(users.email, 'guardian@colinas.test')));
+  const ids = Array.from({ length: 5 }, () => uuidv7());
+  await server.db.insert(users).values(ids.map((id) => ({ ...template!, id, email: `${id}@colinas.test`, rut: null })));
+  return ids;
+}
 
 /** A mutation as generated: an example with hostile changes, or any JSON as its args. */
 interface MutationSpec {
@@ -405,6 +427,7 @@ describe.each(backends)('pushing generated mutations on $name', (backend) => {
           .from(users)
           .where(and(eq(users.collegeId, refs.collegeId), eq(users.status, 'pending')))
       ).map((u) => u.id),
+      erasableIds: await erasableMembers(server, refs.collegeId),
       contactIds: (await server.db.select({ id: contacts.id }).from(contacts).where(eq(contacts.collegeId, refs.collegeId))).map((c) => c.id),
       structure: await structureOf(server, refs.collegeId),
       messenger: await messengerOf(server, { app: server.app, host, token: tokens.staff }),

@@ -375,6 +375,39 @@ describe.each(backends)(
           )
           .map((payload): Call => ({ method: 'PUT', url: '/api/v1/admin/messenger/rules', payload })),
       );
+    /** The privacy routes: the settings, exports (asked, listed, downloaded) and erasure of generated members. */
+    const privacyCalls = (): fc.Arbitrary<Call> =>
+      fc.oneof(
+        fc.constant<Call>({ method: 'GET', url: '/api/v1/admin/privacy/settings' }),
+        fc
+          .oneof(
+            fc
+              .record(
+                {
+                  erasure_policy: fc.oneof(fc.constantFrom('keep', 'remove', 'forget', ''), hostileString),
+                  message_retention_months: fc.oneof(fc.constant(null), fc.integer({ min: -5, max: 200 }), fc.double(), hostileString),
+                },
+                { requiredKeys: [] },
+              )
+              .map((value) => JSON.stringify(value)),
+            fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)),
+          )
+          .map((payload): Call => ({ method: 'PUT', url: '/api/v1/admin/privacy/settings', payload })),
+        fc.constant<Call>({ method: 'GET', url: '/api/v1/privacy/exports' }),
+        fc
+          .oneof(
+            fc
+              .record(
+                { id: fc.option(fc.oneof(fc.uuid(), hostileString), { nil: undefined }), member_id: idSegment(() => memberIds) },
+                { requiredKeys: ['member_id'] },
+              )
+              .map((value) => JSON.stringify(value)),
+            fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)),
+          )
+          .map((payload): Call => ({ method: 'POST', url: '/api/v1/privacy/exports', payload })),
+        idSegment(() => memberIds).map((id): Call => ({ method: 'GET', url: `/api/v1/privacy/exports/${id}/download` })),
+        idSegment(() => memberIds).map((id): Call => ({ method: 'POST', url: `/api/v1/admin/privacy/members/${id}/erase` })),
+      );
     // SMTP settings point only at loopback (a refused port answers at once: no network in tests).
     const smtpBody = (): fc.Arbitrary<string> =>
       fc.oneof(
@@ -429,6 +462,7 @@ describe.each(backends)(
         // Five contact routes.
         { weight: 3, arbitrary: contactCalls() },
         { weight: 2, arbitrary: messengerCalls() },
+        { weight: 2, arbitrary: privacyCalls() },
         { weight: 2, arbitrary: attachmentCalls() },
         // Nine document routes, weighted like the notifications'.
         { weight: 6, arbitrary: documentCalls() },

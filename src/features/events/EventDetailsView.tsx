@@ -13,6 +13,7 @@ import { DeleteEventDialog } from './DeleteEventDialog';
 import { formatDay, formatInstantRange, zoneName } from './eventDates';
 import type { LocalEvent } from './eventsDb';
 import { categoryNames, repeatInWords, spanInWords, type Span } from './eventWords';
+import { authorName } from '../../i18n/authorName';
 
 export interface EventDetailsViewProps {
   event: LocalEvent;
@@ -44,7 +45,7 @@ export function EventDetailsView(props: EventDetailsViewProps) {
   const oneDay = firstDay === span.end.slice(0, 10);
   // Timed events in another zone than the device's: the event's zone named, and the device's times beside.
   const elsewhere = !event.all_day && deviceZone !== event.time_zone;
-  const author = <bdi>{event.author_name}</bdi>;
+  const author = <bdi>{authorName(i18n, event.author_name)}</bdi>;
 
   return (
     <div className={`event-details event-cat-${event.category}`}>

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useNavigate, useParams } from 'react-router-dom';
 import { can } from '../../../contract/permissions';
+import { MemberSections } from '../../modules/MemberSections';
 import { useSession } from '../../session/session';
 import { useItemSyncState } from '../../sync/hooks';
 import { usePageMeta } from '../../tenant/usePageMeta';
@@ -54,6 +55,15 @@ export function MemberDetailScreen() {
       actions={actions}
       resetPassword={() => import('./membersApi').then((api) => api.resetMemberPassword(member.id))}
       onGone={() => void navigate('/users', { replace: true })}
+      sections={
+        member.status === 'pending' ? null : (
+          <MemberSections
+            member={{ id: member.id, name: fullName(member) || member.email, role: member.role }}
+            isSelf={member.id === user.id}
+            onGone={() => void navigate('/users', { replace: true })}
+          />
+        )
+      }
     />
   );
 }

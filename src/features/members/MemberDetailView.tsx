@@ -27,6 +27,8 @@ export interface MemberDetailViewProps {
   resetPassword: () => Promise<ResetMemberPasswordResponse>;
   /** After a delete or a rejection: back to the list. */
   onGone: () => void;
+  /** Other features' parts of the screen (src/modules/MemberSections.tsx), below the account. */
+  sections?: ReactNode;
 }
 
 /** A date of birth (`YYYY-MM-DD`) as the page's language writes it, on the device's calendar day. */
@@ -45,7 +47,18 @@ function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
 }
 
 /** `/users/:id`: the member's data, PIN, password and what an administrator may do with the account. */
-export function MemberDetailView({ member, children, guardians, reference, isSelf, syncState, actions, resetPassword, onGone }: MemberDetailViewProps) {
+export function MemberDetailView({
+  member,
+  children,
+  guardians,
+  reference,
+  isSelf,
+  syncState,
+  actions,
+  resetPassword,
+  onGone,
+  sections: extra,
+}: MemberDetailViewProps) {
   const { t, i18n } = useLingui();
   const [confirm, setConfirm] = useState<'delete' | 'reject' | null>(null);
   const name = fullName(member);
@@ -158,6 +171,8 @@ export function MemberDetailView({ member, children, guardians, reference, isSel
           </div>
         )}
       </section>
+
+      {extra}
 
       <ConfirmDialog
         open={confirm === 'delete'}

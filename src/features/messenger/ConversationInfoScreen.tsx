@@ -17,6 +17,7 @@ import { GroupAdminForms } from './GroupAdminForms';
 import { leaveGroup, removeMember, setAdmin, setMuted } from './messengerWrites';
 import { RoleName } from './RoleName';
 import { useMessengerDb } from './useMessengerDb';
+import { authorName } from '../../i18n/authorName';
 
 const byName = new Intl.Collator(undefined, { sensitivity: 'base' });
 
@@ -27,7 +28,7 @@ const byName = new Intl.Collator(undefined, { sensitivity: 'base' });
  */
 export function ConversationInfoScreen() {
   const { conversation: conversationId = '' } = useParams();
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const db = useMessengerDb();
   const { user } = useSession();
   const navigate = useNavigate();
@@ -96,7 +97,7 @@ export function ConversationInfoScreen() {
         </h2>
         <ul className="conversation-members">
           {sorted.map((member) => {
-            const name = member.name;
+            const name = authorName(i18n, member.name);
             return (
               <li key={member.id} className="conversation-member">
                 <span className="conversation-member-text">

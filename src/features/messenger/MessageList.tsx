@@ -8,6 +8,7 @@ import { Spinner } from '../../ui/Spinner';
 import { useClock } from './useClock';
 import { MessageBubble, type BubbleActions } from './MessageBubble';
 import { bubbleState, editable, othersProgress } from './messageState';
+import { authorName } from '../../i18n/authorName';
 
 export interface MessageListProps extends BubbleActions {
   messages: readonly MessageRow[];
@@ -62,7 +63,7 @@ export function MessageList({
   title,
   ...actions
 }: MessageListProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const list = useRef<VirtuosoHandle>(null);
   const [first, setFirst] = useState({ id: messages[0]?.id, index: startIndex });
   // Older messages came in front: lower the first index by as many, so nothing on screen moves.
@@ -73,7 +74,7 @@ export function MessageList({
   // The index of the message at the top of the screen when the list became virtualised; null: the first page, plain.
   const [virtualFrom, setVirtualFrom] = useState<number | null>(null);
   const others = useMemo(() => othersProgress(members, me), [members, me]);
-  const names = useMemo(() => new Map(members.map((member) => [member.user_id, member.name])), [members]);
+  const names = useMemo(() => new Map(members.map((member) => [member.user_id, authorName(i18n, member.name)])), [members, i18n]);
   const now = useClock(30_000);
 
   useEffect(() => {

@@ -7,6 +7,7 @@ import { EmptyState, LoadingState } from '../../ui/ScreenStates';
 import { SyncStateBadge, type ItemSyncState } from '../../ui/SyncStateBadge';
 import { AcknowledgedTag, EmergencyTag } from './AlertTag';
 import { isUnread, needsAcknowledgement, type InboxItem, type InboxPage } from './notificationQueries';
+import { authorName } from '../../i18n/authorName';
 
 export interface InboxViewProps {
   page: InboxPage | undefined;
@@ -49,7 +50,7 @@ const InboxRow = memo(function InboxRow({ item, syncState, href }: { item: Inbox
         </span>
         <span className="notification-meta">
           <time dateTime={notification.created_at}>{formatShortDate(notification.created_at, i18n.locale, true)}</time>
-          <span dir="auto">{notification.author_name}</span>
+          <span dir="auto">{authorName(i18n, notification.author_name)}</span>
           {notification.emergency && receipt?.acknowledged_at ? <AcknowledgedTag /> : null}
           {needsAcknowledgement(item) && !unread ? (
             <span className="notification-ask">

@@ -5,6 +5,7 @@ import { Button } from '../../ui/Button';
 import { SyncStateBadge, type ItemSyncState } from '../../ui/SyncStateBadge';
 import { AcknowledgedTag, EmergencyTag } from './AlertTag';
 import { needsAcknowledgement, type InboxItem } from './notificationQueries';
+import { authorName } from '../../i18n/authorName';
 
 export interface NotificationDetailsViewProps {
   item: InboxItem;
@@ -21,7 +22,7 @@ export function NotificationDetailsView({ item, syncState, receiptState, acknowl
   const { i18n } = useLingui();
   const { notification, receipt } = item;
   const sent = formatShortDate(notification.created_at, i18n.locale, true);
-  const author = notification.author_name;
+  const author = authorName(i18n, notification.author_name);
   const acknowledgedAt = receipt?.acknowledged_at ? formatShortDate(receipt.acknowledged_at, i18n.locale, true) : null;
   return (
     <div className={`notification-details ${notification.emergency ? 'is-emergency' : ''}`}>

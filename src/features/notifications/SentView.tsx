@@ -9,6 +9,7 @@ import { EmptyState, LoadingState } from '../../ui/ScreenStates';
 import { SyncStateBadge } from '../../ui/SyncStateBadge';
 import { EmergencyTag } from './AlertTag';
 import type { SentState } from './useSent';
+import { authorName } from '../../i18n/authorName';
 
 export interface SentViewProps extends Omit<SentState, 'retry'> {
   openHref: (id: string) => string;
@@ -74,7 +75,7 @@ export function SentView({ load, unsent, online, openHref, onRetry }: SentViewPr
               </span>
               <span className="sent-meta">
                 <time dateTime={item.created_at}>{date(item.created_at)}</time>
-                <span dir="auto">{item.author_name}</span>
+                <span dir="auto">{authorName(i18n, item.author_name)}</span>
               </span>
               <Figures item={item} />
             </Link>

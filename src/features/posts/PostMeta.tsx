@@ -2,6 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { formatShortDate } from '../../i18n/formatDate';
 import { EyeIcon } from '../../ui/icons';
 import type { LocalPost } from './postsDb';
+import { authorName } from '../../i18n/authorName';
 
 /**
  * Whether the post is scheduled: dated in the future. The server delivers such a post only
@@ -26,7 +27,7 @@ export function PostMeta({ post, categoryName }: { post: LocalPost; categoryName
           {categoryName}
         </span>
       ) : null}
-      <bdi title={post.author_name}>{post.author_name}</bdi>
+      <bdi title={authorName(i18n, post.author_name)}>{authorName(i18n, post.author_name)}</bdi>
       {scheduled ? (
         <span className="post-scheduled">
           <Trans>
