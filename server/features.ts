@@ -1,3 +1,4 @@
+import { auditModule } from './audit/module';
 import { buildRegistry } from './feature';
 import { contactsModule } from './contacts/module';
 import { documentsModule } from './documents/module';
@@ -26,6 +27,7 @@ export const features = [
   integrationsModule,
   statisticsModule,
   messengerModule,
+  auditModule,
 ];
 
 export const registry = buildRegistry(features, referenceEntities);

@@ -16,6 +16,7 @@ import { applyChanges, changes, type Change } from './hostileValues';
 import { keysOfMembers } from '../../contract/audience';
 import { directConversationId } from '../../contract/messenger';
 import { defaultMessengerRules } from '../../contract/messengerRules';
+import { auditRetentionChoices } from '../../contract/audit';
 import { visibleTo } from '../../server/audience/visibility';
 import { conversations, messengerMessages } from '../../server/messenger/schema';
 import { collegeRefs, eventArgs, notificationArgs, postArgs, push, type CollegeRefs, type Session } from './syncHelpers';
@@ -186,6 +187,7 @@ const examples: Record<string, (world: World, pick: number) => Record<string, un
   'messenger.read': (world, pick) => ({ conversation_id: pickFrom(world.messenger.conversationIds, pick), position: pick % 5 }),
   'messenger.report': (world, pick) => ({ id: fresh(), message_id: pickFrom(world.messenger.othersMessageIds, pick), reason: 'Lenguaje ofensivo' }),
   'messenger.setRules': (_world, pick) => ({ ...defaultMessengerRules, student_to_student: pick % 2 === 0, students_reply_in_groups: pick % 3 !== 0 }),
+  'audit.setRetention': (_world, pick) => ({ years: auditRetentionChoices[pick % auditRetentionChoices.length] }),
 };
 
 /** A guardian's fields for `members.create`/`members.update` (the email is the member's own, by their place in the list). */
@@ -219,6 +221,7 @@ const adminExamples = new Set([
   'contacts.update',
   'contacts.delete',
   'messenger.setRules',
+  'audit.setRetention',
   ...['places', 'courses', 'grades', 'sections', 'categories'].flatMap((kind) => ['create', 'update', 'reorder', 'archive'].map((verb) => `${kind}.${verb}`)),
 ]);
 
