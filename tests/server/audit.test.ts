@@ -3,7 +3,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hiddenValue, type AuditKind, type AuditListResponse, type AuditRecord } from '../../contract/audit';
 import { uuidv7 } from '../../contract/ids';
-import type { MemberFieldsInput } from '../../contract/members';
+import { memberFields, type MemberFieldsInput } from '../../contract/members';
 import { defaultMessengerRules } from '../../contract/messengerRules';
 import { auditRetentionJob } from '../../server/audit/retentionJob';
 import { auditRecords } from '../../server/auditRecord/schema';
@@ -318,7 +318,7 @@ describe.each(backends)('the audit trail on $name', (backend) => {
       await expect(
         writeInCollege(server.db, refs.collegeId, async (write) => {
           const adminRow = (await write.tx.select().from(users).where(eq(users.id, adminId)))[0]!;
-          await createMember(write, { user: adminRow }, member);
+          await createMember(write, { user: adminRow }, { ...memberFields.parse(member), id: member.id });
           // The record is written by now; the action then fails.
           expect((await write.tx.select().from(auditRecords).where(eq(auditRecords.subjectMemberId, member.id))).length).toBe(1);
           throw new Error('the action failed after its record');
