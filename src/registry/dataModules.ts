@@ -1,4 +1,5 @@
 import type { DataModule } from '../db/dataModule';
+import { auditData } from '../features/audit/module';
 import { contactsData } from '../features/contacts/module';
 import { documentsData } from '../features/documents/module';
 import { eventsData } from '../features/events/module';
@@ -14,4 +15,13 @@ import { postsData } from '../features/posts/module';
  * uiModules.ts); tests/unit/modules/registry.test.ts fails when a feature is missing.
  * Order matters only for upgrades of the same version (run in this order).
  */
-export const dataModules: readonly DataModule[] = [postsData, eventsData, notificationsData, documentsData, contactsData, membersData, messengerData];
+export const dataModules: readonly DataModule[] = [
+  postsData,
+  eventsData,
+  notificationsData,
+  documentsData,
+  contactsData,
+  membersData,
+  messengerData,
+  auditData,
+];

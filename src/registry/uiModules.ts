@@ -1,3 +1,4 @@
+import { auditUi } from '../features/audit/ui';
 import { billingUi } from '../features/billing/ui';
 import { contactsUi } from '../features/contacts/ui';
 import { documentsUi } from '../features/documents/ui';
@@ -28,4 +29,5 @@ export const uiModules: readonly UiModule[] = [
   integrationsUi,
   statisticsUi,
   messengerUi,
+  auditUi,
 ];
