@@ -39,7 +39,6 @@ export function AuditFiltersForm({ filters, onApply }: AuditFiltersFormProps) {
           name="member"
           value={draft.member}
           valueDir="auto"
-          hint={<Trans>A part of the name</Trans>}
           onChange={(event) => setDraft({ ...draft, member: event.target.value })}
         />
         <TextField
@@ -47,7 +46,6 @@ export function AuditFiltersForm({ filters, onApply }: AuditFiltersFormProps) {
           name="actor"
           value={draft.actor}
           valueDir="auto"
-          hint={<Trans>A part of the name</Trans>}
           onChange={(event) => setDraft({ ...draft, actor: event.target.value })}
         />
         <Select
@@ -66,6 +64,9 @@ export function AuditFiltersForm({ filters, onApply }: AuditFiltersFormProps) {
         />
         <TextField label={t`To`} name="to" type="date" value={draft.to} valueDir="ltr" onChange={(event) => setDraft({ ...draft, to: event.target.value })} />
       </div>
+      <p className="audit-filters-note">
+        <Trans>A part of a name is enough. Days are the school's.</Trans>
+      </p>
       <div className="audit-filters-actions">
         <Button type="submit">
           <Trans>Filter</Trans>

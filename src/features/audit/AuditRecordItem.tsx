@@ -42,8 +42,8 @@ export function AuditRecordItem({ record, nameOf }: AuditRecordItemProps) {
                     <span className="audit-before" dir="auto">
                       {valueText(i18n, field, record.before[field], nameOf)}
                     </span>
-                    <span className="audit-arrow" aria-label={t`became`}>
-                      {' → '}
+                    <span className="audit-arrow" role="img" aria-label={t`became`}>
+                      →
                     </span>
                   </>
                 ) : null}
