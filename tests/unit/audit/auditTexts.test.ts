@@ -2,6 +2,7 @@ import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { hiddenValue } from '../../../contract/audit';
 import { browserOf, fieldLabel, valueText } from '../../../src/features/audit/auditTexts';
+import { auditUi } from '../../../src/features/audit/ui';
 
 describe('what the audit screen says of recorded values', () => {
   const nameOf = (id: string) => (id === 'sec-1a' ? '1° Básico A' : undefined);
@@ -29,5 +30,23 @@ describe('what the audit screen says of recorded values', () => {
     );
     expect(browserOf('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36 Edg/131.0')).toBe('Edge · Windows');
     expect(browserOf('lightMyRequest')).toBe('');
+  });
+});
+
+describe('a retention change in the outbox', () => {
+  it('is named by the years it asks for, and leads back to the audit screen', () => {
+    const entry = {
+      id: 'e1',
+      name: 'audit.setRetention',
+      args: { years: 5 },
+      entity: 'auditSettings',
+      entityId: 'college-1',
+      status: 'queued',
+      attempts: 0,
+      createdAt: '',
+    } as const;
+    expect(auditUi.outbox!.label(i18n, { ...entry }, '')).toBe('Keep the audit trail for 5 years');
+    expect(auditUi.outbox!.label(i18n, { ...entry, args: { years: 1 } }, '')).toBe('Keep the audit trail for 1 year');
+    expect(auditUi.outbox!.fixHref!({ ...entry })).toBe('/admin/audit');
   });
 });
