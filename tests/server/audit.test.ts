@@ -240,6 +240,13 @@ describe.each(backends)('the audit trail on $name', (backend) => {
       );
       // A blank password keeps the stored one: only the port changed.
       expect(moved).toMatchObject({ before: { port: 2525 }, after: { port: 587 } });
+      // With SMTP settings a password is reset by mail: recorded in the sign-out's transaction.
+      const member = fields();
+      await pushed('members.create', member);
+      const reset = await onlyNewRecord(async () =>
+        expect(json(await call(tokens.admin, 'POST', `/api/v1/admin/members/${member.id}/reset-password`))).toMatchObject({ mode: 'mail' }),
+      );
+      expect(reset).toMatchObject({ kind: 'member.passwordReset', subjectMemberId: member.id, after: { password: hiddenValue, reset: 'mail' }, ...fromRest });
       const removed = await onlyNewRecord(async () => expect((await call(tokens.admin, 'DELETE', '/api/v1/admin/integrations/smtp')).statusCode).toBe(200));
       expect(removed).toMatchObject({ kind: 'smtp.removed', after: null, before: { host: '127.0.0.1', password: hiddenValue } });
       expect(JSON.stringify([saved, moved, removed])).not.toContain('sup3r-secret');
