@@ -84,6 +84,11 @@ export const messageRow = z.object({
   edited_at: z.string().nullable(),
   /** When the author deleted it ("This message was deleted"), or null. */
   deleted_at: z.string().nullable(),
+  /**
+   * When the staff hours hold it (contract/messengerRules.ts): the time it reaches the other
+   * members; only its author has it until then. Null once delivered, and for every other message.
+   */
+  held_until: z.string().nullable().default(null),
 });
 export type MessageRow = z.infer<typeof messageRow>;
 

@@ -17,6 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
+import { dayIn, isoWeekday } from '../contract/eventTime';
 import { uuidv7 } from '../contract/ids';
 import { apiSignIn, closeUpdatePrompt, newContext, root, runShots, shoot, waitLong, type Look, type Member } from './lib/screenshotKit';
 
@@ -34,12 +35,15 @@ interface Demo {
   photoPost: string;
   /** The demo teacher's group with the families of a section (server/messenger/seed.ts). */
   familiesGroup: string;
+  guardian: Member;
+  /** The demo guardian's conversation with the teacher, their message held by the staff hours. */
+  heldChat: string;
 }
 
 interface Screen {
   name: string;
   /** Who is signed in: the demo teacher sees the messenger, the administrator the administration. */
-  as: 'nobody' | 'staff' | 'admin';
+  as: 'nobody' | 'staff' | 'admin' | 'guardian';
   /** Besides phone-light-es and desktop-dark-ar. */
   also: Look[];
   /** Opens the screen and brings it to the state the picture shows. */
@@ -115,6 +119,12 @@ const screens: Screen[] = [
     as: 'staff',
     also: ['phone-dark-ar', 'small-light-de'],
     open: (page, demo) => visit(page, `/messenger/${demo.familiesGroup}`, '.bubble >> nth=2'),
+  },
+  {
+    name: 'chat-staff-hours',
+    as: 'guardian',
+    also: ['phone-dark-ar', 'desktop-light-es', 'small-light-de'],
+    open: (page, demo) => visit(page, `/messenger/${demo.heldChat}`, '.bubble-held'),
   },
   { name: 'profile', as: 'staff', also: ['phone-light-ar'], open: (page) => visit(page, '/app/profile', '.profile-grid') },
   { name: 'outbox', as: 'staff', also: ['phone-dark-es', 'desktop-light-ar'], open: refusedEdit },
@@ -219,7 +229,30 @@ async function demoOf(): Promise<Demo> {
   if (!photoPost || !familiesGroup) throw new Error('the demo data has changed: no post with a photo or no families group');
   await readSomePosts(staff);
   await someAdministration(admin);
-  return { staff, admin, photoPost, familiesGroup };
+  const guardian = await apiSignIn(origin, 'guardian@colinas.test', password);
+  return { staff, admin, photoPost, familiesGroup, guardian, heldChat: await heldChat(admin, guardian, staff) };
+}
+
+/**
+ * The staff hours closed now (every day but today, in the demo college's zone) and a
+ * guardian's message to the teacher, which the server holds until tomorrow's opening.
+ */
+async function heldChat(admin: Member, guardian: Member, staff: Member): Promise<string> {
+  const rules = (await (await api(admin, 'GET', '/api/v1/admin/messenger/rules')).json()) as Record<string, unknown>;
+  const today = isoWeekday(dayIn(new Date(), 'America/Santiago'));
+  const days = [1, 2, 3, 4, 5, 6, 7].filter((day) => day !== today);
+  await api(admin, 'PUT', '/api/v1/admin/messenger/rules', {
+    ...rules,
+    staff_hours_on: true,
+    staff_hours_days: days,
+    staff_hours_start: '08:00',
+    staff_hours_end: '17:00',
+  });
+  const conversation = (await (await api(guardian, 'POST', '/api/v1/messenger/conversations', { user_id: staff.user.id })).json()) as { id: string };
+  await api(guardian, 'POST', `/api/v1/messenger/conversations/${conversation.id}/messages`, {
+    text: 'Buenas noches, profesora. Martina tiene fiebre; mañana llegará más tarde. ¿Puede avisar en la primera clase?',
+  });
+  return conversation.id;
 }
 
 /** One look, one member: a browser context, its first download, then the member's screens. */
@@ -249,7 +282,7 @@ runShots({ port, dataDir: '.tmp/screenshots-data' }, async (browser) => {
   const demo = await demoOf();
   for (const look of looks) {
     console.log(look);
-    for (const as of ['nobody', 'staff', 'admin'] as const) {
+    for (const as of ['nobody', 'staff', 'admin', 'guardian'] as const) {
       const list = screens.filter((screen) => screen.as === as && wanted(screen, look));
       if (list.length > 0) await shootAs(browser, demo, look, as, list);
     }

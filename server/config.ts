@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defaultDocumentMaxBytes } from '../contract/documents';
 import type { AttachmentOwners } from './attachments/owners';
+import { defaultSignInLimits, type SignInLimits } from './auth/loginThrottle';
 import type { CollegeDirectory } from './tenancy/collegeDirectory';
 import type { Database } from './db/client';
 import type { Mailer } from './mail/mailer';
@@ -25,6 +26,8 @@ export interface AppConfig {
    * of a calendar feed (server/events/feedRoutes.ts).
    */
   rateLimits: { forgotPassword: RateLimit; signup: RateLimit; calendarFeed: RateLimit };
+  /** Sign-in's wider limits, in the database beside the account-and-address one (server/auth/loginThrottle.ts). */
+  signInLimits: SignInLimits;
   logger: boolean;
   /** Run the periodic jobs (server/jobs.ts) in this process; tests run them by hand. */
   jobs: boolean;
@@ -55,6 +58,7 @@ export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       // several devices. Far above that, a feed address is being hammered.
       calendarFeed: { max: 60, timeWindowMs: 10 * 60 * 1000 },
     },
+    signInLimits: defaultSignInLimits,
     logger: false,
     jobs: false,
     pushHosts: [],

@@ -43,6 +43,11 @@ export async function releaseDue(db: Database, entities: readonly SyncedEntity[]
             .set({ ...audience, releaseAt: null, releaseKeys: [], seq: write.stamp(audience.seenKeys) })
             .where(eq(table.id, row.id));
         }
+        if (rows.length > 0)
+          await entity.released?.(
+            write,
+            rows.map((row) => row.id),
+          );
         return rows.length;
       });
     }

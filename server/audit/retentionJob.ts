@@ -6,7 +6,7 @@ import { auditSettings } from './schema';
 
 /**
  * Removes the records older than their college's retention (docs/features/audit.md). The
- * only deletion the trigger of migration 0017 lets through: the transaction says it is the
+ * only deletion the trigger of migration 0019 lets through: the transaction says it is the
  * retention job (`patio.audit_retention`, local to the transaction). Runs every hour; `now`
  * comes from the job runner, so tests drive it with a fake clock.
  */

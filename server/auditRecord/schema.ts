@@ -1,7 +1,7 @@
 /**
  * The audit trail's records (docs/features/audit.md): written by every feature through
  * `recordAudit`, read by the audit feature (server/audit/). Append-only: a trigger of
- * migration 0017 refuses UPDATE, and DELETE except by the retention job or with the college
+ * migration 0019 refuses UPDATE, and DELETE except by the retention job or with the college
  * itself. Read over REST only, never synced.
  */
 import { sql } from 'drizzle-orm';

@@ -18,7 +18,7 @@ import { userView } from './userView';
 
 /** Sign-in, sign-out and the CSRF cookie of the original app (its API paths are kept). */
 export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const { db, storage } = ctx;
+  const { db, storage, config } = ctx;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   // Laravel Sanctum's cookie, kept so the original client's start-up call succeeds. Patio
@@ -41,7 +41,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
     const field = byEmail ? 'email' : 'rut';
     const value = byEmail ? email!.trim().toLowerCase() : normalizeRut(rut!)!;
     const key = { collegeId: college.id, identifier: `${field}:${value}`, ip: request.ip };
-    const attempt = await reserveLoginTry(db, key);
+    const attempt = await reserveLoginTry(db, key, config.signInLimits);
     if (!attempt) throw new HttpError(429, messages.throttled);
 
     const [user] = await db

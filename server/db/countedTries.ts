@@ -3,6 +3,13 @@ import type { Database } from './client';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
+/** One limit a try must be within: tries kept under `key` (counted by `count`) fewer than `limit`. */
+export interface TryLimit {
+  key: string;
+  limit: number;
+  count: (tx: Transaction) => Promise<number>;
+}
+
 /**
  * Reserves one try of a limited action (a password, a PIN) before its slow check: in one
  * transaction holding a lock on `key`, counts the tries already kept and, when fewer than
@@ -18,9 +25,20 @@ export function reserveTry(
   limit: number,
   { count, keep }: { count: (tx: Transaction) => Promise<number>; keep: (tx: Transaction) => Promise<unknown> },
 ): Promise<boolean> {
+  return reserveTryWithin(db, [{ key, limit, count }], keep);
+}
+
+/**
+ * `reserveTry` under several limits at once (a sign-in: the account from this address, the
+ * account from anywhere, this address for any account): every key is locked, in the order
+ * given, and the try is kept only when it is within all of them. Callers give their keys in
+ * one order of kinds (narrowest first), so two tries sharing keys lock them in the same order
+ * and never wait on each other in a circle.
+ */
+export function reserveTryWithin(db: Database, limits: readonly TryLimit[], keep: (tx: Transaction) => Promise<unknown>): Promise<boolean> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
-    if ((await count(tx)) >= limit) return false;
+    for (const { key } of limits) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+    for (const { limit, count } of limits) if ((await count(tx)) >= limit) return false;
     await keep(tx);
     return true;
   });

@@ -174,7 +174,11 @@ export const loginAttempts = pgTable(
     ip: text('ip').notNull(),
     attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('login_attempts_key_idx').on(t.collegeId, t.identifier, t.ip, t.attemptedAt)],
+  (t) => [
+    index('login_attempts_key_idx').on(t.collegeId, t.identifier, t.ip, t.attemptedAt),
+    // The address's tries at any account (server/auth/loginThrottle.ts).
+    index('login_attempts_ip_idx').on(t.ip, t.attemptedAt),
+  ],
 );
 
 export const passwordResets = pgTable(

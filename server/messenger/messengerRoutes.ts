@@ -17,7 +17,7 @@ import {
   restStartDirectBody,
   type PersonRow,
 } from '../../contract/messenger';
-import { messengerRulesFields, ruleAllowsStart } from '../../contract/messengerRules';
+import { messengerRulesFields, ruleAllowsStart, setMessengerRulesArgs } from '../../contract/messengerRules';
 import { can, roles } from '../../contract/permissions';
 import { looksLikeUuid } from '../audience/references';
 import { visibleTo } from '../audience/visibility';
@@ -144,7 +144,7 @@ export function messengerRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   typed.put(
     '/api/v1/admin/messenger/rules',
-    { schema: { body: messengerRulesFields, response: { 200: messengerRulesFields } }, onRequest: rulesManager },
+    { schema: { body: setMessengerRulesArgs, response: { 200: messengerRulesFields } }, onRequest: rulesManager },
     async (request) => {
       const actor = await actorOf(request);
       await writeInCollege(db, actor.user.collegeId, (write) => setRules(write, actor, request.body));

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { defaultMessengerRules, type MessengerRulesFields, type MessengerRulesRow } from '../../contract/messengerRules';
+import { defaultMessengerRules, type MessengerRulesFields, type MessengerRulesRow, type SetMessengerRulesArgs } from '../../contract/messengerRules';
 import { recordAudit, rowChanges } from '../auditRecord/recordAudit';
 import type { Database } from '../db/client';
 import { defineEntity } from '../sync/entity';
@@ -27,10 +27,14 @@ function fieldsOf(row: RulesRecord): MessengerRulesFields {
     guardian_to_student: row.guardianToStudent,
     guardian_to_guardian: row.guardianToGuardian,
     students_reply_in_groups: row.studentsReplyInGroups,
+    staff_hours_on: row.staffHoursOn,
+    staff_hours_days: row.staffHoursDays,
+    staff_hours_start: row.staffHoursStart,
+    staff_hours_end: row.staffHoursEnd,
   };
 }
 
-function columnsOf(fields: MessengerRulesFields) {
+function columnsOf(fields: SetMessengerRulesArgs) {
   return {
     staffToStaff: fields.staff_to_staff,
     staffToStudent: fields.staff_to_student,
@@ -42,6 +46,11 @@ function columnsOf(fields: MessengerRulesFields) {
     guardianToStudent: fields.guardian_to_student,
     guardianToGuardian: fields.guardian_to_guardian,
     studentsReplyInGroups: fields.students_reply_in_groups,
+    // Left out by an app from before the staff hours: the college's stay as they are.
+    ...(fields.staff_hours_on !== undefined && { staffHoursOn: fields.staff_hours_on }),
+    ...(fields.staff_hours_days !== undefined && { staffHoursDays: [...new Set(fields.staff_hours_days)].sort((a, b) => a - b) }),
+    ...(fields.staff_hours_start !== undefined && { staffHoursStart: fields.staff_hours_start }),
+    ...(fields.staff_hours_end !== undefined && { staffHoursEnd: fields.staff_hours_end }),
   };
 }
 
@@ -56,7 +65,7 @@ export async function rulesOf(db: Database, collegeId: string): Promise<Messenge
 }
 
 /** `messenger.setRules`: the whole rule again; messages already delivered stay, the next write meets the new rule. */
-export async function setRules(write: Write, actor: MutationActor, args: MessengerRulesFields): Promise<void> {
+export async function setRules(write: Write, actor: MutationActor, args: SetMessengerRulesArgs): Promise<void> {
   const [before] = await write.tx.select().from(messengerRules).where(eq(messengerRules.id, write.collegeId)).for('update');
   const values = { ...columnsOf(args), updatedAt: new Date(), seq: write.stamp() };
   const [after] = await write.tx

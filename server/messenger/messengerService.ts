@@ -19,10 +19,12 @@ import {
   type StartDirectArgs,
   type UpdateGroupArgs,
 } from '../../contract/messenger';
-import { writeRefusal, type MessengerRulesFields } from '../../contract/messengerRules';
+import { heldByStaffHours, staffHoursOpening, writeRefusal, type MessengerRulesFields } from '../../contract/messengerRules';
 import { can, type Role } from '../../contract/permissions';
 import { looksLikeUuid } from '../audience/references';
 import { nextAudience } from '../audience/visibility';
+import { isTimeZone } from '../../contract/eventTime';
+import { colleges } from '../db/colleges';
 import type { Database } from '../db/client';
 import { userSections, users } from '../db/schema';
 import { forbidden, HttpError, notFound, ValidationFailed } from '../http/errors';
@@ -358,8 +360,9 @@ async function removeFromConversation(write: Write, conversation: ConversationRe
   await restamp(
     write,
     'messages',
-    sql`conversation_id = ${conversation.id} and audience_keys @> ${textArray([key])}`,
-    sql`audience_keys = array_remove(t.audience_keys, ${key})`,
+    // A message the staff hours still hold is not given to them at its release either.
+    sql`conversation_id = ${conversation.id} and (audience_keys @> ${textArray([key])} or release_keys @> ${textArray([key])})`,
+    sql`audience_keys = array_remove(t.audience_keys, ${key}), release_keys = array_remove(t.release_keys, ${key})`,
     updated.seenKeys,
   );
 }
@@ -418,12 +421,18 @@ export async function sendMessage(write: Write, actor: MutationActor, args: Send
   const { conversation, member } = await memberConversation(write, actor, args.conversation_id);
   if (conversation.kind === 'group' && !conversation.membersCanReply && member.role !== 'admin') throw new HttpError(403, messages.groupRepliesClosed);
   const members = await liveMembers(write, conversation.id);
-  refuseByRule(conversation, member, members, await rulesOf(write.tx, write.collegeId));
+  const rules = await rulesOf(write.tx, write.collegeId);
+  refuseByRule(conversation, member, members, rules);
   const position = conversation.lastPosition + 1;
   // The counter is the server's own column (not on the wire): the row keeps its number.
   await write.tx.update(conversations).set({ lastPosition: position }).where(eq(conversations.id, conversation.id));
-  const keys = nextAudience(keysOfMembers(members.map((m) => m.userId)));
   const now = new Date();
+  const recipients = members.filter((m) => m.userId !== actor.user.id && !m.muted).map((m) => m.userId);
+  const everyone = keysOfMembers(members.map((m) => m.userId));
+  const heldUntil = await staffHoursHold(write, member, members, rules, now);
+  // Held by the staff hours: only its author has it until the opening, when the release
+  // job gives it to the others and queues their pushes (messageEntity's `released`).
+  const keys = nextAudience(heldUntil ? keysOfMembers([actor.user.id]) : everyone);
   await write.tx.insert(messengerMessages).values({
     id,
     collegeId: write.collegeId,
@@ -433,6 +442,7 @@ export async function sendMessage(write: Write, actor: MutationActor, args: Send
     position,
     createdAt: now,
     ...keys,
+    ...(heldUntil && { releaseAt: heldUntil, releaseKeys: everyone }),
     seq: write.stamp(keys.seenKeys),
   });
   // The sender has read what they wrote: their markers move with it.
@@ -440,12 +450,26 @@ export async function sendMessage(write: Write, actor: MutationActor, args: Send
     .update(conversationMembers)
     .set({ readPosition: position, deliveredPosition: position, seq: write.stamp(member.seenKeys) })
     .where(eq(conversationMembers.id, member.id));
-  await queuePushes(write, {
-    conversationId: conversation.id,
-    messageId: id,
-    now,
-    recipients: members.filter((m) => m.userId !== actor.user.id && !m.muted).map((m) => m.userId),
-  });
+  if (!heldUntil) await queuePushes(write, { conversationId: conversation.id, messageId: id, now, recipients });
+}
+
+/**
+ * When the college's staff hours hold a new message (contract/messengerRules.ts): a
+ * guardian's to staff, sent outside the hours, waits for the next opening in the college's
+ * time zone. Read when the message reaches the server, so one written offline inside the
+ * hours and sent after them waits too.
+ */
+async function staffHoursHold(
+  write: Write,
+  author: ConversationMemberRecord,
+  members: readonly ConversationMemberRecord[],
+  rules: MessengerRulesFields,
+  now: Date,
+): Promise<Date | null> {
+  if (!rules.staff_hours_on || !heldByStaffHours(author, members)) return null;
+  const [college] = await write.tx.select({ timeZone: colleges.timeZone }).from(colleges).where(eq(colleges.id, write.collegeId));
+  const zone = college && isTimeZone(college.timeZone) ? college.timeZone : 'UTC';
+  return staffHoursOpening(rules, zone, now);
 }
 
 /** The school's rule on a message, read when it reaches the server: a message written offline before the rule changed meets the new rule. */

@@ -4,12 +4,13 @@
  * a membership audience (`user:<id>` keys, contract/messenger.ts); reports and the push
  * queue stay on the server.
  */
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { conversationKinds, memberRoles } from '../../contract/messenger';
 import { roles } from '../../contract/permissions';
 import { colleges } from '../db/colleges';
 import { users } from '../db/schema';
-import { audienceColumns, syncedTable } from '../db/syncedTable';
+import { audienceColumns, releaseColumns, syncedTable } from '../db/syncedTable';
 
 /** Audience: the keys of its current members. `last_position` numbers its messages and is not synced. */
 export const conversations = syncedTable('conversations', {
@@ -60,7 +61,11 @@ export const conversationMembers = pgTable(
   ],
 );
 
-/** Audience: the conversation's members when it was sent (minus those removed since). */
+/**
+ * Audience: the conversation's members when it was sent (minus those removed since). A
+ * guardian's message held by the staff hours has only its author until `release_at`, when
+ * the release job gives it `release_keys` (server/audience/release.ts).
+ */
 export const messengerMessages = syncedTable(
   'messages',
   {
@@ -74,8 +79,14 @@ export const messengerMessages = syncedTable(
     editedAt: timestamp('edited_at', { withTimezone: true }),
     retractedAt: timestamp('retracted_at', { withTimezone: true }),
     ...audienceColumns(),
+    ...releaseColumns(),
   },
-  (t) => [index('messages_conversation_position_idx').on(t.conversationId, t.position)],
+  (t) => [
+    index('messages_conversation_position_idx').on(t.conversationId, t.position),
+    index('messages_release_idx')
+      .on(t.releaseAt)
+      .where(sql`${t.releaseAt} is not null`),
+  ],
 );
 
 /** A member's report of a message, for the college's administrators. */
@@ -143,5 +154,12 @@ export const messengerRules = syncedTable('messenger_rules', {
   guardianToStudent: boolean('guardian_to_student').notNull().default(true),
   guardianToGuardian: boolean('guardian_to_guardian').notNull().default(false),
   studentsReplyInGroups: boolean('students_reply_in_groups').notNull().default(true),
+  staffHoursOn: boolean('staff_hours_on').notNull().default(false),
+  staffHoursDays: integer('staff_hours_days')
+    .array()
+    .notNull()
+    .default(sql`'{1,2,3,4,5}'::integer[]`),
+  staffHoursStart: text('staff_hours_start').notNull().default('08:00'),
+  staffHoursEnd: text('staff_hours_end').notNull().default('17:00'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

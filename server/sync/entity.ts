@@ -2,6 +2,7 @@ import { and, asc, eq, getTableColumns, gt, isNull, or, sql, type SQL } from 'dr
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { seenBy, visibleTo, type AudienceTable } from '../audience/visibility';
 import type { Database } from '../db/client';
+import type { Write } from './writeInCollege';
 
 /** A row as devices receive it: the entity's contract shape. */
 export type WireRow = { id: string } & Record<string, unknown>;
@@ -47,6 +48,8 @@ export interface SyncedEntity {
   hasAudience: boolean;
   /** The rows have `release_at`/`release_keys` (server/audience/release.ts). */
   releasable: boolean;
+  /** What follows the release of rows, in its write (a message's pushes, say). */
+  released?: (write: Write, ids: readonly string[]) => Promise<void>;
   /** The viewer's rows of the college changed after `afterSeq`, in change order, at most `limit`. */
   changedSince: (db: Database, query: ChangesQuery) => Promise<ChangedRow[]>;
   /**
@@ -83,8 +86,9 @@ export function defineEntity<T extends SyncedTable>(definition: {
   table: T;
   toWire: (row: T['$inferSelect']) => WireRow;
   head?: HeadOrder<T>;
+  released?: (write: Write, ids: readonly string[]) => Promise<void>;
 }): SyncedEntity {
-  const { name, table, toWire, head } = definition;
+  const { name, table, toWire, head, released } = definition;
   const audience = 'audienceKeys' in table && 'seenKeys' in table ? (table as unknown as AudienceTable) : null;
   const releasable = 'releaseAt' in table && 'releaseKeys' in table;
   const columns: Record<string, AnyPgColumn> = getTableColumns(table);
@@ -108,6 +112,7 @@ export function defineEntity<T extends SyncedTable>(definition: {
     table,
     hasAudience: audience !== null,
     releasable,
+    ...(released && { released }),
     hasChangesSince: (query) => sql<boolean>`exists (select 1 from ${source} where ${concerned(query)})`,
     async changedSince(db, query) {
       const rows = (await db

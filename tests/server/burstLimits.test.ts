@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../contract/messages';
 import { buildApp } from '../../server/app';
-import { loginTryKey, maxFailedLogins } from '../../server/auth/loginThrottle';
+import { defaultSignInLimits, loginTryKey, maxFailedLogins } from '../../server/auth/loginThrottle';
 import { defaultConfig } from '../../server/config';
 import { users } from '../../server/db/schema';
 import { smtpTestLimit } from '../../server/integrations/smtpRoutes';
@@ -89,6 +89,53 @@ describe.each(backends)('limits under a burst of simultaneous requests on $name'
       expect(tally(answers, (answer) => answer.statusCode === 422)).toEqual({ checked: maxFailedLogins, refused: 30 - maxFailedLogins });
       for (const answer of answers.filter((a) => a.statusCode === 429)) expect(json(answer)).toEqual({ message: messages.throttled });
       expect((await login({ ...account, password: demoPassword }, address)).statusCode).toBe(429);
+    }
+  });
+
+  it('checks at most 20 passwords of an account from any address out of 30 sent at once from 30 addresses to two servers', async () => {
+    const login = (password: string, remoteAddress: string, index = 0) =>
+      appFor(index).inject({
+        method: 'POST',
+        url: '/api/login-mobile',
+        headers: { host },
+        payload: { email: 'valentina.navarro@colinas.test', password },
+        remoteAddress,
+      });
+    const answers = await burst(30, (index) => login('not-the-password', `10.20.0.${index}`, index));
+    expect(tally(answers, (answer) => answer.statusCode === 422)).toEqual({
+      checked: defaultSignInLimits.perAccount,
+      refused: 30 - defaultSignInLimits.perAccount,
+    });
+    for (const answer of answers.filter((a) => a.statusCode === 429)) expect(json(answer)).toEqual({ message: messages.throttled });
+    expect((await login(demoPassword, '10.20.1.1')).statusCode).toBe(429);
+    // Another account, from the same address, is not held back by it.
+    const staff = await server.app.inject({
+      method: 'POST',
+      url: '/api/login-mobile',
+      headers: { host },
+      payload: { email: 'staff@colinas.test', password: demoPassword },
+      remoteAddress: '10.20.1.1',
+    });
+    expect(staff.statusCode).toBe(200);
+  });
+
+  it("checks at most the address's limit of passwords at any account out of a burst from one address, and holds back only that address", async () => {
+    // A process whose address limit is 8, so that a burst of 12 crosses it (the default is 200).
+    const narrow = await buildApp({
+      db: server.db,
+      config: defaultConfig({ dataDir: server.dataDir, logger: true, signInLimits: { perAccount: 20, perAddress: 8 } }),
+      logStream: { write: (line: string) => void logLines.push(line) },
+    });
+    await narrow.ready();
+    try {
+      const login = (email: string, password: string, remoteAddress: string) =>
+        narrow.inject({ method: 'POST', url: '/api/login-mobile', headers: { host }, payload: { email, password }, remoteAddress });
+      const answers = await burst(12, (index) => login(`nobody.${index}@colinas.test`, 'not-the-password', '10.30.0.1'));
+      expect(tally(answers, (answer) => answer.statusCode === 422)).toEqual({ checked: 8, refused: 4 });
+      expect((await login('staff@colinas.test', demoPassword, '10.30.0.1')).statusCode).toBe(429);
+      expect((await login('staff@colinas.test', demoPassword, '10.30.0.2')).statusCode).toBe(200);
+    } finally {
+      await narrow.close();
     }
   });
 

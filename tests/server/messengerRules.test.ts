@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../../contract/ids';
 import { messages } from '../../contract/messages';
 import { directConversationId, type MessageRow } from '../../contract/messenger';
-import { defaultMessengerRules, ruleCell, ruleGroups, type MessengerRulesFields, type MessengerRulesRow, type RuleGroup } from '../../contract/messengerRules';
+import {
+  defaultMessengerRules,
+  ruleCell,
+  ruleCells,
+  ruleGroups,
+  type MessengerRulesFields,
+  type MessengerRulesRow,
+  type RuleGroup,
+} from '../../contract/messengerRules';
 import type { Role } from '../../contract/permissions';
 import { issueAccessToken } from '../../server/auth/tokens';
 import { users } from '../../server/db/schema';
@@ -11,12 +19,18 @@ import { conversations, messengerMessages } from '../../server/messenger/schema'
 import { backends, bearer, hostOf, json, signIn, startServer, type TestServer } from './harness';
 import { collegeRefs, pullAll, push, type Session } from './syncHelpers';
 
+/** The flags the cells' tests turn on and off; the staff hours stay off. */
+const flags: (keyof MessengerRulesFields)[] = [...ruleCells, 'students_reply_in_groups'];
 /** Every cell off but these. */
-const only = (...cells: (keyof MessengerRulesFields)[]): MessengerRulesFields =>
-  Object.fromEntries(Object.keys(defaultMessengerRules).map((key) => [key, cells.includes(key as keyof MessengerRulesFields)])) as MessengerRulesFields;
+const only = (...cells: (keyof MessengerRulesFields)[]): MessengerRulesFields => ({
+  ...defaultMessengerRules,
+  ...Object.fromEntries(flags.map((key) => [key, cells.includes(key)])),
+});
 /** Every cell on but these. */
-const allBut = (...cells: (keyof MessengerRulesFields)[]): MessengerRulesFields =>
-  Object.fromEntries(Object.keys(defaultMessengerRules).map((key) => [key, !cells.includes(key as keyof MessengerRulesFields)])) as MessengerRulesFields;
+const allBut = (...cells: (keyof MessengerRulesFields)[]): MessengerRulesFields => ({
+  ...defaultMessengerRules,
+  ...Object.fromEntries(flags.map((key) => [key, !cells.includes(key)])),
+});
 
 describe.each(backends)("the school's messenger rule on $name", (backend) => {
   let server: TestServer;

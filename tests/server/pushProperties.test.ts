@@ -186,7 +186,15 @@ const examples: Record<string, (world: World, pick: number) => Record<string, un
   'messenger.delivered': (world, pick) => ({ conversation_id: pickFrom(world.messenger.conversationIds, pick), position: pick % 5 }),
   'messenger.read': (world, pick) => ({ conversation_id: pickFrom(world.messenger.conversationIds, pick), position: pick % 5 }),
   'messenger.report': (world, pick) => ({ id: fresh(), message_id: pickFrom(world.messenger.othersMessageIds, pick), reason: 'Lenguaje ofensivo' }),
-  'messenger.setRules': (_world, pick) => ({ ...defaultMessengerRules, student_to_student: pick % 2 === 0, students_reply_in_groups: pick % 3 !== 0 }),
+  'messenger.setRules': (_world, pick) => ({
+    ...defaultMessengerRules,
+    student_to_student: pick % 2 === 0,
+    students_reply_in_groups: pick % 3 !== 0,
+    staff_hours_on: pick % 4 === 0,
+    staff_hours_days: [1 + (pick % 7), 1 + ((pick + 3) % 7)],
+    staff_hours_start: '07:30',
+    staff_hours_end: pick % 5 === 0 ? '24:00' : '16:45',
+  }),
   'audit.setRetention': (_world, pick) => ({ years: auditRetentionChoices[pick % auditRetentionChoices.length] }),
 };
 

@@ -5,10 +5,10 @@ import type { BubbleState } from './messageState';
 
 /**
  * The state under one of my bubbles, as an icon with its name (`role="img"`, named
- * "Waiting to send", "Sending", "Sent", "Delivered" or "Read"). A failed one is told in
- * words by the bubble itself.
+ * "Waiting to send", "Sending", "Sent", "Delivered" or "Read"). A failed one, and one the
+ * staff hours hold, are told in words by the bubble itself.
  */
-export function BubbleStateMark({ state }: { state: Exclude<BubbleState, 'failed'> }) {
+export function BubbleStateMark({ state }: { state: Exclude<BubbleState, 'failed' | 'held'> }) {
   const { t } = useLingui();
   const names: Record<typeof state, string> = {
     waiting: t`Waiting to send`,

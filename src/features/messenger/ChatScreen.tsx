@@ -7,6 +7,7 @@ import { translateServerMessage } from '../../i18n/serverMessages';
 import { useSession } from '../../session/session';
 import { discard, resend } from '../../sync/hooks';
 import { toastOutcome } from '../../sync/outcomeToasts';
+import { collegeTimeZone, useCollege } from '../../tenant/tenantStore';
 import { usePageMeta } from '../../tenant/usePageMeta';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { BackTo, LoadingState } from '../../ui/ScreenStates';
@@ -18,6 +19,7 @@ import { conversationTitle } from './conversationList';
 import { MessageList } from './MessageList';
 import { deleteMessage, editMessage, reportMessage, sendMessage } from './messengerWrites';
 import { ReportDialog } from './ReportDialog';
+import { ChatStaffHours } from './StaffHoursNote';
 import { readOnlyReason } from './chatRule';
 import { useMessengerDb } from './useMessengerDb';
 import { useMessengerRules } from './useMessengerRules';
@@ -41,6 +43,7 @@ function Chat({ conversationId }: { conversationId: string }) {
   const me = user?.id ?? '';
   const header = useChatHeader(conversationId, me);
   const rules = useMessengerRules();
+  const college = useCollege();
   const [limit, setLimit] = useState(pageSize);
   const latest = useChatMessages(conversationId, limit);
   // While a larger window is read, the list keeps showing the last one.
@@ -127,7 +130,10 @@ function Chat({ conversationId }: { conversationId: string }) {
         {...actions}
       />
       {refusal === null ? (
-        <Composer editing={editing} onCancelEdit={() => setEditing(null)} onSubmit={submit} />
+        <>
+          <ChatStaffHours hours={rules} me={header.me} members={header.members} timeZone={collegeTimeZone(college)} phone={college.phone} />
+          <Composer editing={editing} onCancelEdit={() => setEditing(null)} onSubmit={submit} />
+        </>
       ) : (
         <p className="chat-read-only" role="note">
           {translateServerMessage(i18n, refusal)}

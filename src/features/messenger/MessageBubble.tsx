@@ -6,7 +6,7 @@ import type { OutboxEntry } from '../../db/database';
 import { translateServerMessage } from '../../i18n/serverMessages';
 import { directionOf } from '../../i18n/locales';
 import { Button } from '../../ui/Button';
-import { AlertIcon, MoreIcon } from '../../ui/icons';
+import { AlertIcon, ClockIcon, MoreIcon } from '../../ui/icons';
 import { BubbleStateMark } from './BubbleStateMark';
 import type { BubbleState } from './messageState';
 import { MessageText } from './MessageText';
@@ -39,6 +39,23 @@ function Time({ iso }: { iso: string }) {
     <time className="bubble-time" dateTime={iso} title={i18n.date(date, { dateStyle: 'medium', timeStyle: 'short' })}>
       {i18n.date(date, { hour: 'numeric', minute: '2-digit' })}
     </time>
+  );
+}
+
+/** Under a message the school's staff hours hold: when it reaches the others. */
+function HeldUntil({ iso }: { iso: string }) {
+  const { i18n } = useLingui();
+  const date = new Date(iso);
+  const when = i18n.date(date, { weekday: 'long', day: 'numeric', month: 'long', hour: 'numeric', minute: '2-digit' });
+  return (
+    <p className="bubble-held with-icon">
+      <ClockIcon width={14} height={14} aria-hidden="true" />
+      <span>
+        <Trans>
+          Outside staff hours: will be delivered <time dateTime={iso}>{when}</time>
+        </Trans>
+      </span>
+    </p>
   );
 }
 
@@ -117,8 +134,9 @@ export const MessageBubble = memo(function MessageBubble({
             </span>
           ) : null}
           <Time iso={message.created_at} />
-          {state && state !== 'failed' ? <BubbleStateMark state={state} /> : null}
+          {state && state !== 'failed' && state !== 'held' ? <BubbleStateMark state={state} /> : null}
         </p>
+        {state === 'held' && message.held_until ? <HeldUntil iso={message.held_until} /> : null}
         {failed ? (
           <div className="bubble-failed" role="alert">
             <p className="with-icon">

@@ -3,9 +3,10 @@ import type { OutboxEntry } from '../../db/database';
 
 /**
  * What a bubble of mine says: waiting (clock), sending, failed (the server's reason, retry
- * or discard), then sent, delivered to every other member's device, read by every other member.
+ * or discard), held by the school's staff hours (when it will be delivered), then sent,
+ * delivered to every other member's device, read by every other member.
  */
-export type BubbleState = 'waiting' | 'sending' | 'failed' | 'sent' | 'delivered' | 'read';
+export type BubbleState = 'waiting' | 'sending' | 'failed' | 'held' | 'sent' | 'delivered' | 'read';
 
 /** How far the other members have all come: the lowest of their markers (null: nobody else). */
 export interface OthersProgress {
@@ -29,10 +30,16 @@ export function othersProgress(members: readonly ConversationMemberRow[], me: st
  * the others' markers. A message the server applied but whose placed row has not come yet
  * (position 0, no entry left) is sent.
  */
-export function bubbleState(message: Pick<MessageRow, 'position'>, entries: readonly OutboxEntry[], others: OthersProgress | null): BubbleState {
+export function bubbleState(
+  message: Pick<MessageRow, 'position'> & Partial<Pick<MessageRow, 'held_until'>>,
+  entries: readonly OutboxEntry[],
+  others: OthersProgress | null,
+): BubbleState {
   if (entries.some((entry) => entry.status === 'attention')) return 'failed';
   if (entries.some((entry) => entry.status === 'sending')) return 'sending';
   if (entries.length > 0) return 'waiting';
+  // Nobody else has it yet, whatever their markers say.
+  if (message.held_until) return 'held';
   if (message.position === 0 || !others) return 'sent';
   if (others.read >= message.position) return 'read';
   if (others.delivered >= message.position) return 'delivered';

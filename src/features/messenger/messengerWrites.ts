@@ -231,6 +231,8 @@ export async function sendMessage(
       created_at: now.toISOString(),
       edited_at: null,
       deleted_at: null,
+      // The server says whether the staff hours hold it; the composer said so beforehand.
+      held_until: null,
     }),
   );
   return { id, seq };

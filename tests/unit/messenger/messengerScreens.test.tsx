@@ -1,7 +1,8 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { conversationMemberId } from '../../../contract/messenger';
+import { defaultMessengerRules } from '../../../contract/messengerRules';
 import { ChatScreen } from '../../../src/features/messenger/ChatScreen';
 import { ConversationsScreen } from '../../../src/features/messenger/ConversationsScreen';
 import { renderRoutes } from '../posts/postsTestKit';
@@ -58,5 +59,48 @@ describe('the messenger’s screens', () => {
     // A group admin gets the composer.
     await db.conversationMembers.update(conversationMemberId(announcements.id, user.id), { role: 'admin' });
     expect(await screen.findByRole('textbox', { name: 'Message' })).toBeTruthy();
+  });
+});
+
+describe("the school's staff hours in a chat", () => {
+  // Saturday 28 November 2026, 22:00 in Santiago (UTC-3): the staff hours, Monday to Friday 08:00–17:00, are closed.
+  const saturdayNight = new Date('2026-11-29T01:00:00Z');
+  const hours = { staff_hours_on: true, staff_hours_days: [1, 2, 3, 4, 5], staff_hours_start: '08:00', staff_hours_end: '17:00' };
+  beforeEach(() => vi.useFakeTimers({ toFake: ['Date'], now: saturdayNight }));
+  afterEach(() => vi.useRealTimers());
+
+  async function chatWithTeacher(role: 'guardian' | 'staff') {
+    const { user, db } = await messengerUser(role);
+    const conversation = aConversation({ kind: 'direct', name: '' });
+    await storeChat(db, {
+      conversations: [conversation],
+      members: [aMember(conversation.id, user.id, { user_role: role }), aMember(conversation.id, 'teacher', { name: 'Marta Díaz', user_role: 'staff' })],
+      messages: [aMessage(conversation.id, user.id, 1, { text: '¿Hay reunión el lunes?', held_until: '2026-11-30T11:00:00.000Z' })],
+    });
+    await db.messengerRules.put({ ...defaultMessengerRules, ...hours, id: user.college_id, updated_at: '2026-11-01T00:00:00.000Z' });
+    renderMessenger(user.id, `/messenger/${conversation.id}`);
+    return { user, db };
+  }
+
+  it('tells a guardian before sending when staff read messages and when a message sent now is delivered, and shows a held one as such', async () => {
+    await chatWithTeacher('guardian');
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toContain('Staff read messages on Monday, Tuesday, Wednesday, Thursday, and Friday, 8:00 AM–5:00 PM.');
+    expect(note.textContent).toContain('What you send now will be delivered Monday, November 30');
+    expect(note.textContent).toContain('For an emergency, call the school.');
+    expect(screen.getByText(/Outside staff hours: will be delivered/).textContent).toContain('Monday, November 30');
+    expect(screen.queryByRole('img', { name: 'Read' })).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Message' })).toBeTruthy();
+  });
+
+  it('says nothing of the hours to staff, nor to a guardian inside them', async () => {
+    await chatWithTeacher('staff');
+    expect(await screen.findByRole('textbox', { name: 'Message' })).toBeTruthy();
+    expect(screen.queryByRole('note')).toBeNull();
+    cleanup();
+    vi.setSystemTime(new Date('2026-11-30T13:00:00Z'));
+    await chatWithTeacher('guardian');
+    expect(await screen.findByRole('textbox', { name: 'Message' })).toBeTruthy();
+    expect(screen.queryByRole('note')).toBeNull();
   });
 });

@@ -58,6 +58,7 @@ export function aMessage(conversationId: string, authorId: string, position: num
     created_at: new Date(Date.parse('2026-11-20T12:00:00.000Z') + position * 1000).toISOString(),
     edited_at: null,
     deleted_at: null,
+    held_until: null,
     ...overrides,
   };
 }
