@@ -284,6 +284,13 @@ describe.each(backends)('the audit trail on $name', (backend) => {
         after: { student_to_student: false, guardian_to_guardian: true },
         ...fromRest,
       });
+      // Fields the rule gained after the trail was written are recorded too: the row's changed columns, whatever they are.
+      const hours = await onlyNewRecord(() => pushed('messenger.setRules', { ...defaultMessengerRules, staff_hours_on: true, staff_hours_days: [1, 2, 3] }));
+      expect(hours).toMatchObject({
+        before: { staff_hours_on: false, staff_hours_days: ['1', '2', '3', '4', '5'] },
+        after: { staff_hours_on: true, staff_hours_days: ['1', '2', '3'] },
+      });
+      await pushed('messenger.setRules', defaultMessengerRules);
     });
 
     it("the retention, through the outbox and REST, synced to administrators' devices only", async () => {

@@ -109,7 +109,15 @@ const fieldLabels: Record<string, MessageDescriptor> = {
   sent_to: msg`Members reached`,
   retention_years: msg`Years kept`,
   students_reply_in_groups: msg`Students write in groups`,
+  staff_hours_on: msg`Staff hours`,
+  staff_hours_days: msg`Staff days`,
+  staff_hours_start: msg`Staff hours start`,
+  staff_hours_end: msg`Staff hours end`,
 };
+
+/** ISO weekdays (Monday 1 … Sunday 7) by name, in the reader's language: 2024-01-01 was a Monday. */
+const weekdayName = (i18n: I18n, day: string): string | undefined =>
+  /^[1-7]$/.test(day) ? i18n.date(new Date(Date.UTC(2024, 0, Number(day), 12)), { weekday: 'long', timeZone: 'UTC' }) : undefined;
 
 const ruleGroupLabels: Record<string, MessageDescriptor> = {
   staff: msg`Staff`,
@@ -150,7 +158,12 @@ export function valueText(i18n: I18n, field: string, value: AuditValue | undefin
   if (value === hiddenValue) return i18n._(msg`(hidden)`);
   if (typeof value === 'boolean') return value ? i18n._(msg`Yes`) : i18n._(msg`No`);
   if (typeof value === 'number') return i18n.number(value);
-  if (Array.isArray(value)) return value.length === 0 ? '—' : (value as readonly string[]).map((id) => nameOf(id) ?? id.slice(-8)).join(', ');
+  if (Array.isArray(value)) {
+    const items = value as readonly string[];
+    if (items.length === 0) return '—';
+    if (field === 'staff_hours_days') return items.map((day) => weekdayName(i18n, day) ?? day).join(', ');
+    return items.map((id) => nameOf(id) ?? id.slice(-8)).join(', ');
+  }
   const text = value as string;
   if (wordFields.has(field) && wordValues[text]) return i18n._(wordValues[text]);
   if (field.endsWith('_id')) return nameOf(text) ?? text.slice(-8);

@@ -22,6 +22,7 @@ describe('what the audit screen says of recorded values', () => {
     expect(valueText(i18n, 'name', 'active', nameOf)).toBe('active');
     expect(valueText(i18n, 'students_reply_in_groups', false, nameOf)).toBe('No');
     expect(valueText(i18n, 'section_ids', ['sec-1a', '0193a1b2-0000-7000-8000-0000abcdef12'], nameOf)).toBe('1° Básico A, abcdef12');
+    expect(valueText(i18n, 'staff_hours_days', ['1', '5', '7'], nameOf)).toBe('Monday, Friday, Sunday');
   });
 
   it('tells browsers and systems apart from the user agent', () => {
