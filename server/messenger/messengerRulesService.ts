@@ -73,7 +73,9 @@ export async function setRules(write: Write, actor: MutationActor, args: SetMess
     .values({ id: write.collegeId, collegeId: write.collegeId, ...values })
     .onConflictDoUpdate({ target: messengerRules.id, set: values })
     .returning();
-  await recordAudit(write.tx, { collegeId: write.collegeId, actor, kind: 'messenger.rulesChanged', ...rowChanges(before, after) });
+  // A college without a row had the defaults: the record shows what changed from them.
+  const was = before ?? { ...after, ...columnsOf(defaultMessengerRules) };
+  await recordAudit(write.tx, { collegeId: write.collegeId, actor, kind: 'messenger.rulesChanged', ...rowChanges(was, after) });
 }
 
 /** Every member of the college receives the rule, so the people picker knows it offline. */

@@ -266,6 +266,10 @@ describe.each(backends)('the audit trail on $name', (backend) => {
     });
 
     it("the messenger rule, only the cells that changed, whatever the row's columns", async () => {
+      // The college has no rule row yet: the first change is recorded against the defaults.
+      const first = await onlyNewRecord(() => pushed('messenger.setRules', { ...defaultMessengerRules, guardian_to_guardian: true }));
+      expect(first).toMatchObject({ kind: 'messenger.rulesChanged', before: { guardian_to_guardian: false }, after: { guardian_to_guardian: true } });
+      expect(Object.keys(first.after!)).toEqual(['guardian_to_guardian']);
       await pushed('messenger.setRules', defaultMessengerRules);
       const changed = await onlyNewRecord(() => pushed('messenger.setRules', { ...defaultMessengerRules, student_to_student: true }));
       expect(changed).toMatchObject({
