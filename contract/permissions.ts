@@ -36,6 +36,8 @@ export const permissions = {
   'messenger.rules.manage': ['admin'],
   /** Reading the reports of messages members sent to the school. */
   'messenger.reports.read': ['admin'],
+  /** The audit trail: reading it, its CSV and how long it is kept (docs/features/audit.md). */
+  'audit.manage': ['admin'],
   'profile.edit': ['admin', 'staff', 'student', 'guardian'],
   /** A copy of one's own data (docs/features/privacy.md). */
   'privacy.exportOwn': ['admin', 'staff', 'student', 'guardian'],

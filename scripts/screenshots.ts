@@ -165,6 +165,7 @@ const screens: Screen[] = [
     also: ['phone-dark-ar', 'desktop-light-es', 'small-light-de'],
     open: (page) => visit(page, '/admin/messenger/rules', '.messenger-rules-grid'),
   },
+  { name: 'audit', as: 'admin', also: ['phone-dark-ar', 'desktop-light-es'], open: (page) => visit(page, '/admin/audit', '.audit-record >> nth=3') },
   {
     name: 'privacy-settings',
     as: 'admin',
@@ -212,6 +213,51 @@ async function readSomePosts(staff: Member): Promise<void> {
   }
 }
 
+/**
+ * Administrative actions for the audit trail, as they happen: a member added from one
+ * computer, then moved to another section, given a PIN and the retention changed from a
+ * phone's outbox (the browsers are named in the user agent the trail shows).
+ */
+async function someAdministration(admin: Member): Promise<void> {
+  const computer = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
+  const phone = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+  const send = async (userAgent: string, method: string, path: string, body: unknown) => {
+    const headers = { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json', 'user-agent': userAgent };
+    const reply = await fetch(`${origin}${path}`, { method, headers, body: JSON.stringify(body) });
+    if (!reply.ok) throw new Error(`${method} ${path} answered ${reply.status}: ${(await reply.text()).slice(0, 300)}`);
+  };
+  const students = (await rows<{ section_ids: string[]; role: string }>(admin, '/api/v1/admin/members?role=student&per_page=50')).filter(
+    (m) => m.section_ids.length > 0,
+  );
+  const [first, second] = [...new Set(students.flatMap((m) => m.section_ids))];
+  if (!first || !second) throw new Error('the demo data has changed: fewer than two sections with students');
+  const member = {
+    id: uuidv7(),
+    name: 'Catalina',
+    first_lastname: 'Fuentes',
+    second_lastname: 'Rivas',
+    email: 'catalina.fuentes@colinas.test',
+    role: 'student',
+    section_ids: [first],
+  };
+  await send(computer, 'POST', '/api/v1/admin/members', member);
+  const push = (name: string, args: unknown) =>
+    send(phone, 'POST', '/api/v1/sync/push', { clientId: '0193a1b2-7c4e-7000-8000-5c6e3b7d9f21', mutations: [{ id: uuidv7(), name, args }] });
+  await push('members.update', {
+    ...member,
+    rut: '',
+    phone: '',
+    birthdate: '',
+    place_id: null,
+    child_ids: [],
+    status: 'active',
+    second_lastname: 'Rivas',
+    section_ids: [second],
+  });
+  await push('members.setPin', { id: member.id, pin: '4821' });
+  await push('audit.setRetention', { years: 3 });
+}
+
 async function demoOf(): Promise<Demo> {
   const staff = await apiSignIn(origin, 'staff@colinas.test', password);
   const admin = await apiSignIn(origin, 'admin@colinas.test', password);
@@ -225,6 +271,7 @@ async function demoOf(): Promise<Demo> {
   )?.id;
   if (!guardianId) throw new Error('the demo data has changed: no demo guardian');
   await readSomePosts(staff);
+  await someAdministration(admin);
   const guardian = await apiSignIn(origin, 'guardian@colinas.test', password);
   return { staff, admin, photoPost, familiesGroup, guardian, guardianId, heldChat: await heldChat(admin, guardian, staff) };
 }

@@ -1,3 +1,4 @@
+import { auditModule } from './audit/module';
 import { buildRegistry } from './feature';
 import { contactsModule } from './contacts/module';
 import { documentsModule } from './documents/module';
@@ -28,6 +29,7 @@ export const features = [
   statisticsModule,
   messengerModule,
   privacyModule,
+  auditModule,
 ];
 
 export const registry = buildRegistry(features, referenceEntities);

@@ -133,7 +133,7 @@ export async function seedMembers(dataDir: string, total: number, seed = 2026): 
       });
     }
     for (let at = 0; at < rows.length; at += 2500) {
-      const result = await importMembers(db, college.id, rows.slice(at, at + 2500), true);
+      const result = await importMembers(db, { user: admin }, rows.slice(at, at + 2500), true);
       if (result.created !== Math.min(2500, rows.length - at)) throw new Error(`the import created ${result.created} members`);
     }
     return { collegeSlug: 'colinas', adminUserId: admin.id, totalMembers: await countMembers() };

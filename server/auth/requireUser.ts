@@ -4,6 +4,7 @@ import { can, type Permission } from '../../contract/permissions';
 import type { Database } from '../db/client';
 import { accessTokens, users } from '../db/schema';
 import { forbidden, unauthenticated } from '../http/errors';
+import { restOrigin, type Origin } from '../http/origin';
 import { collegeOf } from '../tenancy/resolveCollege';
 import { digest } from './tokens';
 
@@ -12,6 +13,8 @@ export type UserRow = typeof users.$inferSelect;
 export interface Auth {
   user: UserRow;
   tokenId: string;
+  /** Where the request came from, for the audit trail. */
+  origin: Origin;
 }
 
 declare module 'fastify' {
@@ -73,7 +76,7 @@ export function requireUser(db: Database, { cookie = false }: { cookie?: boolean
       .limit(1);
     const found = rows[0];
     if (!found || found.user.status !== 'active') throw unauthenticated();
-    request.auth = { user: found.user, tokenId: found.tokenId };
+    request.auth = { user: found.user, tokenId: found.tokenId, origin: restOrigin(request, found.tokenId) };
   });
 }
 

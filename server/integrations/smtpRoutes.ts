@@ -18,6 +18,8 @@ import { authOf, requirePermission, requireUser } from '../auth/requireUser';
 import type { AppContext } from '../config';
 import { mailOutbox, smtpSettings } from '../db/schema';
 import { HttpError } from '../http/errors';
+import { hiddenValue, type AuditValues } from '../../contract/audit';
+import { changedValues, recordAudit } from '../auditRecord/recordAudit';
 
 /** The other 422 of the test: an invalid `to` (Laravel's shape). */
 const validationFailure = z.object({ message: z.string(), errors: z.record(z.string(), z.array(z.string())) });
@@ -33,6 +35,24 @@ const viewOf = (row: typeof smtpSettings.$inferSelect): SmtpSettingsView => ({
   reply_to: row.replyTo,
   updated_at: row.updatedAt.toISOString(),
 });
+
+/**
+ * The settings as the audit trail records them: the password never, only, when it changed,
+ * whether there was one and is one (`hiddenValue`, or null).
+ */
+function auditedSmtp(row: typeof smtpSettings.$inferSelect, passwordChanged: boolean): AuditValues {
+  const hasPassword = row.passwordEncrypted !== '' || row.password !== '';
+  return {
+    ...(passwordChanged ? { password: hasPassword ? hiddenValue : null } : {}),
+    host: row.host,
+    port: row.port,
+    security: row.security,
+    username: row.username,
+    from_name: row.fromName,
+    from_address: row.fromAddress,
+    reply_to: row.replyTo,
+  };
+}
 
 /** SMTP tests an administrator may run in a minute: each opens a connection to the server they typed. */
 export const smtpTestLimit = 20;
@@ -64,7 +84,8 @@ export function smtpRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/v1/admin/integrations/smtp',
     { schema: { body: smtpSettingsInput, response: { 200: smtpSettingsResponse } }, onRequest: guard },
     async (request) => {
-      const { collegeId } = authOf(request).user;
+      const { user, origin } = authOf(request);
+      const { collegeId } = user;
       const input = request.body;
       const fields = {
         host: input.host,
@@ -82,17 +103,34 @@ export function smtpRoutes(app: FastifyInstance, ctx: AppContext): void {
             ? { passwordEncrypted: mailer.secrets.seal(input.password), password: '' }
             : {}),
       };
-      const [row] = await db
-        .insert(smtpSettings)
-        .values({ id: uuidv7(), collegeId, ...fields })
-        .onConflictDoUpdate({ target: smtpSettings.collegeId, set: fields })
-        .returning();
-      return { data: viewOf(row!) };
+      const row = await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(smtpSettings).where(eq(smtpSettings.collegeId, collegeId)).for('update');
+        const [after] = await tx
+          .insert(smtpSettings)
+          .values({ id: uuidv7(), collegeId, ...fields })
+          .onConflictDoUpdate({ target: smtpSettings.collegeId, set: fields })
+          .returning();
+        const passwordChanged = input.clear_password || Boolean(input.password);
+        await recordAudit(tx, {
+          collegeId,
+          actor: { user, origin },
+          kind: 'smtp.changed',
+          ...changedValues(before ? auditedSmtp(before, passwordChanged) : null, auditedSmtp(after!, passwordChanged)),
+        });
+        return after!;
+      });
+      return { data: viewOf(row) };
     },
   );
 
   api.delete('/api/v1/admin/integrations/smtp', { schema: { response: { 200: smtpSettingsResponse } }, onRequest: guard }, async (request) => {
-    await db.delete(smtpSettings).where(eq(smtpSettings.collegeId, authOf(request).user.collegeId));
+    const { user, origin } = authOf(request);
+    await db.transaction(async (tx) => {
+      const [before] = await tx.delete(smtpSettings).where(eq(smtpSettings.collegeId, user.collegeId)).returning();
+      // Removing settings there were not is no action.
+      if (before)
+        await recordAudit(tx, { collegeId: user.collegeId, actor: { user, origin }, kind: 'smtp.removed', before: auditedSmtp(before, true), after: null });
+    });
     return { data: null };
   });
 

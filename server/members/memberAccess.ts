@@ -10,9 +10,10 @@ import { reserveTry } from '../db/countedTries';
 import { colleges, smtpSettings, users } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { Mailer } from '../mail/mailer';
-import type { MutationActor } from '../sync/mutation';
+import { hiddenValue } from '../../contract/audit';
+import { auditMember } from './memberAudit';
 import { writeInCollege } from '../sync/writeInCollege';
-import { memberPokeKeys, assertManagesMembers, liveMember, signOutEverywhere } from './memberService';
+import { type AdminActor, memberPokeKeys, assertManagesMembers, liveMember, signOutEverywhere } from './memberService';
 import { pinAttempts } from './schema';
 
 export const maxWrongPins = 5;
@@ -83,7 +84,7 @@ export function temporaryPassword(): string {
 export async function resetMemberPassword(
   db: Database,
   mailer: Mailer,
-  actor: Pick<MutationActor, 'user'>,
+  actor: AdminActor,
   memberId: string,
   link: (secret: string, email: string) => string,
   startReset: (collegeId: string, userId: string) => Promise<string>,
@@ -95,7 +96,10 @@ export async function resetMemberPassword(
   if (settings) {
     const [college] = await db.select().from(colleges).where(eq(colleges.id, collegeId));
     const secret = await startReset(collegeId, member.id);
-    await writeInCollege(db, collegeId, (write) => signOutEverywhere(write, member.id));
+    await writeInCollege(db, collegeId, async (write) => {
+      await signOutEverywhere(write, member.id);
+      await auditMember(write, actor, 'member.passwordReset', member, { password: hiddenValue }, { password: hiddenValue, reset: 'mail' });
+    });
     await mailer.send(collegeId, resetMail({ to: member.email, collegeName: college!.name, language: college!.language, link: link(secret, member.email) }));
     return { mode: 'mail', email: member.email };
   }
@@ -107,6 +111,7 @@ export async function resetMemberPassword(
       .set({ passwordHash, updatedAt: new Date(), seq: write.stamp(memberPokeKeys(member.id)) })
       .where(eq(users.id, member.id));
     await signOutEverywhere(write, member.id);
+    await auditMember(write, actor, 'member.passwordReset', member, { password: hiddenValue }, { password: hiddenValue, reset: 'temporary' });
   });
   return { mode: 'temporary', temporary_password: password };
 }

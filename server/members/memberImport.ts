@@ -9,6 +9,7 @@ import { normalizeRut } from '../../contract/rut';
 import type { Database } from '../db/client';
 import { grades, places, sections, userSections, users } from '../db/schema';
 import { writeInCollege, type Write } from '../sync/writeInCollege';
+import { recordAudit, type AuditActor } from '../auditRecord/recordAudit';
 import { fold } from './memberQueries';
 import { unusablePassword } from './memberService';
 
@@ -216,7 +217,13 @@ export class ImportRefused extends Error {
  * write, under its lock, so a member added meanwhile is a duplicate there too. Imported
  * members have no password: they sign in after a reset (docs/features/members.md).
  */
-export async function importMembers(db: Database, collegeId: string, rows: readonly MemberImportRow[], confirm: boolean): Promise<MemberImportResponse> {
+export async function importMembers(
+  db: Database,
+  actor: AuditActor & { user: { collegeId: string } },
+  rows: readonly MemberImportRow[],
+  confirm: boolean,
+): Promise<MemberImportResponse> {
+  const { collegeId } = actor.user;
   if (!confirm) {
     const { planned, errors } = planImport(await collegeOf(db, collegeId), rows);
     return { valid: planned.length, created: 0, rows: errors };
@@ -225,6 +232,7 @@ export async function importMembers(db: Database, collegeId: string, rows: reado
     const { planned, errors } = planImport(await collegeOf(write.tx, collegeId), rows);
     if (errors.length > 0) throw new ImportRefused({ valid: planned.length, created: 0, rows: errors });
     await writeMembers(write, planned);
+    await recordAudit(write.tx, { collegeId, actor, kind: 'members.imported', before: null, after: { created: planned.length } });
     return { valid: planned.length, created: planned.length, rows: [] };
   });
 }

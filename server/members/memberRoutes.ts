@@ -19,7 +19,6 @@ import {
 import { resetLink, startPasswordReset } from '../auth/recoveryRoutes';
 import { authOf, requirePermission, requireUser } from '../auth/requireUser';
 import type { AppContext } from '../config';
-import type { MutationActor } from '../sync/mutation';
 import { writeInCollege, type Write } from '../sync/writeInCollege';
 import { queueApprovalMail } from './approvalMail';
 import { resetMemberPassword, verifyMemberPin } from './memberAccess';
@@ -27,7 +26,17 @@ import { sweepAvatarsEveryMinute } from './avatarSweep';
 import { memberToWire } from './memberEntity';
 import { ImportRefused, importMembers } from './memberImport';
 import { listMembers } from './memberQueries';
-import { approveMember, createMember, deleteMember, deleteMemberPin, liveMember, rejectMember, setMemberPin, updateMember } from './memberService';
+import {
+  type AdminActor,
+  approveMember,
+  createMember,
+  deleteMember,
+  deleteMemberPin,
+  liveMember,
+  rejectMember,
+  setMemberPin,
+  updateMember,
+} from './memberService';
 
 const idParams = z.object({ id: z.string().max(100) });
 /** 5,000 rows of up to 11 cells: more than the 1 MB of other JSON bodies. */
@@ -46,8 +55,8 @@ export function memberRoutes(app: FastifyInstance, ctx: AppContext): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireUser(db);
   const admin = [signedIn, requirePermission('users.manage')];
-  const actorOf = (request: FastifyRequest): Pick<MutationActor, 'user'> => ({ user: authOf(request).user });
-  const inCollege = <T>(actor: Pick<MutationActor, 'user'>, work: (write: Write) => Promise<T>) => writeInCollege(db, actor.user.collegeId, work);
+  const actorOf = (request: FastifyRequest): AdminActor => ({ user: authOf(request).user, origin: authOf(request).origin });
+  const inCollege = <T>(actor: AdminActor, work: (write: Write) => Promise<T>) => writeInCollege(db, actor.user.collegeId, work);
 
   typed.get('/api/v1/admin/members', { schema: { querystring: memberListQuery, response: { 200: memberListResponse } }, onRequest: admin }, async (request) => {
     const query = request.query;
@@ -149,7 +158,7 @@ export function memberRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request, reply) => {
       try {
-        return await importMembers(db, actorOf(request).user.collegeId, request.body.rows, request.body.confirm);
+        return await importMembers(db, actorOf(request), request.body.rows, request.body.confirm);
       } catch (error) {
         if (!(error instanceof ImportRefused)) throw error;
         const refused = { message: messages.invalidData, errors: {}, ...error.response };

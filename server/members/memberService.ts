@@ -1,5 +1,6 @@
 import { and, arrayOverlaps, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { audienceKeys } from '../../contract/audience';
+import { hiddenValue } from '../../contract/audit';
 import { messages } from '../../contract/messages';
 import type { MemberFields } from '../../contract/members';
 import { can } from '../../contract/permissions';
@@ -13,6 +14,7 @@ import type { MutationActor } from '../sync/mutation';
 import type { Write } from '../sync/writeInCollege';
 import { accessTokens } from '../db/schema';
 import type { MemberRecord } from './memberEntity';
+import { auditMember, memberAuditKind, memberValues } from './memberAudit';
 import { pinAttempts } from './schema';
 
 /**
@@ -24,6 +26,9 @@ import { pinAttempts } from './schema';
 
 /** A password no one can type: members made by an administrator sign in after a reset. */
 export const unusablePassword = '!no-password';
+
+/** An administrator writing members, and where from (recorded in the audit trail). */
+export type AdminActor = Pick<MutationActor, 'user' | 'origin'>;
 
 export const memberPokeKeys = (userId: string): string[] => [audienceKeys.admins, audienceKeys.user(userId)];
 
@@ -180,7 +185,7 @@ export async function signOutEverywhere(write: Pick<Write, 'tx' | 'collegeId'>, 
   await forgetMemberDevices(write.tx, write.collegeId, userId);
 }
 
-export async function createMember(write: Write, actor: Pick<MutationActor, 'user'>, args: MemberFields & { id: string }): Promise<MemberRecord> {
+export async function createMember(write: Write, actor: AdminActor, args: MemberFields & { id: string }): Promise<MemberRecord> {
   assertManagesMembers(actor);
   const id = args.id.toLowerCase();
   const checked = await checkMemberFields(write, args, id);
@@ -211,10 +216,11 @@ export async function createMember(write: Write, actor: Pick<MutationActor, 'use
     .returning();
   if (!row) throw new HttpError(409, messages.conflict);
   await setMemberSections(write, id, checked.sectionIds);
+  await auditMember(write, actor, 'member.created', row, null, memberValues(row));
   return row;
 }
 
-export async function updateMember(write: Write, actor: Pick<MutationActor, 'user'>, args: MemberFields & { id: string }): Promise<MemberRecord> {
+export async function updateMember(write: Write, actor: AdminActor, args: MemberFields & { id: string }): Promise<MemberRecord> {
   assertManagesMembers(actor);
   const current = await liveMember(write, args.id, true);
   // A pending sign-up is answered with approve or reject; its other fields may be edited.
@@ -247,6 +253,7 @@ export async function updateMember(write: Write, actor: Pick<MutationActor, 'use
     await followChild(write, { id: current.id, before: current.sectionIds, after: args.role === 'student' ? checked.sectionIds : null });
   }
   if (status === 'disabled' && current.status !== 'disabled') await signOutEverywhere(write, current.id);
+  await auditMember(write, actor, memberAuditKind(current, row!), row!, memberValues(current), memberValues(row!));
   return row!;
 }
 
@@ -267,7 +274,7 @@ async function withoutFormerChildren(write: Pick<Write, 'tx' | 'collegeId'>, cur
   return args.section_ids.filter((id) => !theirs.has(id.toLowerCase()));
 }
 
-export async function approveMember(write: Write, actor: Pick<MutationActor, 'user'>, args: { id: string }): Promise<MemberRecord> {
+export async function approveMember(write: Write, actor: AdminActor, args: { id: string }): Promise<MemberRecord> {
   assertManagesMembers(actor);
   const current = await liveMember(write, args.id, true);
   if (current.status !== 'pending') throw new HttpError(409, messages.memberNotPending);
@@ -276,14 +283,16 @@ export async function approveMember(write: Write, actor: Pick<MutationActor, 'us
     .set({ status: 'active', updatedAt: new Date(), seq: write.stamp(memberPokeKeys(current.id)) })
     .where(eq(users.id, current.id))
     .returning();
+  await auditMember(write, actor, 'signup.approved', current, { status: current.status }, { status: 'active' });
   return row!;
 }
 
-export async function rejectMember(write: Write, actor: Pick<MutationActor, 'user'>, args: { id: string }): Promise<void> {
+export async function rejectMember(write: Write, actor: AdminActor, args: { id: string }): Promise<void> {
   assertManagesMembers(actor);
   const current = await liveMember(write, args.id, true);
   if (current.status !== 'pending') throw new HttpError(409, messages.memberNotPending);
   await removeMember(write, current);
+  await auditMember(write, actor, 'signup.rejected', current, memberValues(current), null);
 }
 
 /**
@@ -292,11 +301,13 @@ export async function rejectMember(write: Write, actor: Pick<MutationActor, 'use
  * birthdate, avatar, password and PIN go, sections and children go, every token and push
  * subscription is revoked at once. Administrators' devices receive a delete.
  */
-export async function deleteMember(write: Write, actor: Pick<MutationActor, 'user'>, args: { id: string }): Promise<MemberRecord> {
+export async function deleteMember(write: Write, actor: AdminActor, args: { id: string }): Promise<MemberRecord> {
   assertManagesMembers(actor);
   const current = await liveMember(write, args.id, true);
   await assertKeepsAdmin(write, actor, current, null, null);
-  return removeMember(write, current);
+  const row = await removeMember(write, current);
+  await auditMember(write, actor, 'member.deleted', current, memberValues(current), null);
+  return row;
 }
 
 async function removeMember(write: Write, current: MemberRecord): Promise<MemberRecord> {
@@ -332,7 +343,7 @@ async function removeMember(write: Write, current: MemberRecord): Promise<Member
   return row!;
 }
 
-export async function setMemberPin(write: Write, actor: Pick<MutationActor, 'user'>, args: { id: string; pin: string }): Promise<MemberRecord> {
+export async function setMemberPin(write: Write, actor: AdminActor, args: { id: string; pin: string }): Promise<MemberRecord> {
   assertManagesMembers(actor);
   const pinCode = await hashPassword(args.pin);
   const current = await liveMember(write, args.id, true);
@@ -342,10 +353,11 @@ export async function setMemberPin(write: Write, actor: Pick<MutationActor, 'use
     .where(eq(users.id, current.id))
     .returning();
   await write.tx.delete(pinAttempts).where(and(eq(pinAttempts.collegeId, write.collegeId), eq(pinAttempts.userId, current.id)));
+  await auditMember(write, actor, 'member.pinSet', current, { pin: current.pinCode === null ? null : hiddenValue }, { pin: hiddenValue });
   return row!;
 }
 
-export async function deleteMemberPin(write: Write, actor: Pick<MutationActor, 'user'>, args: { id: string }): Promise<MemberRecord> {
+export async function deleteMemberPin(write: Write, actor: AdminActor, args: { id: string }): Promise<MemberRecord> {
   assertManagesMembers(actor);
   const current = await liveMember(write, args.id, true);
   if (current.pinCode === null) return current;
@@ -354,5 +366,6 @@ export async function deleteMemberPin(write: Write, actor: Pick<MutationActor, '
     .set({ pinCode: null, updatedAt: new Date(), seq: write.stamp([audienceKeys.admins]) })
     .where(eq(users.id, current.id))
     .returning();
+  await auditMember(write, actor, 'member.pinRemoved', current, { pin: hiddenValue }, { pin: null });
   return row!;
 }

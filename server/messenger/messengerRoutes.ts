@@ -56,8 +56,8 @@ export function messengerRoutes(app: FastifyInstance, ctx: AppContext): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireUser(db);
   const actorOf = async (request: FastifyRequest): Promise<MutationActor> => {
-    const { user } = authOf(request);
-    return { user, viewer: await loadViewer(db, user) };
+    const { user, origin } = authOf(request);
+    return { user, viewer: await loadViewer(db, user), origin };
   };
 
   typed.get('/api/v1/messenger/people', { schema: { querystring: peopleQuery, response: { 200: peopleResponse } }, onRequest: signedIn }, async (request) => {

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { defaultMessengerRules, type MessengerRulesFields, type MessengerRulesRow, type SetMessengerRulesArgs } from '../../contract/messengerRules';
+import { recordAudit, rowChanges } from '../auditRecord/recordAudit';
 import type { Database } from '../db/client';
 import { defineEntity } from '../sync/entity';
 import type { MutationActor } from '../sync/mutation';
@@ -64,12 +65,17 @@ export async function rulesOf(db: Database, collegeId: string): Promise<Messenge
 }
 
 /** `messenger.setRules`: the whole rule again; messages already delivered stay, the next write meets the new rule. */
-export async function setRules(write: Write, _actor: MutationActor, args: SetMessengerRulesArgs): Promise<void> {
+export async function setRules(write: Write, actor: MutationActor, args: SetMessengerRulesArgs): Promise<void> {
+  const [before] = await write.tx.select().from(messengerRules).where(eq(messengerRules.id, write.collegeId)).for('update');
   const values = { ...columnsOf(args), updatedAt: new Date(), seq: write.stamp() };
-  await write.tx
+  const [after] = await write.tx
     .insert(messengerRules)
     .values({ id: write.collegeId, collegeId: write.collegeId, ...values })
-    .onConflictDoUpdate({ target: messengerRules.id, set: values });
+    .onConflictDoUpdate({ target: messengerRules.id, set: values })
+    .returning();
+  // A college without a row had the defaults: the record shows what changed from them.
+  const was = before ?? { ...after, ...columnsOf(defaultMessengerRules) };
+  await recordAudit(write.tx, { collegeId: write.collegeId, actor, kind: 'messenger.rulesChanged', ...rowChanges(was, after) });
 }
 
 /** Every member of the college receives the rule, so the people picker knows it offline. */

@@ -41,8 +41,8 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
   const publisher = [signedIn, requirePermission('content.publish')];
   const admin = [signedIn, requirePermission('admin.access')];
   const actorOf = async (request: FastifyRequest): Promise<MutationActor> => {
-    const { user } = authOf(request);
-    return { user, viewer: await loadViewer(db, user) };
+    const { user, origin } = authOf(request);
+    return { user, viewer: await loadViewer(db, user), origin };
   };
 
   typed.get(

@@ -17,6 +17,7 @@ import { canSee, nextAudience } from '../audience/visibility';
 import { colleges } from '../db/colleges';
 import type { Database } from '../db/client';
 import { forbidden, HttpError, notFound, ValidationFailed } from '../http/errors';
+import { recordAudit } from '../auditRecord/recordAudit';
 import { wakeJob } from '../jobs';
 import type { MutationActor } from '../sync/mutation';
 import type { Write } from '../sync/writeInCollege';
@@ -150,6 +151,10 @@ export async function createNotification(write: Write, actor: MutationActor, arg
   });
   // The id is taken (by this college or another): never overwrite someone else's row.
   if (!row) throw new HttpError(409, messages.conflict);
+  if (row.emergency) {
+    const after = { title: row.title, scope: row.scope, course_ids: row.courseIds, grade_ids: row.gradeIds, section_ids: row.sectionIds, sent_to: row.sentTo };
+    await recordAudit(write.tx, { collegeId: write.collegeId, actor, kind: 'emergency.sent', before: null, after });
+  }
   return row;
 }
 

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Permission } from '../../contract/permissions';
 import type { UserRow } from '../auth/requireUser';
+import type { Origin } from '../http/origin';
 import type { Write } from './writeInCollege';
 import type { Viewer } from './viewer';
 
@@ -8,6 +9,8 @@ import type { Viewer } from './viewer';
 export interface MutationActor {
   user: UserRow;
   viewer: Viewer;
+  /** Where the write came from (set by the push and the REST routes that audit: docs/features/audit.md). */
+  origin?: Origin;
 }
 
 /**

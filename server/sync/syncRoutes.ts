@@ -17,6 +17,7 @@ import { pushMutations } from './push';
 import { QuietPolls, type QuietPollsOptions } from './quietPolls';
 import { StreamedPages, streamedPageLimit } from './streamedPages';
 import { loadViewer } from './viewer';
+import { outboxOrigin } from '../http/origin';
 
 /** A comment line keeps proxies and the device's fetch from timing the stream out. */
 export const heartbeatMs = 25_000;
@@ -81,11 +82,12 @@ export function syncRoutes(app: FastifyInstance, db: Database, registry: SyncReg
     '/api/v1/sync/push',
     { schema: { body: pushRequest, response: { 200: pushResponse } }, onRequest: [whileWaitedFor, signedIn] },
     async (request) => {
-      const { user } = authOf(request);
+      const { user, tokenId } = authOf(request);
       const viewer = await loadViewer(db, user);
+      const origin = outboxOrigin(request, request.body.clientId, tokenId);
       // A device that left retries the push: its mutations are applied then, once.
       stopIfGone(request);
-      return pushMutations(db, registry.mutations, { user, viewer }, request.body);
+      return pushMutations(db, registry.mutations, { user, viewer, origin }, request.body);
     },
   );
 

@@ -1,4 +1,5 @@
 import type { DataModule } from '../db/dataModule';
+import { auditData } from '../features/audit/module';
 import { contactsData } from '../features/contacts/module';
 import { documentsData } from '../features/documents/module';
 import { eventsData } from '../features/events/module';
@@ -24,4 +25,5 @@ export const dataModules: readonly DataModule[] = [
   membersData,
   messengerData,
   privacyData,
+  auditData,
 ];

@@ -1,3 +1,4 @@
+import { auditUi } from '../features/audit/ui';
 import { billingUi } from '../features/billing/ui';
 import { contactsUi } from '../features/contacts/ui';
 import { documentsUi } from '../features/documents/ui';
@@ -30,4 +31,5 @@ export const uiModules: readonly UiModule[] = [
   statisticsUi,
   messengerUi,
   privacyUi,
+  auditUi,
 ];

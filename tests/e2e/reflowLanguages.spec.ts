@@ -44,6 +44,7 @@ const screens: readonly { path: string; ready?: (page: Page) => Locator; sameHea
   { path: '/admin/messenger/reports' },
   { path: '/admin/messenger/rules', ready: (page) => page.locator('main .messenger-rules-grid') },
   { path: '/admin/privacy', ready: (page) => page.locator('main .privacy-settings-form') },
+  { path: '/admin/audit', ready: (page) => page.locator('main .audit-results h2:not(:empty)').first() },
 ];
 
 const test = base.extend({ viewport: { width: 320, height: 640 }, reducedMotion: 'reduce' });

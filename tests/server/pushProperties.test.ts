@@ -16,6 +16,7 @@ import { applyChanges, changes, type Change } from './hostileValues';
 import { keysOfMembers } from '../../contract/audience';
 import { directConversationId } from '../../contract/messenger';
 import { defaultMessengerRules } from '../../contract/messengerRules';
+import { auditRetentionChoices } from '../../contract/audit';
 import { visibleTo } from '../../server/audience/visibility';
 import { conversations, messengerMessages } from '../../server/messenger/schema';
 import { collegeRefs, eventArgs, notificationArgs, postArgs, push, type CollegeRefs, type Session } from './syncHelpers';
@@ -202,6 +203,7 @@ const examples: Record<string, (world: World, pick: number) => Record<string, un
     erasure_policy: pick % 2 === 0 ? 'keep' : 'remove',
     message_retention_months: pick % 3 === 0 ? null : 1 + (pick % 120),
   }),
+  'audit.setRetention': (_world, pick) => ({ years: auditRetentionChoices[pick % auditRetentionChoices.length] }),
 };
 
 /** A guardian's fields for `members.create`/`members.update` (the email is the member's own, by their place in the list). */
@@ -238,6 +240,7 @@ const adminExamples = new Set([
   'privacy.requestExport',
   'privacy.erase',
   'privacy.setSettings',
+  'audit.setRetention',
   ...['places', 'courses', 'grades', 'sections', 'categories'].flatMap((kind) => ['create', 'update', 'reorder', 'archive'].map((verb) => `${kind}.${verb}`)),
 ]);
 

@@ -607,6 +607,56 @@ describe.each(backends)(
         importBody().map((payload): Call => ({ method: 'POST', url: '/api/v1/admin/members/import', payload })),
       );
 
+    const auditQueryCall = (path: string): fc.Arbitrary<Call> =>
+      fc
+        .array(
+          fc.tuple(
+            fc.constantFrom('member', 'actor', 'kind', 'from', 'to', 'page', 'member[]', 'other'),
+            fc.oneof(
+              queryValue,
+              day,
+              fc.constantFrom('member.created', 'audit.retentionChanged', 'muñoz', '%', '_'),
+              fc.uuid(),
+              idSegment(() => memberIds),
+            ),
+          ),
+          { maxLength: 6 },
+        )
+        .map((params) => ({ method: 'GET', url: `${path}?${params.map(([key, value]) => `${key}=${encodeURIComponent(value)}`).join('&')}` }));
+    const auditCalls = (): fc.Arbitrary<Call> =>
+      fc.oneof(
+        auditQueryCall('/api/v1/admin/audit'),
+        auditQueryCall('/api/v1/admin/audit.csv'),
+        fc.constant<Call>({ method: 'GET', url: '/api/v1/admin/audit/retention' }),
+        fc
+          .oneof(
+            fc.oneof(fc.constantFrom(1, 2, 3, 4, 5, 7, 0, -1, 2.5, 1e9), hostileString).map((years) => JSON.stringify({ years })),
+            fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)),
+          )
+          .map((payload): Call => ({ method: 'PUT', url: '/api/v1/admin/audit/retention', payload })),
+      );
+
+    it('never answers 5xx to generated audit calls (list, CSV, retention)', async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom<keyof typeof tokens>('staff', 'student', 'admin', 'admin', 'admin'),
+          auditCalls(),
+          async (actor, { method, url, payload }) => {
+            const response = await server.app.inject({
+              method,
+              url,
+              headers: { host, ...bearer(tokens[actor]), ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+              ...(payload === undefined ? {} : { payload }),
+            });
+            expect(response.statusCode, `${method} ${url} → ${response.body}`).toBeLessThan(500);
+            if (actor !== 'admin') expect(response.statusCode).toBe(403);
+            if (response.statusCode >= 400) expect(typeof response.json<{ message?: unknown }>().message, response.body).toBe('string');
+          },
+        ),
+        { numRuns: 150 },
+      );
+    }, 240_000);
+
     it('never answers 5xx to generated members calls (list, writes, PIN, reset, import)', async () => {
       await fc.assert(
         fc.asyncProperty(fc.constantFrom<keyof typeof tokens>('staff', 'student', 'admin', 'admin'), memberCalls(), async (actor, { method, url, payload }) => {
