@@ -3,6 +3,7 @@ import { audienceKeys } from '../../contract/audience';
 import { messages } from '../../contract/messages';
 import type { EraseMemberArgs, ErasurePolicy, ErasureResult } from '../../contract/privacy';
 import { removeOwnerAttachments } from '../attachments/attachmentService';
+import { memberName, recordAudit } from '../auditRecord/recordAudit';
 import type { UserRow } from '../auth/requireUser';
 import { accessTokens, passwordResets, userSections, users } from '../db/schema';
 import { HttpError, notFound } from '../http/errors';
@@ -192,6 +193,16 @@ export async function eraseMember(write: Write, actor: MutationActor, args: Eras
     .where(eq(users.id, id));
   const kept = policy === 'keep' ? authored + messenger.kept : 0;
   const removed = policy === 'remove' ? authored + messenger.removed : 0;
+  // The record keeps the name the member had: who was erased, by whom, under which policy
+  // (docs/decisions.md, "Privacy requests").
+  await recordAudit(write.tx, {
+    collegeId: write.collegeId,
+    actor,
+    kind: 'data.erased',
+    subject: { id, name: memberName(target) },
+    before: null,
+    after: { erasure_policy: policy, rows_kept: kept, rows_removed: removed },
+  });
   // The avatar, the removed documents' files and the exports' zips go once this commits.
   await wakeJob(write.tx, exportJobName);
   return { member_id: id, policy, kept, removed };

@@ -4,6 +4,7 @@ import { messages } from '../../contract/messages';
 import { can } from '../../contract/permissions';
 import { openExportStates, type DataExportRow, type RequestExportArgs } from '../../contract/privacy';
 import { looksLikeUuid } from '../audience/references';
+import { memberName, recordAudit } from '../auditRecord/recordAudit';
 import type { UserRow } from '../auth/requireUser';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
@@ -84,6 +85,17 @@ export async function requestExport(write: Write, actor: MutationActor, args: Re
       seq: write.stamp(keys),
     })
     .returning();
+  // An administrator's copy of someone else's data is an administrative action; a member's own is not.
+  if (memberId !== actor.user.id) {
+    await recordAudit(write.tx, {
+      collegeId: write.collegeId,
+      actor,
+      kind: 'data.exported',
+      subject: { id: memberId, name: memberName(member) },
+      before: null,
+      after: { export_id: id },
+    });
+  }
   // The job prepares it as soon as this commits, in whichever process hears it first.
   await wakeJob(write.tx, exportJobName);
   return row!;

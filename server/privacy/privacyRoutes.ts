@@ -32,8 +32,8 @@ export function privacyRoutes(app: FastifyInstance, ctx: AppContext): void {
   const manager = [signedIn, requirePermission('privacy.manage')];
   const files = new ExportFiles(ctx.config.dataDir);
   const actorOf = async (request: FastifyRequest): Promise<MutationActor> => {
-    const { user } = authOf(request);
-    return { user, viewer: await loadViewer(db, user) };
+    const { user, origin } = authOf(request);
+    return { user, viewer: await loadViewer(db, user), origin };
   };
 
   typed.get('/api/v1/admin/privacy/settings', { schema: { response: { 200: privacySettingsFields } }, onRequest: manager }, async (request) =>

@@ -315,6 +315,29 @@ describe.each(backends)('the audit trail on $name', (backend) => {
   });
 
   describe('no action without its record, no record without its action', () => {
+    it("a member's data exported by an administrator and erased, through the outbox and REST; a member's own copy is not recorded", async () => {
+      const member = fields({ role: 'guardian', section_ids: [] });
+      await pushed('members.create', member);
+      const exported = await onlyNewRecord(() => pushed('privacy.requestExport', { id: uuidv7(), member_id: member.id }));
+      expect(exported).toMatchObject({ kind: 'data.exported', actorId: adminId, subjectMemberId: member.id, subjectName: 'Renata Ibáñez', ...fromOutbox });
+      const viaRest = await onlyNewRecord(async () => {
+        // The first copy is still open for this administrator: a second one is refused (and recorded nowhere)…
+        expect((await call(tokens.admin, 'POST', '/api/v1/privacy/exports', { member_id: member.id })).statusCode).toBe(409);
+        // …while the erasure is.
+        expect((await call(tokens.admin, 'POST', `/api/v1/admin/privacy/members/${member.id}/erase`)).statusCode).toBe(200);
+      });
+      expect(viaRest).toMatchObject({ kind: 'data.erased', subjectMemberId: member.id, subjectName: 'Renata Ibáñez', ...fromRest });
+      expect(viaRest.after).toMatchObject({ erasure_policy: 'keep' });
+
+      const [guardian] = await server.db.select().from(users).where(eq(users.email, 'guardian@colinas.test'));
+      const before = await countAll();
+      const [own] = await push({ app: server.app, host, token: tokens.guardian }, [
+        { name: 'privacy.requestExport', args: { id: uuidv7(), member_id: guardian!.id } },
+      ]);
+      expect(own).toMatchObject({ status: 'applied' });
+      expect(await countAll()).toBe(before);
+    });
+
     it('a refused action records nothing, through the outbox and REST', async () => {
       const total = await countAll();
       const [taken] = await push(admin, [{ name: 'members.create', args: fields({ email: 'staff@colinas.test' }) }]);

@@ -113,6 +113,10 @@ const fieldLabels: Record<string, MessageDescriptor> = {
   staff_hours_days: msg`Staff days`,
   staff_hours_start: msg`Staff hours start`,
   staff_hours_end: msg`Staff hours end`,
+  erasure_policy: msg`What they wrote`,
+  rows_kept: msg`Kept as “Former member”`,
+  rows_removed: msg`Removed`,
+  export_id: msg`Export`,
 };
 
 /** ISO weekdays (Monday 1 … Sunday 7) by name, in the reader's language: 2024-01-01 was a Monday. */
@@ -144,10 +148,12 @@ const wordValues: Record<string, MessageDescriptor> = {
   disabled: msg`Disabled`,
   mail: msg`Recovery email`,
   temporary: msg`Temporary password`,
+  keep: msg`Kept as “Former member”`,
+  remove: msg`Removed`,
 };
 
 /** Only these fields hold words of ours (a member's name could be "active"). */
-const wordFields = new Set(['role', 'status', 'reset']);
+const wordFields = new Set(['role', 'status', 'reset', 'erasure_policy']);
 
 /**
  * A recorded value as a person reads it: nothing as a dash, a secret as "hidden", yes/no,
