@@ -1,4 +1,5 @@
-import { and, arrayOverlaps, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { followChild, memberPokeKeys, setMemberSections } from '../audience/guardians';
 import { audienceKeys } from '../../contract/audience';
 import { hiddenValue } from '../../contract/audit';
 import { messages } from '../../contract/messages';
@@ -7,7 +8,7 @@ import { can } from '../../contract/permissions';
 import { normalizeRut } from '../../contract/rut';
 import { looksLikeUuid } from '../audience/references';
 import { hashPassword } from '../auth/passwords';
-import { passwordResets, places, sections, userSections, users } from '../db/schema';
+import { passwordResets, places, sections, users } from '../db/schema';
 import { forbidden, HttpError, notFound, ValidationFailed } from '../http/errors';
 import { forgetMemberDevices } from '../push/subscriptions';
 import type { MutationActor } from '../sync/mutation';
@@ -30,7 +31,7 @@ export const unusablePassword = '!no-password';
 /** An administrator writing members, and where from (recorded in the audit trail). */
 export type AdminActor = Pick<MutationActor, 'user' | 'origin'>;
 
-export const memberPokeKeys = (userId: string): string[] => [audienceKeys.admins, audienceKeys.user(userId)];
+export { memberPokeKeys };
 
 export function assertManagesMembers(actor: Pick<MutationActor, 'user'>): void {
   if (!can(actor.user.role, 'users.manage')) throw forbidden();
@@ -111,48 +112,6 @@ export async function checkMemberFields(write: Pick<Write, 'tx' | 'collegeId'>, 
 }
 
 /** Replaces the member's user_sections (what their audience is built from) by `sectionIds`. */
-export async function setMemberSections(write: Pick<Write, 'tx' | 'collegeId'>, userId: string, sectionIds: readonly string[]): Promise<void> {
-  const { tx, collegeId } = write;
-  await tx.delete(userSections).where(and(eq(userSections.collegeId, collegeId), eq(userSections.userId, userId)));
-  if (sectionIds.length > 0) await tx.insert(userSections).values(sectionIds.map((sectionId) => ({ collegeId, userId, sectionId })));
-}
-
-/**
- * A student's sections changed (or they left): each of their guardians keeps their own
- * sections and follows the children's — theirs minus what only this child gave, plus the
- * child's new ones.
- */
-async function followChild(write: Write, child: { id: string; before: readonly string[]; after: readonly string[] | null }): Promise<void> {
-  const guardians = await write.tx
-    .select()
-    .from(users)
-    .where(and(eq(users.collegeId, write.collegeId), arrayOverlaps(users.childIds, [child.id]), isNull(users.removedAt)))
-    .for('update');
-  for (const guardian of guardians) {
-    const childIds = child.after === null ? guardian.childIds.filter((id) => id !== child.id) : guardian.childIds;
-    const siblings = guardian.childIds.filter((id) => id !== child.id);
-    const siblingSections = new Set(
-      siblings.length === 0
-        ? []
-        : (
-            await write.tx
-              .select({ sectionIds: users.sectionIds })
-              .from(users)
-              .where(and(eq(users.collegeId, write.collegeId), inArray(users.id, siblings)))
-          ).flatMap((s) => s.sectionIds),
-    );
-    const onlyThisChild = new Set(child.before.filter((id) => !siblingSections.has(id)));
-    const next = [...new Set([...guardian.sectionIds.filter((id) => !onlyThisChild.has(id)), ...(child.after ?? [])])].sort();
-    const same = next.length === guardian.sectionIds.length && next.every((id, i) => id === [...guardian.sectionIds].sort()[i]);
-    if (same && childIds.length === guardian.childIds.length) continue;
-    await write.tx
-      .update(users)
-      .set({ sectionIds: next, childIds, updatedAt: new Date(), seq: write.stamp(memberPokeKeys(guardian.id)) })
-      .where(eq(users.id, guardian.id));
-    if (!same) await setMemberSections(write, guardian.id, next);
-  }
-}
-
 async function activeAdminsBesides(write: Pick<Write, 'tx' | 'collegeId'>, userId: string): Promise<number> {
   const [row] = await write.tx
     .select({ n: count() })

@@ -1,8 +1,9 @@
-import { and, arrayOverlaps, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import { audienceKeys } from '../../contract/audience';
 import { messages } from '../../contract/messages';
 import type { EraseMemberArgs, ErasurePolicy, ErasureResult } from '../../contract/privacy';
 import { removeOwnerAttachments } from '../attachments/attachmentService';
+import { followChild } from '../audience/guardians';
 import { memberName, recordAudit } from '../auditRecord/recordAudit';
 import type { UserRow } from '../auth/requireUser';
 import { accessTokens, passwordResets, userSections, users } from '../db/schema';
@@ -110,37 +111,6 @@ async function handleMessenger(write: Write, memberId: string, policy: ErasurePo
   return { kept: 0, removed: removed.length };
 }
 
-/** A student who leaves: their guardians drop them and the sections only this child gave them. */
-async function releaseChild(write: Write, child: UserRow): Promise<void> {
-  const guardians = await write.tx
-    .select()
-    .from(users)
-    .where(and(eq(users.collegeId, write.collegeId), arrayOverlaps(users.childIds, [child.id]), isNull(users.removedAt)))
-    .for('update');
-  for (const guardian of guardians) {
-    const siblings = guardian.childIds.filter((id) => id !== child.id);
-    const siblingSections = new Set(
-      siblings.length === 0
-        ? []
-        : (
-            await write.tx
-              .select({ sectionIds: users.sectionIds })
-              .from(users)
-              .where(and(eq(users.collegeId, write.collegeId), inArray(users.id, siblings)))
-          ).flatMap((s) => s.sectionIds),
-    );
-    const onlyThisChild = new Set(child.sectionIds.filter((id) => !siblingSections.has(id)));
-    const sectionIds = guardian.sectionIds.filter((id) => !onlyThisChild.has(id)).sort();
-    await write.tx
-      .update(users)
-      .set({ sectionIds, childIds: siblings, updatedAt: new Date(), seq: write.stamp([audienceKeys.admins, audienceKeys.user(guardian.id)]) })
-      .where(eq(users.id, guardian.id));
-    await write.tx.delete(userSections).where(and(eq(userSections.collegeId, write.collegeId), eq(userSections.userId, guardian.id)));
-    if (sectionIds.length > 0)
-      await write.tx.insert(userSections).values(sectionIds.map((sectionId) => ({ collegeId: write.collegeId, userId: guardian.id, sectionId })));
-  }
-}
-
 /** `privacy.erase`: see the header. Answers what it did and the files to remove after the commit. */
 export async function eraseMember(write: Write, actor: MutationActor, args: EraseMemberArgs): Promise<ErasureResult> {
   const target = await liveMember(write, args.member_id);
@@ -164,7 +134,8 @@ export async function eraseMember(write: Write, actor: MutationActor, args: Eras
   await write.tx.execute(sql`delete from notification_preferences where college_id = ${write.collegeId} and user_id = ${id}`);
   await write.tx.delete(passwordResets).where(and(eq(passwordResets.collegeId, write.collegeId), eq(passwordResets.userId, id)));
   await write.tx.delete(userSections).where(and(eq(userSections.collegeId, write.collegeId), eq(userSections.userId, id)));
-  if (target.role === 'student') await releaseChild(write, target);
+  // Their guardians drop them, and the sections only this child gave them.
+  if (target.role === 'student') await followChild(write, { id, before: target.sectionIds, after: null });
 
   // The account: an anonymous tombstone. Administrators' devices receive it as a delete.
   await write.tx
