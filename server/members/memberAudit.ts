@@ -1,8 +1,7 @@
 import type { AuditKind, AuditValues } from '../../contract/audit';
-import { formatRut } from '../../contract/rut';
 import { changedValues, memberName, recordAudit, type AuditActor } from '../auditRecord/recordAudit';
 import type { Write } from '../sync/writeInCollege';
-import type { MemberRecord } from './memberEntity';
+import { memberToWire, type MemberRecord } from './memberEntity';
 
 /**
  * What the audit trail records of a member (docs/features/audit.md): the fields an
@@ -10,20 +9,9 @@ import type { MemberRecord } from './memberEntity';
  * `hiddenValue`).
  */
 export function memberValues(row: MemberRecord): AuditValues {
-  return {
-    role: row.role,
-    status: row.status,
-    name: row.name,
-    first_lastname: row.firstLastname,
-    second_lastname: row.secondLastname,
-    email: row.email,
-    rut: row.rut ? formatRut(row.rut) : null,
-    phone: row.phone,
-    birthdate: row.birthdate,
-    place_id: row.placeId,
-    section_ids: [...row.sectionIds].sort(),
-    child_ids: [...row.childIds].sort(),
-  };
+  // The wire row less what no administrator sets (ids, the avatar's address, the times) and the PIN's flag.
+  const { id: _id, college_id: _college, avatar: _avatar, has_pin: _pin, created_at: _created, updated_at: _updated, ...values } = memberToWire(row);
+  return values;
 }
 
 /** An edit is named by what matters most in it: disabling, enabling, the role, the sections, else an edit. */

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../../contract/ids';
 import { messages } from '../../contract/messages';
@@ -13,11 +13,9 @@ import {
   type RuleGroup,
 } from '../../contract/messengerRules';
 import type { Role } from '../../contract/permissions';
-import { issueAccessToken } from '../../server/auth/tokens';
-import { users } from '../../server/db/schema';
 import { conversations, messengerMessages } from '../../server/messenger/schema';
 import { backends, bearer, hostOf, json, signIn, startServer, type TestServer } from './harness';
-import { collegeRefs, pullAll, push, type Session } from './syncHelpers';
+import { collegeRefs, newMember, pullAll, push, type Member, type Session } from './syncHelpers';
 
 /** The flags the cells' tests turn on and off; the staff hours stay off. */
 const flags: (keyof MessengerRulesFields)[] = [...ruleCells, 'students_reply_in_groups'];
@@ -49,20 +47,8 @@ describe.each(backends)("the school's messenger rule on $name", (backend) => {
   });
   afterAll(() => server.close());
 
-  interface Member extends Session {
-    id: string;
-  }
-
   /** A new active member of the college with this role, in the shared section, signed in. */
-  const member = async (role: Role, childIds: string[] = []): Promise<Member> => {
-    const [template] = await server.db
-      .select()
-      .from(users)
-      .where(and(eq(users.collegeId, collegeId), eq(users.email, `${role}@colinas.test`)));
-    const id = uuidv7();
-    await server.db.insert(users).values({ ...template!, id, email: `${id}@colinas.test`, rut: null, sectionIds: [sharedSection], childIds });
-    return { ...sessionOf(await issueAccessToken(server.db, collegeId, id)), id };
-  };
+  const member = (role: Role, childIds: string[] = []): Promise<Member> => newMember(server, host, collegeId, 'colinas', role, [sharedSection], childIds);
   const roleOf: Record<RuleGroup, Role> = { staff: 'staff', student: 'student', guardian: 'guardian' };
   /** Two new members of these groups with every tie the rule's narrowing asks for (a shared section; a guardian's own child). */
   const pair = async (from: RuleGroup, to: RuleGroup): Promise<[Member, Member]> => {

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dayIn, instantOf, isoWeekday } from '../../contract/eventTime';
 import { uuidv7 } from '../../contract/ids';
@@ -7,13 +7,11 @@ import { directConversationId, type MessageRow } from '../../contract/messenger'
 import { defaultMessengerRules, type MessengerRulesFields } from '../../contract/messengerRules';
 import type { Role } from '../../contract/permissions';
 import { releaseDue } from '../../server/audience/release';
-import { issueAccessToken } from '../../server/auth/tokens';
 import { colleges } from '../../server/db/colleges';
-import { users } from '../../server/db/schema';
 import { registry } from '../../server/features';
 import { messengerPushes } from '../../server/messenger/schema';
 import { backends, bearer, hostOf, json, signIn, startServer, type TestServer } from './harness';
-import { collegeRefs, pullAll, push, type Session } from './syncHelpers';
+import { collegeRefs, newMember, pullAll, push, type Member, type Session } from './syncHelpers';
 
 const allDays = [1, 2, 3, 4, 5, 6, 7];
 
@@ -37,19 +35,8 @@ describe.each(backends)("the staff hours of the school's messenger rule on $name
   });
   afterAll(() => server.close());
 
-  interface Member extends Session {
-    id: string;
-  }
-
-  const member = async (role: Role, childIds: string[] = []): Promise<Member> => {
-    const [template] = await server.db
-      .select()
-      .from(users)
-      .where(and(eq(users.collegeId, collegeId), eq(users.email, `${role}@colinas.test`)));
-    const id = uuidv7();
-    await server.db.insert(users).values({ ...template!, id, email: `${id}@colinas.test`, rut: null, sectionIds: [sharedSection], childIds });
-    return { ...sessionOf(await issueAccessToken(server.db, collegeId, id)), id };
-  };
+  /** A new active member of the college with this role, in the shared section, signed in. */
+  const member = (role: Role, childIds: string[] = []): Promise<Member> => newMember(server, host, collegeId, 'colinas', role, [sharedSection], childIds);
 
   const setRules = async (rules: Partial<MessengerRulesFields>) => {
     const [result] = await push(admin, [{ name: 'messenger.setRules', args: { ...defaultMessengerRules, guardian_to_guardian: true, ...rules } }]);

@@ -1,12 +1,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { fromBuffer, type Entry } from 'yauzl';
 import { uuidv7 } from '../../contract/ids';
 import { directConversationId } from '../../contract/messenger';
-import type { Role } from '../../contract/permissions';
 import { attachments } from '../../server/attachments/schema';
-import { issueAccessToken } from '../../server/auth/tokens';
 import { users } from '../../server/db/schema';
 import { documentCategories, documents } from '../../server/documents/schema';
 import { calendarFeeds } from '../../server/events/schema';
@@ -14,32 +12,10 @@ import { runExports } from '../../server/privacy/exportJob';
 import { pushSubscriptions } from '../../server/push/schema';
 import { localStorage } from '../../server/storage/localStorage';
 import type { TestServer } from './harness';
-import { push, type Session } from './syncHelpers';
+import { newMember, push, type Member } from './syncHelpers';
 
-export interface Member extends Session {
-  id: string;
-  email: string;
-}
-
-/** A new active member of the college with this role (a copy of the demo member of that role), in `sectionId`, signed in. */
-export async function newMember(
-  server: TestServer,
-  host: string,
-  collegeId: string,
-  slug: string,
-  role: Role,
-  sectionIds: string[],
-  childIds: string[] = [],
-): Promise<Member> {
-  const [template] = await server.db
-    .select()
-    .from(users)
-    .where(and(eq(users.collegeId, collegeId), eq(users.email, `${role}@${slug}.test`)));
-  const id = uuidv7();
-  const email = `${id}@${slug}.test`;
-  await server.db.insert(users).values({ ...template!, id, email, rut: null, name: `Nombre ${id.slice(-6)}`, sectionIds, childIds, avatar: null });
-  return { app: server.app, host, token: await issueAccessToken(server.db, collegeId, id), id, email };
-}
+export { newMember };
+export type { Member };
 
 export const storageOf = (server: TestServer) => localStorage(join(server.dataDir, 'uploads'));
 

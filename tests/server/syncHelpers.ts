@@ -8,12 +8,14 @@ import type { AudienceScope } from '../../contract/audience';
 import type { CreateEventArgs, EventFieldsInput } from '../../contract/events';
 import type { CreateNotificationArgs } from '../../contract/notifications';
 import type { CreatePostArgs, PostScope } from '../../contract/posts';
+import type { Role } from '../../contract/permissions';
 import type { Change, MutationResult, PullResponse } from '../../contract/sync';
+import { issueAccessToken } from '../../server/auth/tokens';
 import type { AppConfig } from '../../server/config';
 import type { Database } from '../../server/db/client';
-import { colleges, courses, grades, sections } from '../../server/db/schema';
+import { colleges, courses, grades, sections, users } from '../../server/db/schema';
 import { categories } from '../../server/posts/schema';
-import { bearer, json } from './harness';
+import { bearer, json, type TestServer } from './harness';
 
 /** Ids of a demo college's structure, by name ("1° Básico A"). */
 export interface CollegeRefs {
@@ -277,4 +279,29 @@ export function logQueries(db: Database): QueryLog {
     sent: () => sent,
     stop: () => restore(),
   };
+}
+
+export interface Member extends Session {
+  id: string;
+  email: string;
+}
+
+/** A new active member of the college with this role (a copy of the demo member of that role), in `sectionId`, signed in. */
+export async function newMember(
+  server: TestServer,
+  host: string,
+  collegeId: string,
+  slug: string,
+  role: Role,
+  sectionIds: string[],
+  childIds: string[] = [],
+): Promise<Member> {
+  const [template] = await server.db
+    .select()
+    .from(users)
+    .where(and(eq(users.collegeId, collegeId), eq(users.email, `${role}@${slug}.test`)));
+  const id = uuidv7();
+  const email = `${id}@${slug}.test`;
+  await server.db.insert(users).values({ ...template!, id, email, rut: null, name: `Nombre ${id.slice(-6)}`, sectionIds, childIds, avatar: null });
+  return { app: server.app, host, token: await issueAccessToken(server.db, collegeId, id), id, email };
 }

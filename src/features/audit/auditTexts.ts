@@ -1,6 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { hiddenValue, type AuditKind, type AuditRecord, type AuditValue } from '../../../contract/audit';
+import { weekdayNames } from '../../i18n/formatDate';
 
 /**
  * What the audit screen says of a record (docs/features/audit.md): a sentence per kind, the
@@ -119,9 +120,8 @@ const fieldLabels: Record<string, MessageDescriptor> = {
   export_id: msg`Export`,
 };
 
-/** ISO weekdays (Monday 1 … Sunday 7) by name, in the reader's language: 2024-01-01 was a Monday. */
-const weekdayName = (i18n: I18n, day: string): string | undefined =>
-  /^[1-7]$/.test(day) ? i18n.date(new Date(Date.UTC(2024, 0, Number(day), 12)), { weekday: 'long', timeZone: 'UTC' }) : undefined;
+/** ISO weekdays (Monday 1 … Sunday 7) by name, in the reader's language. */
+const weekdayName = (i18n: I18n, day: string): string | undefined => (/^[1-7]$/.test(day) ? weekdayNames(i18n.locale)[Number(day) - 1] : undefined);
 
 const ruleGroupLabels: Record<string, MessageDescriptor> = {
   staff: msg`Staff`,

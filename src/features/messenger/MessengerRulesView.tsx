@@ -2,9 +2,9 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
-import { floating } from '../../../contract/eventTime';
 import { ruleCell, ruleGroups, setMessengerRulesArgs, type MessengerRulesFields, type RuleGroup } from '../../../contract/messengerRules';
 import { validateWith, type FieldErrors } from '../../forms/fieldErrors';
+import { weekdayNames } from '../../i18n/formatDate';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
 import { FieldError } from '../../ui/FieldError';
@@ -19,11 +19,6 @@ const groupNames: Record<RuleGroup, MessageDescriptor> = {
 export interface MessengerRulesViewProps {
   rules: MessengerRulesFields;
   onSave: (rules: MessengerRulesFields) => Promise<void>;
-}
-
-/** A weekday's name (ISO: Monday 1 … Sunday 7) in the reader's language; 2024-01-01 was a Monday. */
-function weekdayName(locale: string, day: number): string {
-  return new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(floating(`2024-01-0${day}`));
 }
 
 /**
@@ -98,8 +93,8 @@ export function MessengerRulesView({ rules, onSave }: MessengerRulesViewProps) {
               <legend>
                 <Trans>Days</Trans>
               </legend>
-              {[1, 2, 3, 4, 5, 6, 7].map((day) => (
-                <Checkbox key={day} label={weekdayName(i18n.locale, day)} checked={days.has(day)} onChange={(event) => toggleDay(day, event.target.checked)} />
+              {weekdayNames(i18n.locale).map((name, index) => (
+                <Checkbox key={name} label={name} checked={days.has(index + 1)} onChange={(event) => toggleDay(index + 1, event.target.checked)} />
               ))}
               <FieldError id="staff-hours-days-error" message={errors.staff_hours_days} />
             </fieldset>

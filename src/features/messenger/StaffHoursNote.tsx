@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { I18n } from '@lingui/core';
-import { floating } from '../../../contract/eventTime';
 import type { ConversationMemberRow } from '../../../contract/messenger';
 import { heldByStaffHours, staffHoursOpening, type StaffHours } from '../../../contract/messengerRules';
+import { weekdayNames } from '../../i18n/formatDate';
 import { ClockIcon } from '../../ui/icons';
 import { useClock } from './useClock';
 
@@ -26,8 +26,8 @@ export function staffHoursWait(
 
 /** "Monday to Friday" is said as the days' names in the reader's language, in week order. */
 function daysText(i18n: I18n, days: readonly number[]): string {
-  // 2024-01-01 was a Monday: day d of an ISO week is 2024-01-0d.
-  const names = [...days].sort((a, b) => a - b).map((day) => i18n.date(floating(`2024-01-0${day}`), { weekday: 'long', timeZone: 'UTC' }));
+  const week = weekdayNames(i18n.locale);
+  const names = [...days].sort((a, b) => a - b).map((day) => week[day - 1]!);
   return new Intl.ListFormat(i18n.locale, { style: 'long', type: 'conjunction' }).format(names);
 }
 
