@@ -136,10 +136,17 @@ export type UpdateEventArgs = z.infer<typeof updateEventArgs>;
 /** Mutation `events.delete` and `DELETE /api/v1/events/{id}`. */
 export const deleteEventArgs = z.object({ id: z.uuid() });
 
+/**
+ * `events.view`: the member opened the event's details (a background mutation, like a post's
+ * view): counted as seen in the event's delivery report, once.
+ */
+export const viewEventArgs = z.object({ event_id: z.uuid() });
+
 export const eventMutations = {
   'events.create': createEventArgs,
   'events.update': updateEventArgs,
   'events.delete': deleteEventArgs,
+  'events.view': viewEventArgs,
 } as const;
 export type EventMutationName = keyof typeof eventMutations;
 

@@ -19,6 +19,7 @@ import { entryRoutes } from './entries/entryRoutes';
 import { registry as defaultRegistry } from './features';
 import type { FeatureRegistry } from './feature';
 import { startJobs } from './jobs';
+import { deliveryRoutes } from './delivery/routes';
 import { serializeError } from './http/errorLog';
 import { HttpError, registerErrorHandling } from './http/errors';
 import { registerRobots } from './http/robots';
@@ -157,6 +158,7 @@ export async function buildApp({
   audienceRoutes(app, db);
   uploadRoutes(app, ctx.storage);
   syncRoutes(app, db, registry, config.quietPolls);
+  deliveryRoutes(app, db, ctx.mailer.secrets, registry.deliverables);
   for (const feature of registry.modules) feature.routes?.(app, ctx);
   if (config.jobs) {
     const jobs = startJobs(db, registry.jobs, { mailer: ctx.mailer, push: ctx.push, log: app.log, dataDir: config.dataDir, storage: ctx.storage });

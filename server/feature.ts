@@ -3,6 +3,9 @@ import type { AttachmentOwnerKind } from '../contract/attachments';
 import { attachmentMutationHandlers } from './attachments/attachmentMutations';
 import type { AttachmentOwner, AttachmentOwners } from './attachments/owners';
 import type { AppContext } from './config';
+import type { DeliveryKind } from '../contract/delivery';
+import type { Deliverable } from './delivery/deliverable';
+import { deliveryJobs } from './delivery/jobs';
 import type { SyncedEntity } from './sync/entity';
 import { releaseJob } from './audience/release';
 import type { Job } from './jobs';
@@ -42,6 +45,8 @@ export interface FeatureModule {
   jobs?: readonly Job[];
   /** Kinds of row that have attachments (server/attachments/owners.ts). */
   attachmentOwners?: readonly AttachmentOwner[];
+  /** Kinds of item delivered to members by email, push and digest (server/delivery). */
+  deliverables?: readonly Deliverable[];
 }
 
 /** What the core needs of the modules, gathered once. */
@@ -51,6 +56,7 @@ export interface FeatureRegistry {
   mutations: ReadonlyMap<string, MutationHandler>;
   jobs: readonly Job[];
   attachmentOwners: AttachmentOwners;
+  deliverables: ReadonlyMap<DeliveryKind, Deliverable>;
 }
 
 /**
@@ -74,6 +80,11 @@ export function buildRegistry(modules: readonly FeatureModule[], coreEntities: r
     if (names.has(entity.name)) throw new Error(`two modules define the synced entity ${entity.name}`);
     names.add(entity.name);
   }
-  const jobs = [releaseJob(entities), compactionJob(entities), ...modules.flatMap((m) => m.jobs ?? [])];
-  return { modules, entities, mutations, jobs, attachmentOwners };
+  const deliverables = new Map<DeliveryKind, Deliverable>();
+  for (const deliverable of modules.flatMap((m) => m.deliverables ?? [])) {
+    if (deliverables.has(deliverable.kind)) throw new Error(`two modules deliver ${deliverable.kind}`);
+    deliverables.set(deliverable.kind, deliverable);
+  }
+  const jobs = [releaseJob(entities), compactionJob(entities), ...deliveryJobs(deliverables), ...modules.flatMap((m) => m.jobs ?? [])];
+  return { modules, entities, mutations, jobs, attachmentOwners, deliverables };
 }

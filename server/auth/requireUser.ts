@@ -90,3 +90,19 @@ export function authOf(request: FastifyRequest): Auth {
 export function requirePermission(permission: Permission) {
   return authGuard((request: FastifyRequest): Promise<void> => (can(authOf(request).user.role, permission) ? Promise.resolve() : Promise.reject(forbidden())));
 }
+
+/**
+ * Who this browser is signed in as at this college, from its `token` cookie, or null: a page
+ * opened from a mail's link (server/delivery/linkRoutes.ts) tells a link of someone else's
+ * apart. Reads only; never a reason to act.
+ */
+export async function cookieMemberOf(db: Database, request: FastifyRequest): Promise<string | null> {
+  const token = cookieTokenOf(request);
+  if (!token || !request.college) return null;
+  const [row] = await db
+    .select({ userId: accessTokens.userId })
+    .from(accessTokens)
+    .where(and(eq(accessTokens.tokenHash, digest(token)), eq(accessTokens.collegeId, request.college.id)))
+    .limit(1);
+  return row?.userId ?? null;
+}

@@ -160,6 +160,8 @@ export const accessTokens = pgTable(
     /** sha256 of the token, hex; the token itself is never stored. */
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: createdAt(),
+    /** The last pull of the device holding it, to the hour (server/sync: whether a member still has a device). */
+    syncedAt: timestamp('synced_at', { withTimezone: true }),
   },
   (t) => [index('access_tokens_user_idx').on(t.collegeId, t.userId)],
 );
@@ -215,6 +217,12 @@ export const mailOutbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The HTML part ('' for a plain-text mail). */
+    html: text('html').notNull().default(''),
+    /** Extra headers (`List-Unsubscribe`, `List-Unsubscribe-Post`), kept for the retries. */
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    /** The member it is written to, when it is one (a permanent refusal is recorded on them). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('mail_outbox_college_created_idx').on(t.collegeId, t.createdAt),

@@ -1,5 +1,6 @@
-import { createEventArgs, deleteEventArgs, updateEventArgs } from '../../contract/events';
+import { createEventArgs, deleteEventArgs, updateEventArgs, viewEventArgs } from '../../contract/events';
 import { defineMutation } from '../sync/mutation';
+import { viewEvent } from './eventDelivery';
 import { createEvent, deleteEvent, updateEvent } from './eventService';
 
 /** events.* as pushed by devices (contract/events.ts `eventMutations`). */
@@ -21,5 +22,10 @@ export const eventMutationHandlers = [
     permission: 'content.publish',
     args: deleteEventArgs,
     apply: (write, actor, args) => deleteEvent(write, actor, args),
+  }),
+  defineMutation({
+    name: 'events.view',
+    args: viewEventArgs,
+    apply: (write, actor, args) => viewEvent(write, actor, args),
   }),
 ];

@@ -15,6 +15,7 @@ import type { MutationActor } from '../sync/mutation';
 import type { Write } from '../sync/writeInCollege';
 import type { EventRow } from './eventEntities';
 import { events } from './schema';
+import { deliverEvent } from './eventDelivery';
 
 /**
  * Writing events: the one implementation behind the push mutations (events.*) and the
@@ -86,6 +87,7 @@ export async function createEvent(write: Write, actor: MutationActor, args: Crea
     .returning();
   // The id is taken (by this college or another): never overwrite someone else's row.
   if (!row) throw new HttpError(409, messages.conflict);
+  await deliverEvent(write, row, actor, now);
   return row;
 }
 
@@ -112,6 +114,8 @@ export async function updateEvent(write: Write, actor: MutationActor, args: Upda
     .set({ ...fields, sequence: current.sequence + 1, updatedAt: new Date(), ...keys, seq: write.stamp(keys.seenKeys) })
     .where(eq(events.id, current.id))
     .returning();
+  // Members the edit adds to its audience get it too; what its emails say is read when they leave.
+  await deliverEvent(write, row!, actor, new Date());
   return row!;
 }
 

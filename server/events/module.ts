@@ -1,5 +1,6 @@
 import type { FeatureModule } from '../feature';
 import { eventAttachmentOwner } from './eventAttachments';
+import { eventDeliverable } from './eventDelivery';
 import { eventEntity } from './eventEntities';
 import { eventMutationHandlers } from './eventMutations';
 import { eventRoutes } from './eventRoutes';
@@ -17,4 +18,5 @@ export const eventsModule: FeatureModule = {
   },
   seed: seedDemoEvents,
   attachmentOwners: [eventAttachmentOwner],
+  deliverables: [eventDeliverable],
 };

@@ -10,7 +10,12 @@ export interface Origin {
   deviceId: string | null;
   sessionId: string | null;
   userAgent: string;
+  /** The address the request came to (`https://host`): links in mails about what it wrote point there (server/delivery). */
+  site?: string;
 }
+
+/** `protocol://host` of a request (behind a trusted proxy, its forwarded ones). */
+export const siteOf = (request: FastifyRequest): string => `${request.protocol}://${request.host}`;
 
 /** User agents are kept to this length: enough to tell a browser and a system apart. */
 const userAgentLength = 300;
@@ -23,6 +28,7 @@ export const restOrigin = (request: FastifyRequest, sessionId: string | null): O
   deviceId: null,
   sessionId,
   userAgent: userAgentOf(request),
+  site: siteOf(request),
 });
 
 /** The origin of a sync push: the device that pushed. */
@@ -31,4 +37,5 @@ export const outboxOrigin = (request: FastifyRequest, clientId: string, sessionI
   deviceId: clientId,
   sessionId,
   userAgent: userAgentOf(request),
+  site: siteOf(request),
 });

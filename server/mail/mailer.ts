@@ -5,12 +5,21 @@ import { uuidv7 } from '../../contract/ids';
 import type { Database } from '../db/client';
 import { colleges } from '../db/colleges';
 import { mailOutbox, smtpSettings } from '../db/schema';
+import { memberDelivery } from '../delivery/schema';
 import type { SecretKey } from './secretKey';
 
 export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** An HTML part beside the text. */
+  html?: string;
+  /** Extra headers (`List-Unsubscribe`, `List-Unsubscribe-Post`). */
+  headers?: Record<string, string>;
+  /** The member it is written to: a permanent refusal of the address is recorded on them (an "email bounces"). */
+  userId?: string;
+  /** Its id in the outbox, when the caller needs it before it is recorded. */
+  id?: string;
 }
 
 type Settings = typeof smtpSettings.$inferSelect;
@@ -88,6 +97,9 @@ export function createMailer(db: Database, log: FastifyBaseLogger, options: Mail
     open: () => {
       throw new Error('no secret key: createMailer needs options.secretKey');
     },
+    mac: () => {
+      throw new Error('no secret key: createMailer needs options.secretKey');
+    },
   };
 
   const transportOf = (settings: Settings, pooled: boolean) =>
@@ -107,23 +119,29 @@ export function createMailer(db: Database, log: FastifyBaseLogger, options: Mail
       ...(pooled ? { pool: true, maxConnections: 3 } : {}),
     });
 
-  const envelopeOf = (settings: Settings, mail: Mail) => ({
+  const envelopeOf = (settings: Settings, mail: Mail, id?: string) => ({
     from: settings.fromName ? { name: settings.fromName, address: settings.fromAddress } : settings.fromAddress,
     ...(settings.replyTo ? { replyTo: settings.replyTo } : {}),
     to: mail.to,
     subject: mail.subject,
     text: mail.text,
+    ...(mail.html ? { html: mail.html } : {}),
+    ...(mail.headers && Object.keys(mail.headers).length > 0 ? { headers: mail.headers } : {}),
+    // One id per mail of the outbox: a retry of the same mail is recognisably the same.
+    ...(id ? { messageId: `<${id}@${messageIdDomain(settings.fromAddress)}>` } : {}),
   });
 
   async function deliver(id: string, attempts: number, settings: Settings, mail: Mail, transport: ReturnType<typeof transportOf>): Promise<void> {
     const attempt = attempts + 1;
     try {
-      await transport.sendMail(envelopeOf(settings, mail));
+      await transport.sendMail(envelopeOf(settings, mail, id));
       await db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), attempts: attempt, nextAttemptAt: null }).where(eq(mailOutbox.id, id));
     } catch (error) {
       const message = errorText(error);
-      const final = attempt >= maxAttempts;
+      const refused = refusedForGood(error);
+      const final = refused || attempt >= maxAttempts;
       log.warn({ mailId: id, attempt, error: message }, final ? 'mail sending failed, giving up' : 'mail sending failed, will retry');
+      if (refused && mail.userId) await recordBounce(db, settings.collegeId, mail.userId, mail.to, message, new Date());
       await db
         .update(mailOutbox)
         .set({
@@ -141,12 +159,54 @@ export function createMailer(db: Database, log: FastifyBaseLogger, options: Mail
     inFlight.add(tracked);
     return tracked;
   };
+  /**
+   * One pooled transport per college's settings, kept while mail flows: the delivery queue
+   * hands a college's mails over in small batches every second (server/delivery/emailJob.ts),
+   * which then share a few open connections instead of opening new ones each time. Closed
+   * after a few idle seconds, or when the settings change.
+   */
+  const pools = new Map<string, { version: number; transport: ReturnType<typeof transportOf>; users: number; timer?: ReturnType<typeof setTimeout> }>();
+  const poolIdleMs = 5_000;
+  const borrowPool = (settings: Settings) => {
+    const version = settings.updatedAt.getTime();
+    let pool = pools.get(settings.collegeId);
+    if (pool && pool.version !== version) {
+      if (pool.users === 0) pool.transport.close();
+      pools.delete(settings.collegeId);
+      pool = undefined;
+    }
+    if (!pool) {
+      pool = { version, transport: transportOf(settings, true), users: 0 };
+      pools.set(settings.collegeId, pool);
+    }
+    clearTimeout(pool.timer);
+    pool.users++;
+    const borrowed = pool;
+    return {
+      transport: borrowed.transport,
+      release: () => {
+        borrowed.users--;
+        if (borrowed.users > 0) return;
+        if (pools.get(settings.collegeId) !== borrowed) return borrowed.transport.close();
+        borrowed.timer = setTimeout(() => {
+          if (borrowed.users > 0) return;
+          pools.delete(settings.collegeId);
+          borrowed.transport.close();
+        }, poolIdleMs);
+        borrowed.timer.unref();
+      },
+    };
+  };
   const sendAll = (settings: Settings, rows: readonly { id: string; attempts: number; mail: Mail }[]) => {
-    let transport: ReturnType<typeof transportOf>;
+    let lent: { transport: ReturnType<typeof transportOf>; release: () => void };
     try {
-      // Many mails at once (an alert to a whole school): one pooled transport, a few
-      // connections, rather than a connection per mail.
-      transport = transportOf(settings, rows.length > 1);
+      // Many mails at once (an alert to a whole school, a post's emails): the college's
+      // pooled transport, a few connections, rather than a connection per mail.
+      if (rows.length > 1) lent = borrowPool(settings);
+      else {
+        const transport = transportOf(settings, false);
+        lent = { transport, release: () => transport.close() };
+      }
     } catch (error) {
       // Settings that cannot make a transport (a password sealed with another key).
       const message = errorText(error);
@@ -163,7 +223,11 @@ export function createMailer(db: Database, log: FastifyBaseLogger, options: Mail
           .then(() => undefined),
       );
     }
-    return track(Promise.all(rows.map((row) => deliver(row.id, row.attempts, settings, row.mail, transport))).then(() => transport.close()));
+    return track(
+      Promise.all(rows.map((row) => deliver(row.id, row.attempts, settings, row.mail, lent.transport)))
+        .then(() => undefined)
+        .finally(() => lent.release()),
+    );
   };
   const settingsOf = async (tx: Database, collegeId: string) => (await tx.select().from(smtpSettings).where(eq(smtpSettings.collegeId, collegeId)).limit(1))[0];
   const lease = () => new Date(Date.now() + sendLeaseMs);
@@ -174,9 +238,7 @@ export function createMailer(db: Database, log: FastifyBaseLogger, options: Mail
       if (mails.length === 0) return { deliver: () => undefined };
       const settings = await settingsOf(tx, collegeId);
       const rows = mails.map((mail) => ({
-        id: uuidv7(),
-        collegeId,
-        ...mail,
+        ...outboxRow(collegeId, mail),
         status: settings ? ('pending' as const) : ('logged' as const),
         nextAttemptAt: settings ? lease() : null,
       }));
@@ -196,8 +258,9 @@ export function createMailer(db: Database, log: FastifyBaseLogger, options: Mail
     },
     async send(collegeId, mail) {
       const settings = await settingsOf(db, collegeId);
-      const id = uuidv7();
-      await db.insert(mailOutbox).values({ id, collegeId, ...mail, status: settings ? 'pending' : 'logged', nextAttemptAt: settings ? lease() : null });
+      const row = outboxRow(collegeId, mail);
+      const { id } = row;
+      await db.insert(mailOutbox).values({ ...row, status: settings ? 'pending' : 'logged', nextAttemptAt: settings ? lease() : null });
       if (!settings) {
         log.info({ mailId: id, to: mail.to, subject: mail.subject }, 'mail recorded in outbox (no SMTP settings)');
         return;
@@ -246,7 +309,11 @@ export function createMailer(db: Database, log: FastifyBaseLogger, options: Mail
         sends.push(
           sendAll(
             settings,
-            rows.map((row) => ({ id: row.id, attempts: row.attempts, mail: { to: row.to, subject: row.subject, text: row.text } })),
+            rows.map((row) => ({
+              id: row.id,
+              attempts: row.attempts,
+              mail: { to: row.to, subject: row.subject, text: row.text, html: row.html, headers: row.headers, userId: row.userId ?? undefined },
+            })),
           ),
         );
       }
@@ -280,8 +347,57 @@ export function createMailer(db: Database, log: FastifyBaseLogger, options: Mail
     },
     async idle() {
       await Promise.all([...inFlight]);
+      for (const [collegeId, pool] of pools) {
+        if (pool.users > 0) continue;
+        clearTimeout(pool.timer);
+        pools.delete(collegeId);
+        pool.transport.close();
+      }
     },
   };
+}
+
+/** A mail's outbox row as recorded (its status and lease are the caller's). */
+function outboxRow(collegeId: string, mail: Mail) {
+  return {
+    id: mail.id ?? uuidv7(),
+    collegeId,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html ?? '',
+    headers: mail.headers ?? {},
+    userId: mail.userId ?? null,
+  };
+}
+
+/** The domain of the college's sender address, for the mails' Message-ID. */
+function messageIdDomain(from: string): string {
+  const domain = from.split('@')[1]?.trim().toLowerCase() ?? '';
+  return /^[a-z0-9.-]+$/.test(domain) ? domain : 'patio.invalid';
+}
+
+/**
+ * The recipient's mail server refused the mail for good: a 5xx answer to the recipient or
+ * to the message (RFC 5321), not to signing in (a 535 is the college's settings, which an
+ * administrator may fix: retried). A 4xx or a network failure is temporary: retried.
+ */
+export function refusedForGood(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { responseCode, code, command } = error as { responseCode?: unknown; code?: unknown; command?: unknown };
+  if (typeof responseCode !== 'number' || responseCode < 500 || responseCode >= 600) return false;
+  if (code === 'EAUTH' || code === 'ETLS' || code === 'ECONNECTION') return false;
+  return code === 'EENVELOPE' || code === 'EMESSAGE' || command === 'RCPT TO' || command === 'DATA' || command === 'MAIL FROM' || command === 'DATA END';
+}
+
+/** The member's address bounced: recorded on them, shown to administrators, and no more mail goes to it (server/delivery). */
+async function recordBounce(db: Database, collegeId: string, userId: string, email: string, reason: string, at: Date): Promise<void> {
+  const values = { bouncedEmail: email.toLowerCase(), bouncedAt: at, bounceReason: reason.slice(0, 500), updatedAt: at };
+  await db
+    .insert(memberDelivery)
+    .values({ userId, collegeId, ...values })
+    .onConflictDoUpdate({ target: memberDelivery.userId, set: values })
+    .catch(() => undefined);
 }
 
 /** The SMTP server's own words when it answered (e.g. `535 5.7.8 Authentication failed`), else the error. */

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -12,13 +12,26 @@ import { join } from 'node:path';
 export interface SecretKey {
   seal: (plain: string) => string;
   open: (sealed: string) => string;
+  /**
+   * HMAC-SHA-256 of `data` under a key derived from this one for `purpose` (HKDF), so a
+   * signed link (server/delivery/links.ts) proves the server made it, and a key used for one
+   * purpose signs nothing of another.
+   */
+  mac: (purpose: string, data: Buffer) => Buffer;
 }
 
 const version = 'v1';
 
 export function secretKeyFrom(key: Buffer): SecretKey {
   if (key.length !== 32) throw new Error('the secret key must be 32 bytes');
+  const derived = new Map<string, Buffer>();
+  const keyFor = (purpose: string) => {
+    let k = derived.get(purpose);
+    if (!k) derived.set(purpose, (k = Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), `patio ${purpose}`, 32))));
+    return k;
+  };
   return {
+    mac: (purpose, data) => createHmac('sha256', keyFor(purpose)).update(data).digest(),
     seal(plain) {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', key, iv);

@@ -5,7 +5,7 @@ import { users } from '../db/schema';
 import type { Job, JobServices } from '../jobs';
 import type { Mail } from '../mail/mailer';
 import { sentAtText, textsFor } from './notificationTexts';
-import { pgArray } from './pgArray';
+import { pgArray } from '../db/pgArray';
 import { notificationReceipts, notifications } from './schema';
 
 /** Receipts emailed per transaction. */

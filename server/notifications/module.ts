@@ -1,5 +1,6 @@
 import type { FeatureModule } from '../feature';
 import { emailCascadeJob } from './emailCascade';
+import { notificationDeliverable } from './notificationDelivery';
 import { notificationEntity, receiptEntity } from './notificationEntities';
 import { notificationMutationHandlers } from './notificationMutations';
 import { notificationRoutes } from './notificationRoutes';
@@ -18,4 +19,5 @@ export const notificationsModule: FeatureModule = {
   routes: notificationRoutes,
   seed: seedDemoNotifications,
   jobs: [pushJob, emailCascadeJob],
+  deliverables: [notificationDeliverable],
 };

@@ -22,9 +22,10 @@ import { wakeJob } from '../jobs';
 import type { MutationActor } from '../sync/mutation';
 import type { Write } from '../sync/writeInCollege';
 import type { NotificationRow } from './notificationEntities';
-import { pgArray } from './pgArray';
+import { pgArray } from '../db/pgArray';
 import { notificationReceipts, notifications } from './schema';
 import { pushTimes } from '../push/quietHours';
+import { markDeliveryRead, scheduleDelivery } from '../delivery/schedule';
 
 /**
  * Sending notifications and recording what members did with them: the one implementation
@@ -151,6 +152,7 @@ export async function createNotification(write: Write, actor: MutationActor, arg
   });
   // The id is taken (by this college or another): never overwrite someone else's row.
   if (!row) throw new HttpError(409, messages.conflict);
+  await scheduleDelivery(write.tx, { kind: 'notification', itemId: row.id, collegeId: write.collegeId, at: now, site: actor.origin?.site });
   if (row.emergency) {
     const after = { title: row.title, scope: row.scope, course_ids: row.courseIds, grade_ids: row.gradeIds, section_ids: row.sectionIds, sent_to: row.sentTo };
     await recordAudit(write.tx, { collegeId: write.collegeId, actor, kind: 'emergency.sent', before: null, after });
@@ -218,6 +220,7 @@ export async function recordReceipt(write: Write, actor: MutationActor, args: No
       seq: write.stamp(keysOfMembers([actor.user.id])),
     })
     .where(eq(notificationReceipts.id, receipt.id));
+  if (receipt.readAt === null) await markDeliveryRead(write.tx, 'notification', id, actor.user.id, now);
 }
 
 /**

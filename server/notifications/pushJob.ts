@@ -5,9 +5,10 @@ import type { Database } from '../db/client';
 import type { Job, JobServices } from '../jobs';
 import type { PushMessage, PushOutcome } from '../push/sender';
 import { pushSubscriptions } from '../push/schema';
+import { markDeliveryPushed } from '../delivery/schedule';
 import { pushJobName } from './notificationService';
 import { textsFor } from './notificationTexts';
-import { pgArray } from './pgArray';
+import { pgArray } from '../db/pgArray';
 import { notificationReceipts, notifications } from './schema';
 
 /** Receipts taken per round: a school-wide alert of 5,000 is ten rounds in one run. */
@@ -216,6 +217,12 @@ export async function pushDue(db: Database, now: Date, services: Pick<JobService
         push_due_at = case when r.push_due_at = ${leaseUntil.toISOString()}::timestamptz then null else r.push_due_at end
       from unnest(${pgArray(ids)}::uuid[], ${pgArray(ids.map((id) => String(devices.get(id))))}::int[]) as t(id, devices)
       where r.id = t.id`);
+    await markDeliveryPushed(
+      db,
+      'notification',
+      taken.filter((row) => devices.has(row.id)).map((row) => ({ itemId: row.notificationId, userId: row.userId, devices: devices.get(row.id)! })),
+      now,
+    );
     pushed += ids.length;
     if (taken.length < batchSize) return pushed;
   }

@@ -1,5 +1,6 @@
 import type { FeatureModule } from '../feature';
 import { postAttachmentOwner } from './postAttachments';
+import { postDeliverable } from './postDelivery';
 import { seedNewCollegeCategory } from './categoryService';
 import { categoryEntity, postEntity, postStatsEntity } from './postEntities';
 import { postMutationHandlers } from './postMutations';
@@ -18,4 +19,5 @@ export const postsModule: FeatureModule = {
   newCollege: seedNewCollegeCategory,
   jobs: [postStatsJob],
   attachmentOwners: [postAttachmentOwner],
+  deliverables: [postDeliverable],
 };

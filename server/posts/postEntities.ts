@@ -1,6 +1,7 @@
 import { asc, desc } from 'drizzle-orm';
 import type { Category, Post, PostStats } from '../../contract/posts';
 import { canSee } from '../audience/visibility';
+import { scheduleDelivery } from '../delivery/schedule';
 import { defineEntity } from '../sync/entity';
 import type { Viewer } from '../sync/viewer';
 import { categories, postStats, posts } from './schema';
@@ -47,6 +48,10 @@ export const postEntity = defineEntity({
   table: posts,
   toWire: postToWire,
   head: { orderBy: (t) => [desc(t.publishedAt), desc(t.id)], limit: newestPostsFirst },
+  // Released at their date: delivered to their members then (server/delivery).
+  released: async (write, ids) => {
+    for (const id of ids) await scheduleDelivery(write.tx, { kind: 'post', itemId: id, collegeId: write.collegeId, at: new Date() });
+  },
 });
 
 export const categoryEntity = defineEntity({

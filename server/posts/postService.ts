@@ -11,7 +11,9 @@ import type { MutationActor } from '../sync/mutation';
 import type { Write } from '../sync/writeInCollege';
 import { canSeePost, type PostRow } from './postEntities';
 import { hasText, sanitizeContent } from '../richText/sanitizeContent';
-import { categories, postStats, postViews, posts } from './schema';
+import { categories, postStats, posts } from './schema';
+import { countPostView, deliverPost } from './postDelivery';
+import { markDeliveryRead } from '../delivery/schedule';
 
 /**
  * Writing posts: the one implementation behind the push mutations (posts.*) and the REST
@@ -82,6 +84,7 @@ export async function createPost(write: Write, actor: MutationActor, args: Creat
     .returning();
   // The id is taken (by this college or another): never overwrite someone else's row.
   if (!row) throw new HttpError(409, messages.conflict);
+  await deliverPost(write, row, actor.origin?.site, now);
   return row;
 }
 
@@ -116,6 +119,8 @@ export async function updatePost(write: Write, actor: MutationActor, args: Updat
     })
     .where(eq(posts.id, current.id))
     .returning();
+  // Members the edit adds to its audience get it too; what its emails say is read when they leave.
+  await deliverPost(write, row!, actor.origin?.site, now);
   return row!;
 }
 
@@ -146,14 +151,5 @@ export async function deletePost(write: Write, actor: MutationActor, args: { id:
 export async function viewPost(write: Write, actor: MutationActor, args: { post_id: string }): Promise<void> {
   const current = await livePost(write, args.post_id);
   if (!canSeePost(current, actor.viewer)) throw notFound(messages.postNotFound);
-  const inserted = await write.tx
-    .insert(postViews)
-    .values({ collegeId: write.collegeId, postId: current.id, userId: actor.user.id })
-    .onConflictDoNothing()
-    .returning({ postId: postViews.postId });
-  if (inserted.length === 0) return;
-  await write.tx
-    .update(posts)
-    .set({ views: sql`${posts.views} + 1`, viewsPending: sql`${posts.viewsPending} + 1` })
-    .where(eq(posts.id, current.id));
+  if (await countPostView(write.tx, current, actor.user.id)) await markDeliveryRead(write.tx, 'post', current.id, actor.user.id, new Date());
 }

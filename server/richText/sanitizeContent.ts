@@ -33,3 +33,29 @@ export function hasText(html: string): boolean {
       .trim() !== ''
   );
 }
+
+const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
+
+/**
+ * Sanitised HTML as plain text (an email's text part, a push's body): paragraphs and list
+ * items on their own lines, a link's address after its text when they differ.
+ */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<a\s[^>]*href="([^"]*)"[^>]*>(.*?)<\/a>/gis, (_m, href: string, text: string) => {
+      const inner = text.replace(/<[^>]*>/g, '');
+      return inner.trim() === href.trim() ? inner : `${inner} (${href})`;
+    })
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<li[^>]*>/gi, '\n- ')
+    .replace(/<\/(p|h2|h3|blockquote|pre|ul|ol)>/gi, '\n\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (whole, name: string) => {
+      if (name.startsWith('#x') || name.startsWith('#X')) return String.fromCodePoint(parseInt(name.slice(2), 16));
+      if (name.startsWith('#') && name !== '#39') return String.fromCodePoint(parseInt(name.slice(1), 10));
+      return entities[name.toLowerCase()] ?? whole;
+    })
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}

@@ -18,6 +18,7 @@ import { QuietPolls, type QuietPollsOptions } from './quietPolls';
 import { StreamedPages, streamedPageLimit } from './streamedPages';
 import { loadViewer } from './viewer';
 import { outboxOrigin } from '../http/origin';
+import { deviceSeen } from './deviceSeen';
 
 /** A comment line keeps proxies and the device's fetch from timing the stream out. */
 export const heartbeatMs = 25_000;
@@ -37,6 +38,7 @@ export function syncRoutes(app: FastifyInstance, db: Database, registry: SyncReg
   // Three of the pool's connections are never taken by pulls: pushes and posts, sign-ins
   // and the pulls' own session look-ups get one even when every device polls at once.
   const pulls = new PullLane(db, poolSize - 3);
+  const seen = deviceSeen(db, app.log);
   // Pages sent down event streams: read in the pulls' lane, for no request.
   const streamPulls = pulls.shared;
   const whileWaitedFor = (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
@@ -64,6 +66,7 @@ export function syncRoutes(app: FastifyInstance, db: Database, registry: SyncReg
       if (cursor && head === 'true') throw ValidationFailed.field('head', messages.invalidData);
       if (entities && head === 'true') throw ValidationFailed.field('head', messages.invalidData);
       const session = quiet.sessionOf(request);
+      seen(session.auth.tokenId);
       if (head === 'true') return pullHead(pulls.for(request), registry.entities, session.viewer);
       const names = entities ? new Set(entities.split(',')) : null;
       const chosen = names ? registry.entities.filter((entity) => names.has(entity.name)) : registry.entities;
