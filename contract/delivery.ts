@@ -75,7 +75,7 @@ export const deliverySettings = z.object({
     .number({ error: messages.mailRateInvalid })
     .int({ error: messages.mailRateInvalid })
     .min(1, { error: messages.mailRateInvalid })
-    .max(500, { error: messages.mailRateInvalid }),
+    .max(1000, { error: messages.mailRateInvalid }),
 });
 export type DeliverySettings = z.infer<typeof deliverySettings>;
 export const defaultDeliverySettings: DeliverySettings = { inactive_days: 7, mails_per_second: 10 };

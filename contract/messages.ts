@@ -140,7 +140,7 @@ export const messages = {
   deliveryModeInvalid: 'Choose in the app only, an email each, or one email a day.',
   languageInvalid: 'Choose one of the languages offered.',
   inactiveDaysInvalid: 'Enter a whole number of days from 1 to 90.',
-  mailRateInvalid: 'Enter a whole number of emails per second from 1 to 500.',
+  mailRateInvalid: 'Enter a whole number of emails per second from 1 to 1,000.',
   deliveryNotFound: 'This item no longer exists.',
   deliveryNotYours: 'Only its author and administrators see how it was delivered.',
   deliveryRemindedRecently: 'It was sent again less than 10 minutes ago. Try again later.',
