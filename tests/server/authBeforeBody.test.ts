@@ -10,7 +10,7 @@ import { backends, hostOf, json, startServer, type TestServer } from './harness'
 /**
  * The routes anyone may call, signed in or not: what the app needs before a session
  * (the college, the sign-in, sign-up and recovery forms, the push key), what a
- * service worker or a calendar app calls with a secret of its own, and the static page.
+ * service worker, a calendar app or a mail's link calls with a secret of its own, and the static page.
  * Every other route asks who is asking before it reads its body.
  */
 const publicRoutes = new Set([
@@ -23,6 +23,11 @@ const publicRoutes = new Set([
   'GET /api/v1/push/key',
   'POST /api/v1/push/subscriptions/renew',
   'GET /api/v1/calendar/:file',
+  // A mail's links: signed for one member and purpose (server/delivery/links.ts); RFC 8058's
+  // one-click POST comes from the mail client, without a session.
+  'GET /mail/open/:token',
+  'GET /mail/unsubscribe/:token',
+  'POST /mail/unsubscribe/:token',
   'GET /sanctum/csrf-cookie',
   'GET /manifest.webmanifest',
   'GET /robots.txt',
