@@ -104,6 +104,7 @@ const examples: Record<string, (world: World, pick: number) => Record<string, un
     id: pickFrom(world.eventIds, pick),
   }),
   'events.delete': (world, pick) => ({ id: pickFrom(world.eventIds, pick) }),
+  'events.view': (world, pick) => ({ event_id: pickFrom(world.eventIds, pick) }),
   'notifications.create': (world) => notificationArgs(world.refs, ['1° Básico A'], 'everyone', { id: fresh(), title: 'Salida temprano' }),
   'notifications.read': (world, pick) => ({ notification_id: pickFrom(world.notificationIds, pick) }),
   'notifications.acknowledge': (world, pick) => ({ notification_id: pickFrom(world.notificationIds, pick) }),
