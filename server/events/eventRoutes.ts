@@ -26,8 +26,8 @@ export function eventRoutes(app: FastifyInstance, ctx: AppContext): void {
   const signedIn = requireUser(db);
   const publisher = [signedIn, requirePermission('content.publish')];
   const actorOf = async (request: FastifyRequest): Promise<MutationActor> => {
-    const { user } = authOf(request);
-    return { user, viewer: await loadViewer(db, user) };
+    const { user, origin } = authOf(request);
+    return { user, viewer: await loadViewer(db, user), origin };
   };
 
   typed.get('/api/v1/events', { schema: { querystring: eventListQuery, response: { 200: eventListResponse } }, onRequest: signedIn }, async (request) => {

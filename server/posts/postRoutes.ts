@@ -26,8 +26,8 @@ export function postRoutes(app: FastifyInstance, db: Database): void {
   const signedIn = requireUser(db);
   const publisher = [signedIn, requirePermission('content.publish')];
   const actorOf = async (request: FastifyRequest): Promise<MutationActor> => {
-    const { user } = authOf(request);
-    return { user, viewer: await loadViewer(db, user) };
+    const { user, origin } = authOf(request);
+    return { user, viewer: await loadViewer(db, user), origin };
   };
 
   typed.get('/api/v1/posts', { schema: { querystring: postListQuery, response: { 200: postListResponse } }, onRequest: signedIn }, async (request) =>

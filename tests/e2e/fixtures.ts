@@ -764,7 +764,7 @@ export class Devices {
 }
 
 /** English unless a language was chosen (a reload keeps the user's choice). */
-function englishUnlessChosen(): void {
+export function englishUnlessChosen(): void {
   if (!window.localStorage.getItem('locale')) window.localStorage.setItem('locale', 'en');
 }
 
