@@ -69,7 +69,11 @@ export const memberLanguageInput = z.object({ language: mailLanguage });
 /** `GET`/`PUT /api/v1/admin/delivery-settings` (administrators). */
 export const deliverySettings = z.object({
   /** A member none of whose devices synced in this many days gets email whatever they chose. */
-  inactive_days: z.number({ error: messages.inactiveDaysInvalid }).int({ error: messages.inactiveDaysInvalid }).min(1, { error: messages.inactiveDaysInvalid }).max(90, { error: messages.inactiveDaysInvalid }),
+  inactive_days: z
+    .number({ error: messages.inactiveDaysInvalid })
+    .int({ error: messages.inactiveDaysInvalid })
+    .min(1, { error: messages.inactiveDaysInvalid })
+    .max(90, { error: messages.inactiveDaysInvalid }),
   /** Mails handed to the college's SMTP server per second, at most. */
   mails_per_second: z
     .number({ error: messages.mailRateInvalid })

@@ -19,7 +19,7 @@ cleanupOutdatedCaches();
 // Every app path (/, /app/profile, /auth/login…) is the single-page app; server paths are not.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('index.html'), {
-    denylist: [/^\/api\//, /^\/uploads\//, /^\/sanctum\//, /^\/manifest\.webmanifest$/],
+    denylist: [/^\/api\//, /^\/uploads\//, /^\/sanctum\//, /^\/mail\//, /^\/manifest\.webmanifest$/],
   }),
 );
 

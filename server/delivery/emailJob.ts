@@ -120,12 +120,7 @@ async function claimCollege(
   if (rows.length === 0) return none;
 
   const items = await loadItems(tx, collegeId, rows, deliverables);
-  const facts = await memberFacts(
-    tx,
-    college,
-    [...new Set(rows.map((r) => r.userId))],
-    now,
-  );
+  const facts = await memberFacts(tx, college, [...new Set(rows.map((r) => r.userId))], now);
   const sites = await sitesOf(tx, rows, settings.site ?? fallbackSite);
   const skipped = new Map<string, string>();
   const outgoing: Outgoing[] = [];

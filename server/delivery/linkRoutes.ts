@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DeliveryKind, MailLanguage } from '../../contract/delivery';
 import { cookieMemberOf } from '../auth/requireUser';
 import type { Database } from '../db/client';
 import type { SecretKey } from '../mail/secretKey';
 import { writeInCollege } from '../sync/writeInCollege';
 import type { Deliverable } from './deliverable';
-import { readLink, type LinkKind, type MailLink } from './links';
+import { readLink, type MailLink } from './links';
 import { deliveryCollege, mailLanguageOf } from './members';
 import { mailTextsFor } from './mailTexts';
 import { markOpened, unsubscribe } from './preferences';
@@ -30,9 +31,17 @@ import { memberDelivery } from './schema';
  * member's language that says so, and changes nothing.
  */
 export function deliveryLinkRoutes(app: FastifyInstance, db: Database, secrets: SecretKey, deliverables: ReadonlyMap<DeliveryKind, Deliverable>): void {
-  const tokenParams = { type: 'object', properties: { token: { type: 'string', maxLength: 300 } }, required: ['token'] } as const;
+  // A zod schema, as the app's validator compiler expects (server/http/validation.ts); any
+  // string passes: `readLink` judges the token, so a bad one gets the refusal page, not a 422.
+  const tokenParams = z.object({ token: z.string() });
 
-  const page = async (reply: FastifyReply, status: number, language: MailLanguage, college: MailCollege | null, content: Omit<Parameters<typeof renderLinkPage>[0], 'language' | 'college'>) =>
+  const page = async (
+    reply: FastifyReply,
+    status: number,
+    language: MailLanguage,
+    college: MailCollege | null,
+    content: Omit<Parameters<typeof renderLinkPage>[0], 'language' | 'college'>,
+  ) =>
     reply
       .code(status)
       .header('Cache-Control', 'no-store')
@@ -58,9 +67,11 @@ export function deliveryLinkRoutes(app: FastifyInstance, db: Database, secrets: 
     const { college, language } = await context(request, link);
     const texts = mailTextsFor(language).pages;
     const home = { href: '/', label: texts.openPatio };
-    if (read === 'invalid' || !college) return { refused: await page(reply, 404, language, college, { title: texts.invalidTitle, text: texts.invalidText, link: home }) };
+    if (read === 'invalid' || !college)
+      return { refused: await page(reply, 404, language, college, { title: texts.invalidTitle, text: texts.invalidText, link: home }) };
     if (read === 'expired') return { refused: await page(reply, 410, language, college, { title: texts.expiredTitle, text: texts.expiredText, link: home }) };
-    if (read.collegeId !== college.id) return { refused: await page(reply, 403, language, college, { title: texts.otherCollegeTitle, text: texts.otherCollegeText }) };
+    if (read.collegeId !== college.id)
+      return { refused: await page(reply, 403, language, college, { title: texts.otherCollegeTitle, text: texts.otherCollegeText }) };
     return { link: read, college, language, texts, home };
   };
 
@@ -97,15 +108,16 @@ export function deliveryLinkRoutes(app: FastifyInstance, db: Database, secrets: 
 
   // RFC 8058 bodies are `application/x-www-form-urlencoded` (or multipart, which the app
   // already reads): parsed as text in this scope only, and not needed beyond being a POST.
-  app.register(async (scope) => {
+  app.register((scope, _options, ready) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => done(null, body));
     scope.post<{ Params: { token: string } }>('/mail/unsubscribe/:token', { schema: { params: tokenParams } }, async (request, reply) => {
       const result = await checked(request, reply, request.params.token, 'unsubscribe');
       if ('refused' in result) return result.refused;
       const { link, college, language, texts, home } = result;
-      await unsubscribe(db, college.id, link.userId, link.kind as LinkKind, new Date());
+      await unsubscribe(db, college.id, link.userId, link.kind, new Date());
       const kinds = mailTextsFor(language).kinds[link.kind];
       return page(reply, 200, language, college, { title: texts.unsubscribedTitle(kinds), text: texts.unsubscribedText, link: home });
     });
+    ready();
   });
 }

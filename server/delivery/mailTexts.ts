@@ -124,7 +124,8 @@ const spanish: MailTexts = {
     otherCollegeTitle: 'Este enlace es de otro colegio',
     otherCollegeText: 'Se abrió en la dirección de otro colegio. No se cambió nada. Abre el enlace desde el propio correo.',
     otherMemberTitle: 'Este enlace es para otra persona',
-    otherMemberText: 'Este navegador tiene abierta la sesión de Patio de otra persona. No se cambió nada. Cierra esa sesión primero o abre el enlace en otro navegador.',
+    otherMemberText:
+      'Este navegador tiene abierta la sesión de Patio de otra persona. No se cambió nada. Cierra esa sesión primero o abre el enlace en otro navegador.',
     goneTitle: 'Esto ya no existe',
     goneText: 'Se eliminó o ya no está dirigido a ti. No se cambió nada.',
     unsubscribeTitle: (kinds) => `¿Dejar de recibir ${kinds} por correo?`,
@@ -149,7 +150,12 @@ const texts: Record<MailLanguage, MailTexts> = {
 export const mailTextsFor = (language: MailLanguage): MailTexts => texts[language];
 
 /** A date and time for a mail, in the reader's language and the college's zone. */
-export function mailDateTime(instant: Date, language: MailLanguage, timeZone: string, options: Intl.DateTimeFormatOptions = { dateStyle: 'full', timeStyle: 'short' }): string {
+export function mailDateTime(
+  instant: Date,
+  language: MailLanguage,
+  timeZone: string,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'full', timeStyle: 'short' },
+): string {
   try {
     return new Intl.DateTimeFormat(language, { ...options, timeZone }).format(instant);
   } catch {

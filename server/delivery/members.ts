@@ -143,7 +143,11 @@ export async function memberFacts(db: Database, college: DeliveryCollege, userId
  * the pull decides who receives it) and whose role its scope names (a post to the families
  * of 1° A is read by every teacher, but addressed to the families). Not its author.
  */
-export async function addressedMembers(db: Database, collegeId: string, item: { audienceKeys: readonly string[]; scope: Parameters<typeof addressedRoles>[0]; authorId: string | null }): Promise<string[]> {
+export async function addressedMembers(
+  db: Database,
+  collegeId: string,
+  item: { audienceKeys: readonly string[]; scope: Parameters<typeof addressedRoles>[0]; authorId: string | null },
+): Promise<string[]> {
   const roles = addressedRoles(item.scope);
   const rows = await db
     .select({
@@ -160,7 +164,10 @@ export async function addressedMembers(db: Database, collegeId: string, item: { 
       (row) =>
         row.id !== item.authorId &&
         roles.includes(row.role) &&
-        meets(item.audienceKeys, new Set(keysOfMember({ userId: row.id, role: row.role, sectionIds: row.sectionIds, readAll: can(row.role, 'content.readAll') }))),
+        meets(
+          item.audienceKeys,
+          new Set(keysOfMember({ userId: row.id, role: row.role, sectionIds: row.sectionIds, readAll: can(row.role, 'content.readAll') })),
+        ),
     )
     .map((row) => row.id);
 }

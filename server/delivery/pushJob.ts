@@ -4,7 +4,7 @@ import type { PushPayload } from '../../contract/push';
 import type { Database } from '../db/client';
 import { pgArray } from '../db/pgArray';
 import type { Job, JobServices } from '../jobs';
-import type { PushMessage } from '../push/sender';
+import type { PushMessage, PushOutcome } from '../push/sender';
 import { pushSubscriptions } from '../push/schema';
 import type { Deliverable, DeliverableItem } from './deliverable';
 import { deliveryCollege } from './members';
@@ -90,7 +90,7 @@ export async function pushDueDeliveries(
               };
         messages.push({ userId, payload, urgency: 'normal', ttlSeconds: dayS });
       }
-      const outcomes = messages.length > 0 ? await services.push.send(collegeId, messages) : new Map();
+      const outcomes = messages.length > 0 ? await services.push.send(collegeId, messages) : new Map<string, PushOutcome>();
       for (const [userId, mine] of byMember) for (const row of mine) devices.set(row.id, outcomes.get(userId)?.accepted ?? 0);
     }
     const ids = [...devices.keys()];

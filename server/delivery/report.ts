@@ -109,6 +109,9 @@ export async function remindUnread(tx: Database, collegeId: string, kind: Delive
     .set({ emailDueAt: now, emailSkipped: null, emailMode: sql`case when ${d.emailMode} = 'digest' then 'immediate' else ${d.emailMode} end` })
     .where(and(unread, sql`${d.emailMode} <> 'none'`, sql`(${d.emailSkipped} is null or ${d.emailSkipped} = 'read')`))
     .returning({ id: d.id });
-  await tx.update(deliveryItems).set({ remindedAt: now }).where(and(eq(deliveryItems.kind, kind), eq(deliveryItems.itemId, itemId)));
+  await tx
+    .update(deliveryItems)
+    .set({ remindedAt: now })
+    .where(and(eq(deliveryItems.kind, kind), eq(deliveryItems.itemId, itemId)));
   return { pushed: pushed.length, emailed: emailed.length };
 }

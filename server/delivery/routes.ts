@@ -101,14 +101,20 @@ export function deliveryRoutes(app: FastifyInstance, db: Database, secrets: Secr
   );
 
   typed.get('/api/v1/admin/delivery-settings', { schema: { response: { 200: settingsShape } }, onRequest: admin }, async (request) => {
-    const [row] = await db.select().from(deliverySettings).where(eq(deliverySettings.collegeId, authOf(request).user.collegeId));
+    const [row] = await db
+      .select()
+      .from(deliverySettings)
+      .where(eq(deliverySettings.collegeId, authOf(request).user.collegeId));
     return row ? { inactive_days: row.inactiveDays, mails_per_second: row.mailsPerSecond } : defaultDeliverySettings;
   });
 
   typed.put('/api/v1/admin/delivery-settings', { schema: { body: settingsShape, response: { 200: settingsShape } }, onRequest: admin }, async (request) => {
     const collegeId = authOf(request).user.collegeId;
     const values = { inactiveDays: request.body.inactive_days, mailsPerSecond: request.body.mails_per_second, updatedAt: new Date() };
-    await db.insert(deliverySettings).values({ collegeId, ...values }).onConflictDoUpdate({ target: deliverySettings.collegeId, set: values });
+    await db
+      .insert(deliverySettings)
+      .values({ collegeId, ...values })
+      .onConflictDoUpdate({ target: deliverySettings.collegeId, set: values });
     return request.body;
   });
 

@@ -29,10 +29,7 @@ export async function scheduleDelivery(
       set: { dueAt: item.at, plannedAt: null, ...(site ? { site } : {}) },
     });
   if (site) {
-    await tx
-      .insert(deliverySettings)
-      .values({ collegeId: item.collegeId, site })
-      .onConflictDoUpdate({ target: deliverySettings.collegeId, set: { site } });
+    await tx.insert(deliverySettings).values({ collegeId: item.collegeId, site }).onConflictDoUpdate({ target: deliverySettings.collegeId, set: { site } });
   }
   await wakeJob(tx, planJobName);
 }

@@ -24,7 +24,8 @@ function detailsOf(row: EventRow) {
     const lines: string[] = [];
     if (row.allDay || isDay(row.start)) {
       const first = mailDateTime(instantOf(row.start.slice(0, 10), zone), language, zone, { dateStyle: 'full' });
-      const last = row.end.slice(0, 10) !== row.start.slice(0, 10) ? mailDateTime(instantOf(row.end.slice(0, 10), zone), language, zone, { dateStyle: 'full' }) : null;
+      const last =
+        row.end.slice(0, 10) !== row.start.slice(0, 10) ? mailDateTime(instantOf(row.end.slice(0, 10), zone), language, zone, { dateStyle: 'full' }) : null;
       lines.push(`${texts.when}: ${last ? `${first} – ${last}` : first}`);
     } else {
       const start = instantOf(row.start, zone);
@@ -72,7 +73,7 @@ export const eventDeliverable: Deliverable = {
   },
   recipients: (db, item) => addressedMembers(db, item.collegeId, item),
   // The event's delivery row is its only read receipt: the core marks it.
-  markRead: async () => undefined,
+  markRead: () => Promise.resolve(),
 };
 
 export async function deliverEvent(write: Write, row: Pick<EventRow, 'id'>, actor: MutationActor, now: Date): Promise<void> {

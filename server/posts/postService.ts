@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { keysOfAudience, keysOfMembers } from '../../contract/audience';
 import { messages } from '../../contract/messages';
 import { can } from '../../contract/permissions';

@@ -34,8 +34,13 @@ export async function activateLocale(locale: AppLocale): Promise<AppLocale> {
   }
 }
 
-/** The user's explicit choice from the language selector: remembered under `locale`. */
+/**
+ * The user's explicit choice from the language selector: remembered under `locale`, and, for
+ * a signed-in member, told to the server for their emails (best effort, never waited for).
+ */
 export async function chooseAndActivateLocale(locale: AppLocale): Promise<AppLocale> {
   writeLocal(localeStorageKey, locale);
-  return activateLocale(locale);
+  const active = await activateLocale(locale);
+  import('./memberLanguage').then(({ reportMemberLanguage }) => reportMemberLanguage(active)).catch(() => undefined);
+  return active;
 }

@@ -139,6 +139,13 @@ export const serverMessageDescriptors: Record<MessageText, MessageDescriptor> = 
   [messages.structureNameRequired]: msg`The name is required.`,
   [messages.structureItemNotFound]: msg`This item no longer exists.`,
   [messages.structureOrderInvalid]: msg`The new order must list each item of the list once.`,
+  // Reaching every member (contract/delivery.ts). `deliveryNotFound` and `deliveryRemindedRecently`
+  // say what `structureItemNotFound` and `notificationRemindedRecently` say: the same text, one entry.
+  [messages.deliveryModeInvalid]: msg`Choose in the app only, an email each, or one email a day.`,
+  [messages.languageInvalid]: msg`Choose one of the languages offered.`,
+  [messages.inactiveDaysInvalid]: msg`Enter a whole number of days from 1 to 90.`,
+  [messages.mailRateInvalid]: msg`Enter a whole number of emails per second from 1 to 1,000.`,
+  [messages.deliveryNotYours]: msg`Only its author and administrators see how it was delivered.`,
 };
 
 export function translateServerMessage(i18n: I18n, text: string): string {

@@ -1,6 +1,7 @@
 import { auditUi } from '../features/audit/ui';
 import { billingUi } from '../features/billing/ui';
 import { contactsUi } from '../features/contacts/ui';
+import { deliveryUi } from '../features/delivery/ui';
 import { documentsUi } from '../features/documents/ui';
 import { eventsUi } from '../features/events/ui';
 import { integrationsUi } from '../features/integrations/ui';
@@ -32,4 +33,5 @@ export const uiModules: readonly UiModule[] = [
   messengerUi,
   privacyUi,
   auditUi,
+  deliveryUi,
 ];

@@ -42,10 +42,12 @@ export const session = createSession({
     }
   },
   // The same browser may have been someone else's: the server moves it to this member.
+  // The server also learns the language they use the app in, for their emails (best effort).
   onSignedIn: () => {
     pushDevice()
       .then(({ renewPushSubscription }) => renewPushSubscription())
       .catch((error: unknown) => console.error('could not register the push subscription', error));
+    import('../i18n/memberLanguage').then(({ reportMemberLanguage }) => reportMemberLanguage()).catch(() => undefined);
   },
 });
 

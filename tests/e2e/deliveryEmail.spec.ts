@@ -8,7 +8,13 @@ import { appStart, baseUrlOf, englishUnlessChosen, expect, LoginPage, password, 
  * the post in Patio after signing in, marked read, and the teacher's delivery view counts
  * the opening. The British school's mail settings are this story's alone.
  */
-test('a guardian without the app gets the post by email, opens it from the button, and the teacher sees it opened', async ({ browser, request, baseURL, signIn, page }) => {
+test('a guardian without the app gets the post by email, opens it from the button, and the teacher sees it opened', async ({
+  browser,
+  request,
+  baseURL,
+  signIn,
+  page,
+}) => {
   test.setTimeout(180_000);
   const origin = baseUrlOf('british.localhost', baseURL);
   const host = { Host: new URL(origin).host };
@@ -30,7 +36,13 @@ test('a guardian without the app gets the post by email, opens it from the butto
   try {
     const saved = await request.put('/api/v1/admin/integrations/smtp', {
       headers: admin,
-      data: { host: '127.0.0.1', port: (smtp.server.address() as { port: number }).port, security: 'none', from_address: 'office@british.test', from_name: "St. George's" },
+      data: {
+        host: '127.0.0.1',
+        port: (smtp.server.address() as { port: number }).port,
+        security: 'none',
+        from_address: 'office@british.test',
+        from_name: "St. George's",
+      },
     });
     expect(saved.status(), await saved.text()).toBe(200);
     // A guardian who never signed in; the office sets them to an email per post.
@@ -50,13 +62,23 @@ test('a guardian without the app gets the post by email, opens it from the butto
     const anyPost = ((await newest.json()) as { data: { category_id: string }[] }).data[0]!;
     const created = await request.post('/api/v1/posts', {
       headers: teacher,
-      data: { title, content: '<p>Bring your PE kit on <strong>Friday</strong>.</p>', category_id: anyPost.category_id, scope: 'college', course_ids: [], grade_ids: [], section_ids: [] },
+      data: {
+        title,
+        content: '<p>Bring your PE kit on <strong>Friday</strong>.</p>',
+        category_id: anyPost.category_id,
+        scope: 'college',
+        course_ids: [],
+        grade_ids: [],
+        section_ids: [],
+      },
     });
     expect(created.status(), await created.text()).toBe(201);
     const post = (await created.json()) as { id: string };
 
     // The email reaches the college's mail server, in the guardian's language, with its one-click unsubscribe.
-    await expect.poll(() => received.find((m) => m.subject?.includes(title) && m.to && JSON.stringify(m.to).includes(guardian.email)), { timeout: 60_000 }).toBeTruthy();
+    await expect
+      .poll(() => received.find((m) => m.subject?.includes(title) && m.to && JSON.stringify(m.to).includes(guardian.email)), { timeout: 60_000 })
+      .toBeTruthy();
     const mail = received.find((m) => m.subject?.includes(title) && JSON.stringify(m.to).includes(guardian.email))!;
     expect(mail.html).toContain('Bring your PE kit');
     expect(JSON.stringify(mail.headers.get('list'))).toContain('unsubscribe');

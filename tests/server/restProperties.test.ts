@@ -1,12 +1,15 @@
 import { and, eq, ne } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailLanguages } from '../../contract/delivery';
 import { defaultMessengerRules } from '../../contract/messengerRules';
 import { jsonBodyLimit } from '../../server/app';
 import { attachments } from '../../server/attachments/schema';
 import { users } from '../../server/db/schema';
 import { contacts } from '../../server/contacts/schema';
+import { signLink, type MailLink } from '../../server/delivery/links';
 import { documentCategories, documents } from '../../server/documents/schema';
+import { loadSecretKey } from '../../server/mail/secretKey';
 import { backends, bearer, hostOf, signIn, startServer, type TestServer } from './harness';
 import { applyChanges, changes, hostileString, hostileUrlValue } from './hostileValues';
 import { browserSubscription } from './pushService';
@@ -16,7 +19,7 @@ import { collegeRefs, eventArgs, notificationArgs, postArgs, push, type CollegeR
 type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: string; headers?: Record<string, string> };
 
 describe.each(backends)(
-  'posts, events, calendar feeds, audience, notifications, push, documents, contacts, SMTP and statistics REST with generated input on $name',
+  'posts, events, calendar feeds, audience, notifications, push, documents, contacts, SMTP, statistics and delivery REST with generated input on $name',
   (backend) => {
     let server: TestServer;
     let refs: CollegeRefs;
@@ -454,8 +457,60 @@ describe.each(backends)(
           ),
         )
         .map(([path, params]): Call => ({ method: 'GET', url: `/api/v1/statistics/${path}?${params.map(([key, value]) => `${key}=${value}`).join('&')}` }));
+    /** The delivery routes: a member's channels and language, an administrator's view of a member's and the college's settings, reports and "send again". */
+    const deliveryMode = fc.oneof(fc.constantFrom('app', 'immediate', 'digest', 'email', 'none', ''), hostileString);
+    const deliveryPreferencesBody = fc.oneof(
+      fc.record({ posts: deliveryMode, events: deliveryMode, notifications: deliveryMode }, { requiredKeys: [] }).map((value) => JSON.stringify(value)),
+      fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)),
+    );
+    const deliveryCount = fc.oneof(fc.integer({ min: -5, max: 2000 }), fc.constantFrom(0, 1, 90, 91, 1000, 1001, 2.5, 1e12), fc.double(), hostileString);
+    const deliveryItem = () =>
+      fc.oneof(
+        idSegment(() => postIds),
+        idSegment(() => eventIds),
+        idSegment(() => notificationIds),
+      );
+    const deliveryCalls = (): fc.Arbitrary<Call> =>
+      fc.oneof(
+        fc.constant<Call>({ method: 'GET', url: '/api/v1/profile/delivery-preferences' }),
+        deliveryPreferencesBody.map((payload): Call => ({ method: 'PUT', url: '/api/v1/profile/delivery-preferences', payload })),
+        fc
+          .oneof(
+            fc.oneof(fc.constantFrom(...mailLanguages, 'es-CL', 'EN', 'zh', 'xx', ''), hostileString).map((language) => JSON.stringify({ language })),
+            fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)),
+          )
+          .map((payload): Call => ({ method: 'PUT', url: '/api/v1/profile/language', payload })),
+        idSegment(() => memberIds).map((id): Call => ({ method: 'GET', url: `/api/v1/admin/members/${id}/delivery-preferences` })),
+        fc
+          .tuple(
+            idSegment(() => memberIds),
+            deliveryPreferencesBody,
+          )
+          .map(([id, payload]): Call => ({ method: 'PUT', url: `/api/v1/admin/members/${id}/delivery-preferences`, payload })),
+        fc.constant<Call>({ method: 'GET', url: '/api/v1/admin/delivery-settings' }),
+        fc
+          .oneof(
+            fc.record({ inactive_days: deliveryCount, mails_per_second: deliveryCount }, { requiredKeys: [] }).map((value) => JSON.stringify(value)),
+            fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)),
+          )
+          .map((payload): Call => ({ method: 'PUT', url: '/api/v1/admin/delivery-settings', payload })),
+        fc
+          .tuple(
+            fc.oneof(
+              fc.constantFrom('post', 'event', 'notification', 'posts', 'digest'),
+              hostileUrlValue.filter((value) => value !== ''),
+            ),
+            deliveryItem(),
+            fc.boolean(),
+          )
+          .map(([kind, id, remind]): Call =>
+            remind ? { method: 'POST', url: `/api/v1/deliveries/${kind}/${id}/remind` } : { method: 'GET', url: `/api/v1/deliveries/${kind}/${id}` },
+          ),
+      );
     const call = (): fc.Arbitrary<Call> =>
       fc.oneof(
+        // Nine delivery routes.
+        { weight: 4, arbitrary: deliveryCalls() },
         // Five SMTP and mail-log routes.
         { weight: 3, arbitrary: integrationCalls() },
         { weight: 3, arbitrary: statisticsCalls() },
@@ -513,6 +568,75 @@ describe.each(backends)(
           if (response.statusCode >= 400) expect(typeof response.json<{ message?: unknown }>().message, response.body).toBe('string');
         }),
         { numRuns: 300 },
+      );
+    }, 240_000);
+
+    it('never answers 5xx to generated mail links (signed, altered or made up), opened or posted, on any host, with any cookie and body', async () => {
+      const secrets = loadSecretKey(server.dataDir);
+      const uuid = fc.oneof(fc.constantFrom(...memberIds, ...postIds, ...eventIds, ...notificationIds, ...foreignIds), fc.uuid());
+      /** Links this server signs for the path's purpose (mostly well formed: a digest names no item), for members, items and colleges real or not. */
+      const signed = (purpose: MailLink['purpose']) =>
+        fc
+          .record({
+            kind: fc.constantFrom<MailLink['kind']>('post', 'event', 'notification', 'digest'),
+            collegeId: fc.oneof({ weight: 3, arbitrary: fc.constant(refs.collegeId) }, { weight: 1, arbitrary: uuid }),
+            userId: uuid,
+            itemId: uuid,
+            wellFormed: fc.oneof({ weight: 4, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
+            expiresAt: fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }),
+          })
+          .map(({ wellFormed, itemId, ...link }) => signLink(secrets, { ...link, purpose, itemId: (link.kind === 'digest') === wellFormed ? null : itemId }));
+      const token = (purpose: MailLink['purpose']) =>
+        fc.oneof(
+          { weight: 4, arbitrary: signed(purpose) },
+          { weight: 1, arbitrary: signed(purpose === 'open' ? 'unsubscribe' : 'open') },
+          {
+            weight: 2,
+            arbitrary: fc
+              .tuple(signed(purpose), fc.nat(), fc.constantFrom('A', 'z', '-', '_', '0'))
+              .map(([made, at, c]) => made.slice(0, at % made.length) + c + made.slice((at % made.length) + 1)),
+          },
+          { weight: 1, arbitrary: fc.tuple(signed(purpose), fc.nat({ max: 100 })).map(([made, cut]) => made.slice(0, cut)) },
+          { weight: 2, arbitrary: hostileUrlValue.filter((value) => value !== '') },
+        );
+      const body = fc.oneof(
+        fc.constant<Pick<Call, 'payload' | 'headers'>>({}),
+        fc
+          .oneof(fc.constantFrom('List-Unsubscribe=One-Click', 'List-Unsubscribe=Other', ''), hostileString, fc.string({ minLength: 1000, maxLength: 1100 }))
+          .map((payload) => ({ payload, headers: { 'content-type': 'application/x-www-form-urlencoded' } })),
+        fc.jsonValue({ maxDepth: 2 }).map((value) => ({ payload: JSON.stringify(value), headers: { 'content-type': 'application/json' } })),
+        fc
+          .constantFrom('text/plain', 'multipart/form-data; boundary=x', 'application/octet-stream')
+          .map((type) => ({ payload: 'List-Unsubscribe=One-Click', headers: { 'content-type': type } })),
+      );
+      const request = fc.record({
+        path: fc.constantFrom<MailLink['purpose']>('open', 'unsubscribe'),
+        post: fc.boolean(),
+        body,
+        host: fc.constantFrom(host, hostOf('british'), 'unknown.example'),
+        cookie: fc.constantFrom<string | null>(null, `token=${tokens.student}`, `token=${tokens.admin}`, 'token=', 'token=%00x'),
+        language: fc.constantFrom<string | null>(null, 'es-CL,es;q=0.9', 'ar', 'zh-CN', '*', 'xx-YY;q=0'),
+      });
+      await fc.assert(
+        fc.asyncProperty(
+          request.chain((fields) => token(fields.path).map((link) => ({ ...fields, link }))),
+          async ({ path, post, link, body, host: onHost, cookie, language }) => {
+            const method = post && path === 'unsubscribe' ? 'POST' : 'GET';
+            const response = await server.app.inject({
+              method,
+              url: `/mail/${path}/${link}`,
+              headers: {
+                host: onHost,
+                ...(cookie ? { cookie } : {}),
+                ...(language ? { 'accept-language': language } : {}),
+                ...(method === 'POST' ? body.headers : {}),
+              },
+              ...(method === 'POST' && body.payload !== undefined ? { payload: body.payload } : {}),
+            });
+            expect(response.statusCode, `${method} /mail/${path}/${link} → ${response.body.slice(0, 300)}`).toBeLessThan(500);
+          },
+        ),
+        { numRuns: 200 },
       );
     }, 240_000);
 

@@ -5,6 +5,9 @@ import { occurrencesBetween } from '../../../contract/eventRecurrence';
 import type { DayText } from '../../../contract/eventTime';
 import { can } from '../../../contract/permissions';
 import { audienceSummary, describeAudience } from '../../audience/audienceSummary';
+import { DeliveryReport } from '../../delivery/DeliveryReport';
+import { mayReadDelivery } from '../../delivery/mayReadDelivery';
+import { useReachedServer } from '../../delivery/useReachedServer';
 import { useSession } from '../../session/session';
 import { itemGone } from '../../sync/itemGone';
 import { toastOutcome } from '../../sync/outcomeToasts';
@@ -22,6 +25,7 @@ import type { LocalEvent } from './eventsDb';
 import { cancelOccurrence, deleteEvent } from './eventWrites';
 import { useAudienceOptions } from './useAudienceOptions';
 import { useEventsDb } from './useEventsDb';
+import { useEventView } from './useEventView';
 
 export interface EventDetailsDialogProps {
   /** `?event=`: the modal is open while there is one. */
@@ -43,7 +47,8 @@ function occurrenceOn(event: LocalEvent, day: DayText | null) {
  * An event's details over the calendar (deep-linkable: `/events?event=<id>&day=<date>`).
  * Reads the local copy; an id this device does not have (deleted, not for this user) says
  * so. Publishers edit it, delete it or one of its dates; everyone can take it to their own
- * calendar as a file made on the device.
+ * calendar as a file made on the device. Opening it counts as having seen it (`events.view`,
+ * once); its author and administrators see how it was delivered.
  */
 export function EventDetailsDialog({ eventId, day, syncState, firstSyncPending, onClose }: EventDetailsDialogProps) {
   const { t, i18n } = useLingui();
@@ -54,6 +59,10 @@ export function EventDetailsDialog({ eventId, day, syncState, firstSyncPending, 
   const options = useAudienceOptions();
   const [downloading, setDownloading] = useState(false);
   const occurrence = useMemo(() => (event ? occurrenceOn(event, day) : null), [event, day]);
+  // A member opening someone else's event has seen it (its delivery report); the author has not "seen" their own.
+  useEventView(event?.id ?? null, Boolean(user) && Boolean(event) && event?.author_id !== user?.id);
+  // The delivery report is asked for only once the server has the event.
+  const onServer = useReachedServer(eventId ?? '', 'events.create');
 
   const loading = eventId !== null && (event === undefined || (event === null && firstSyncPending));
   const title = event ? event.name : loading ? t`Event` : t`This event no longer exists`;
@@ -118,6 +127,7 @@ export function EventDetailsDialog({ eventId, day, syncState, firstSyncPending, 
         onDownload={onDownload}
         onDeleteDate={onDeleteDate}
         onDeleteAll={onDeleteAll}
+        delivery={mayReadDelivery(user, event.author_id) ? <DeliveryReport kind="event" id={event.id} onServer={onServer} headingLevel={3} /> : null}
       />
     );
   }

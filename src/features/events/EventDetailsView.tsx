@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { instantOf, type DayText } from '../../../contract/eventTime';
 import { IsolatedText } from '../../audience/IsolatedText';
@@ -31,13 +31,15 @@ export interface EventDetailsViewProps {
   onDownload: () => void;
   onDeleteDate: () => void;
   onDeleteAll: () => void;
+  /** How it was delivered (src/delivery): its author and administrators only. */
+  delivery?: ReactNode;
 }
 
 const mapSearch = (place: string) => `https://www.openstreetmap.org/search?query=${encodeURIComponent(place)}`;
 
 /** The body of the details modal: when, how it repeats, where, for whom, by whom, what, its files; then the actions. */
 export function EventDetailsView(props: EventDetailsViewProps) {
-  const { event, span, day, syncState, audience, canChange, deviceZone, downloading, onDownload, onDeleteDate, onDeleteAll } = props;
+  const { event, span, day, syncState, audience, canChange, deviceZone, downloading, onDownload, onDeleteDate, onDeleteAll, delivery = null } = props;
   const { i18n } = useLingui();
   const locale = i18n.locale;
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -125,6 +127,7 @@ export function EventDetailsView(props: EventDetailsViewProps) {
       </dl>
       {event.description ? <RichTextContent html={event.description} className="event-description" /> : null}
       <AttachmentList attachments={event.attachments} headingLevel={3} />
+      {delivery}
       <div className="dialog-actions event-actions">
         <Button variant="secondary" onClick={onDownload} busy={downloading}>
           <DownloadIcon width={18} height={18} />

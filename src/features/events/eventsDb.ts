@@ -13,9 +13,16 @@ export interface LocalEvent extends Event {
   _last: string;
 }
 
+/** That this member opened an event's details (eventViews.ts): its `events.view` is queued once. */
+export interface ViewedEvent {
+  event_id: string;
+  viewedAt: string;
+}
+
 /** The events module's tables (module.ts declares their stores). */
 export interface EventsTables {
   events: EntityTable<LocalEvent, 'id'>;
+  viewedEvents: EntityTable<ViewedEvent, 'event_id'>;
 }
 
 export type EventsDb = DbWith<EventsTables>;

@@ -1,7 +1,8 @@
 import { defineDataModule } from '../../db/dataModule';
 
 /**
- * The events module's data (docs/architecture.md, "Feature modules"): its table and synced entity.
+ * The events module's data (docs/architecture.md, "Feature modules"): its tables, synced entity
+ * and background mutation.
  * Loaded by the sync worker too: no React here. Its screens, routes, navigation and outbox
  * labels are in ui.tsx.
  */
@@ -19,6 +20,8 @@ export const eventsData = defineDataModule({
   name: 'events',
   versions: {
     5: { stores: { events: 'id, *_months' } },
+    // The events whose details this member opened (eventViews.ts), for the delivery report's "seen".
+    15: { stores: { viewedEvents: 'event_id' } },
   },
   entities: {
     events: {
@@ -34,4 +37,6 @@ export const eventsData = defineDataModule({
       },
     },
   },
+  // Opening an event is not the member's change (docs/sync.md, "Views are not changes").
+  backgroundMutations: ['events.view'],
 });

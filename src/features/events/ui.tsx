@@ -40,7 +40,8 @@ export const eventsUi = defineUiModule({
   home: [{ order: 50, load: () => import('./upcomingRoute').then((m) => m.UpcomingEvents) }],
   profile: [{ order: 100, load: () => import('./feedRoute').then((m) => m.CalendarFeedCard) }],
   outbox: {
-    mutations: ['events.create', 'events.update', 'events.delete'],
+    // `events.view` is a background entry (module.ts): listed only for its label, should one be shown.
+    mutations: ['events.create', 'events.update', 'events.delete', 'events.view'],
     // A file taken off an event (a mutation of the core, about the event's row).
     shared: { mutations: ['attachments.remove'], entity: 'events' },
     label(i18n, entry, knownName) {
@@ -55,6 +56,8 @@ export const eventsUi = defineUiModule({
           const file = removedFileName(entry);
           return i18n._(msg`Removed file “${file}” from event: ${name}`);
         }
+        case 'events.view':
+          return name ? i18n._(msg`Opened event: ${name}`) : i18n._(msg`Opened event`);
         default:
           return name ? i18n._(msg`Deleted event: ${name}`) : i18n._(msg`Deleted event`);
       }

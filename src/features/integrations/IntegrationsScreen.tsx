@@ -7,6 +7,7 @@ import { useSession } from '../../session/session';
 import { BackTo, LoadingState } from '../../ui/ScreenStates';
 import { showToast } from '../../ui/toastStore';
 import { useOnline } from '../../ui/useOnline';
+import { DeliverySettingsCard } from './DeliverySettingsCard';
 import { fetchMailLog, fetchSmtp, removeSmtp, saveSmtp, sendTestMail, type TestOutcome } from './integrationsApi';
 import { MailLogList } from './MailLogList';
 import { SmtpForm, formOf, type SmtpFormValues } from './SmtpForm';
@@ -14,8 +15,9 @@ import { SmtpForm, formOf, type SmtpFormValues } from './SmtpForm';
 type Load = { status: 'loading' } | { status: 'ready'; saved: SmtpSettingsView | null } | { status: 'failed'; error: string };
 
 /**
- * `/admin/integrations` (administrators): the college's SMTP server and the mail log, read
- * and written online only (the form holds a password that must not wait in the outbox).
+ * `/admin/integrations` (administrators): the college's SMTP server, how its members are
+ * reached (delivery settings) and the mail log, read and written online only (the form holds
+ * a password that must not wait in the outbox).
  */
 export function IntegrationsScreen() {
   const { user } = useSession();
@@ -199,6 +201,7 @@ function Integrations() {
         outcome={outcome}
         onTest={() => void test()}
       />
+      <DeliverySettingsCard />
       <MailLogList
         items={log.items}
         loading={log.loading}

@@ -23,7 +23,7 @@ function StatusBadge({ status }: { status: MailStatus }) {
       ) : status === 'failed' ? (
         <Trans>Failed</Trans>
       ) : (
-        <Trans>Recorded only</Trans>
+        <Trans>Not sent: no mail server configured</Trans>
       )}
     </span>
   );

@@ -6,8 +6,10 @@ import {
   type MailLogItem,
   type SmtpSettingsView,
 } from '../../../contract/integrations';
+import { deliverySettings, type DeliverySettings } from '../../../contract/delivery';
 import { ApiError } from '../../api/errors';
 import { requestJson } from '../../api/client';
+import type { SettingsDoor } from '../../forms/useOnlineSettings';
 
 /**
  * The integrations' REST calls. Online only: the settings hold a password, which must not
@@ -61,3 +63,11 @@ export function fetchMailLog(cursor: string | null, signal?: AbortSignal): Promi
     signal,
   );
 }
+
+const deliverySettingsPath = 'api/v1/admin/delivery-settings';
+
+/** The college's delivery settings: who gets email anyway, and how fast mails leave. */
+export const deliverySettingsDoor: SettingsDoor<DeliverySettings, DeliverySettings> = {
+  fetch: (signal) => requestJson('get', deliverySettingsPath, (data) => deliverySettings.parse(data), undefined, signal),
+  save: (settings) => requestJson('put', deliverySettingsPath, (data) => deliverySettings.parse(data), { json: settings }),
+};

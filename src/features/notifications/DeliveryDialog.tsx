@@ -1,5 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import type { SentNotification } from '../../../contract/notifications';
+import { mayReadDelivery } from '../../delivery/mayReadDelivery';
+import { useDeliveryReport } from '../../delivery/useDeliveryReport';
+import { useRemindUnread } from '../../delivery/useRemindUnread';
+import { useSession } from '../../session/session';
 import { discard } from '../../sync/hooks';
 import { toastOutcome } from '../../sync/outcomeToasts';
 import { Dialog } from '../../ui/Dialog';
@@ -22,15 +26,24 @@ export interface DeliveryDialogProps {
 }
 
 /**
- * A sent notification's live delivery figures over the list (deep-linkable). "Send again"
- * is queued like any change; the server refuses a second one within ten minutes, and that
- * refusal is shown here with its reason until the person dismisses it.
+ * A sent notification's live delivery figures over the list (deep-linkable). Its author and
+ * administrators also get its delivery report (src/delivery: the email figures, who was not
+ * reached) and "send again" through it, which pushes and emails again. Other publishers keep
+ * the notification's own "send again", queued like any change. The server refuses a second
+ * one within ten minutes, and that refusal is shown here with its reason.
  */
 export function DeliveryDialog({ notificationId, item, onClose }: DeliveryDialogProps) {
   const { t, i18n } = useLingui();
   const db = useNotificationsDb();
   const online = useOnline();
+  const { user } = useSession();
   const delivery = useDelivery(notificationId, true);
+  // The list's rows are the server's: the notification is there (the report needs its author).
+  const readsReport = mayReadDelivery(user, item?.author_id);
+  const { refresh, ...report } = useDeliveryReport('notification', notificationId, readsReport);
+  const remindUnread = useRemindUnread('notification', notificationId, refresh);
+  // A report that could not be had (an older server): the notification's own figures and "send again".
+  const withReport = readsReport && (report.report !== null || report.error === null);
   const reminder = useReminder(notificationId) ?? null;
 
   const onRemind = () => {
@@ -54,6 +67,8 @@ export function DeliveryDialog({ notificationId, item, onClose }: DeliveryDialog
         {...delivery}
         emergency={item?.emergency ?? false}
         online={online}
+        report={withReport ? report.report : null}
+        remindUnread={withReport ? remindUnread : null}
         reminder={reminder}
         onRemind={onRemind}
         onDiscardReminder={onDiscardReminder}

@@ -2,6 +2,9 @@ import { useLingui } from '@lingui/react/macro';
 import { useNavigate, useParams } from 'react-router-dom';
 import { can } from '../../../contract/permissions';
 import { audienceSummary, describeAudience } from '../../audience/audienceSummary';
+import { DeliveryReport } from '../../delivery/DeliveryReport';
+import { mayReadDelivery } from '../../delivery/mayReadDelivery';
+import { useReachedServer } from '../../delivery/useReachedServer';
 import { usePostsDb } from './usePostsDb';
 import { useSession } from '../../session/session';
 import { discard, usePendingStates } from '../../sync/hooks';
@@ -17,7 +20,7 @@ import { useCountView } from './useCountView';
 import { usePostAttention } from './useOutboxEntry';
 import { useCategories, usePost, useReferenceData } from './usePostData';
 
-/** `/blog/post/:post`: reads the local copy, counts the view once, offers edit/delete. */
+/** `/blog/post/:post`: reads the local copy, counts the view once, offers edit/delete; its author and administrators see how it was delivered. */
 export function PostDetailScreen() {
   const { t, i18n } = useLingui();
   const db = usePostsDb();
@@ -32,6 +35,8 @@ export function PostDetailScreen() {
   const syncState = usePendingStates('posts').get(postId) ?? null;
   // An author reading their own post is not a reader: no view (and nothing unsent) for it.
   useCountView(postId, Boolean(post) && post?.author_id !== user?.id);
+  // The delivery report is asked for only once the server has the post.
+  const onServer = useReachedServer(postId, 'posts.create');
   usePageMeta(post?.title ?? t`News`);
 
   const onDiscard = (seq: number) => {
@@ -84,6 +89,9 @@ export function PostDetailScreen() {
       attention={attention}
       canPublish={can(user?.role, 'content.publish')}
       audience={audience}
+      delivery={
+        mayReadDelivery(user, post.author_id) ? <DeliveryReport kind="post" id={post.id} onServer={onServer} headingLevel={2} className="card" /> : null
+      }
       onDelete={onDelete}
       onDiscard={onDiscard}
       onKeepAsNew={onKeepAsNew}

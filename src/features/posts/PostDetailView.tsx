@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { IsolatedText } from '../../audience/IsolatedText';
 import type { OutboxEntry } from '../../db/database';
@@ -23,6 +23,8 @@ export interface PostDetailViewProps {
   canPublish: boolean;
   /** Who the post is for, in words (audienceSummary); shown to staff and administrators only. */
   audience: string | null;
+  /** How it was delivered (src/delivery): its author and administrators only, else null. */
+  delivery?: ReactNode;
   onDelete: () => void;
   onDiscard: (seq: number) => void;
   onKeepAsNew: (seq: number) => void;
@@ -36,6 +38,7 @@ export function PostDetailView({
   attention,
   canPublish,
   audience,
+  delivery = null,
   onDelete,
   onDiscard,
   onKeepAsNew,
@@ -86,6 +89,7 @@ export function PostDetailView({
           </Button>
         </div>
       ) : null}
+      {delivery}
       <ConfirmDialog
         open={confirmDelete}
         onOpenChange={setConfirmDelete}

@@ -1,0 +1,82 @@
+import { useLingui } from '@lingui/react/macro';
+import { useEffect, useState } from 'react';
+import type { z } from 'zod';
+import { useOnline } from '../ui/useOnline';
+import { describeFailure, validateWith, type FieldErrors } from './fieldErrors';
+
+export type SettingsLoad<T> = { status: 'loading' } | { status: 'ready'; saved: T } | { status: 'failed'; error: string };
+
+/** Where a card's settings live on the server: read, and saved (answering what was stored). */
+export interface SettingsDoor<T, I> {
+  fetch: (signal: AbortSignal) => Promise<T>;
+  save: (input: I) => Promise<T>;
+}
+
+export interface OnlineSettingsState<T, I> {
+  load: SettingsLoad<T>;
+  online: boolean;
+  busy: boolean;
+  errors: FieldErrors;
+  formError: string | null;
+  retry: () => void;
+  /** Checks with the contract's schema and saves; resolves true when the server stored them. */
+  save: (input: I) => Promise<boolean>;
+}
+
+/**
+ * Settings read and changed online only (the server decides with them, so a copy waiting in
+ * the outbox would mislead): loaded when online (again on "Try again" and on coming back
+ * online, the last answer kept meanwhile), saved with the server's 422 shown per field.
+ * `door` must keep its identity between renders (a module constant, or useMemo).
+ */
+export function useOnlineSettings<T, S extends z.ZodType>(door: SettingsDoor<T, z.infer<S>>, schema: S): OnlineSettingsState<T, z.input<S>> {
+  const { i18n } = useLingui();
+  const online = useOnline();
+  const [load, setLoad] = useState<SettingsLoad<T>>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!online) return;
+    const controller = new AbortController();
+    door.fetch(controller.signal).then(
+      (saved) => setLoad({ status: 'ready', saved }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setLoad({ status: 'failed', error: describeFailure(error, i18n).form ?? '' });
+      },
+    );
+    return () => controller.abort();
+  }, [door, online, attempt, i18n]);
+
+  const retry = () => {
+    setLoad({ status: 'loading' });
+    setAttempt((n) => n + 1);
+  };
+
+  const save = async (input: z.input<S>): Promise<boolean> => {
+    const checked = validateWith(schema, input);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      setFormError(null);
+      return false;
+    }
+    setBusy(true);
+    setErrors({});
+    setFormError(null);
+    try {
+      setLoad({ status: 'ready', saved: await door.save(checked.data) });
+      return true;
+    } catch (error) {
+      const failure = describeFailure(error, i18n);
+      setErrors(failure.fields);
+      setFormError(failure.form);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return { load, online, busy, errors, formError, retry, save };
+}
