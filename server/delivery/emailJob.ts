@@ -9,7 +9,7 @@ import type { SecretKey } from '../mail/secretKey';
 import type { Deliverable, DeliverableItem } from './deliverable';
 import { digestDayOf, nextDigest } from './digestTime';
 import { linkLifetimeMs, signLink, type LinkKind } from './links';
-import { canWriteTo, deliveryCollege, memberFacts, type DeliveryCollege, type MemberFacts } from './members';
+import { canWriteTo, deliveryCollege, memberFacts, modeFor, type MemberFacts } from './members';
 import { renderDigestMail, renderItemMail, type DigestEntry, type MailReason } from './render';
 import { emailJobName } from './schedule';
 import { deliveryDigests, deliveryItems, deliverySettings, itemDeliveries } from './schema';
@@ -150,7 +150,7 @@ async function claimCollege(
     const { item, member } = found;
     const site = sites.get(`${row.kind} ${row.itemId}`)!;
     const emergency = row.emailMode === 'emergency';
-    const reason: MailReason = emergency ? 'emergency' : member.chosen[fieldOf(row.kind)] === 'immediate' ? 'immediate' : 'inactive';
+    const reason: MailReason = emergency ? 'emergency' : modeFor(member, row.kind) === 'immediate' ? 'immediate' : 'inactive';
     const unsubscribeUrl = emergency ? null : `${site}/mail/unsubscribe/${link('unsubscribe', row.kind, member.id, row.itemId)}`;
     const rendered = renderItemMail({
       language: member.language,
@@ -239,8 +239,6 @@ async function claimCollege(
   return { count: sendable.length, full: single.length + byMember.size >= budget, deliver };
 }
 
-const fieldOf = (kind: DeliveryKind) => (({ post: 'posts', event: 'events', notification: 'notifications' }) as const)[kind];
-
 /** RFC 8058: a one-click unsubscribe the mail client may POST to without asking. */
 function unsubscribeHeaders(url: string): Record<string, string> {
   return { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
@@ -279,5 +277,3 @@ async function sitesOf(tx: Database, rows: readonly Row[], fallback: string): Pr
 export function emailJob(deliverables: ReadonlyMap<DeliveryKind, Deliverable>): Job {
   return { name: emailJobName, everyMs: 1_000, run: async (db, now, services) => void (await sendDueEmails(db, now, deliverables, services)) };
 }
-
-export type { DeliveryCollege };
