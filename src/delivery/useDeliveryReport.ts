@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useState } from 'react';
 import type { DeliveryKind, DeliveryReport } from '../../contract/delivery';
 import { ApiError } from '../api/client';
-import { describeFailure } from '../forms/fieldErrors';
+import { describeFailure } from '../forms/describeFailure';
 import { useOnline } from '../ui/useOnline';
 import { usePageVisible } from '../ui/usePageVisible';
 import { fetchDeliveryReport } from './deliveryApi';

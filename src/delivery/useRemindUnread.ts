@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { DeliveryKind } from '../../contract/delivery';
-import { describeFailure } from '../forms/fieldErrors';
+import { describeFailure } from '../forms/describeFailure';
 import { remindUnread, type RemindAnswer } from './deliveryApi';
 
 export type RemindState =

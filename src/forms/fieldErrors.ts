@@ -1,10 +1,6 @@
-import type { I18n } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import type { z } from 'zod';
 import { fieldErrors } from '../../contract/errors';
-import { messages } from '../../contract/messages';
-import { ApiError, NetworkError } from '../api/errors';
-import { translateServerMessage } from '../i18n/serverMessages';
+import { firstOfEach } from './describeFailure';
 
 /** One (English, contract) message per field; the field shows the first one. */
 export type FieldErrors = Partial<Record<string, string>>;
@@ -16,37 +12,4 @@ export function validateWith<S extends z.ZodType>(schema: S, values: unknown): V
   const result = schema.safeParse(values);
   if (result.success) return { ok: true, data: result.data };
   return { ok: false, errors: firstOfEach(fieldErrors(result.error.issues)) };
-}
-
-function firstOfEach(errors: Record<string, readonly string[]>, rename: Record<string, string> = {}): FieldErrors {
-  const out: FieldErrors = {};
-  for (const [field, list] of Object.entries(errors)) {
-    const name = rename[field] ?? field;
-    if (list[0] && !out[name]) out[name] = list[0];
-  }
-  return out;
-}
-
-export interface SubmitFailure {
-  fields: FieldErrors;
-  /** Translated text for the whole form, or null when the fields say it all. */
-  form: string | null;
-}
-
-/**
- * Turns a failed request into what a form shows: 422 field errors next to their fields
- * (renamed when the form names a field differently), anything else as one message.
- */
-export function describeFailure(error: unknown, i18n: I18n, rename: Record<string, string> = {}): SubmitFailure {
-  if (error instanceof ApiError) {
-    const fields = firstOfEach(error.errors, rename);
-    const hasFields = Object.keys(fields).length > 0;
-    if (error.status === 422 && hasFields) return { fields, form: null };
-    return { fields, form: translateServerMessage(i18n, error.message || messages.serverError) };
-  }
-  if (error instanceof NetworkError) {
-    return { fields: {}, form: i18n._(msg`Can't reach the server. Check your connection and try again.`) };
-  }
-  console.error(error);
-  return { fields: {}, form: i18n._(msg`Something went wrong. Please try again.`) };
 }

@@ -2,7 +2,8 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { useOnline } from '../ui/useOnline';
-import { describeFailure, validateWith, type FieldErrors } from './fieldErrors';
+import { describeFailure } from './describeFailure';
+import { validateWith, type FieldErrors } from './fieldErrors';
 
 export type SettingsLoad<T> = { status: 'loading' } | { status: 'ready'; saved: T } | { status: 'failed'; error: string };
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import type { FieldErrors, SubmitFailure } from './fieldErrors';
+import type { SubmitFailure } from './describeFailure';
+import type { FieldErrors } from './fieldErrors';
 
 /**
  * What every form keeps while it is filled and sent: the errors next to the fields, one

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useState } from 'react';
-import { describeFailure } from '../forms/fieldErrors';
+import { describeFailure } from '../forms/describeFailure';
 import { useOnline } from '../ui/useOnline';
 import { currentSubscription, NoServiceWorkerError, notificationPermission, pushSupport, turnOffPush, turnOnPush } from './pushSubscription';
 

@@ -37,12 +37,14 @@ test('an administrator saves the SMTP settings and the test email reaches the lo
       .first()
       .click();
     await expect(page.getByRole('heading', { name: 'Integrations', level: 1 })).toBeVisible();
+    // The SMTP form's own button (the delivery settings below have theirs).
+    const smtpForm = page.getByRole('form', { name: 'Email server (SMTP)' });
     await expect(page.getByText('No SMTP server is set: emails are only recorded in the mail log below.')).toBeVisible();
 
     // Offline the form says it needs a connection and cannot be saved.
     await device.goOffline();
     await expect(page.getByText('You are offline. Saving and sending a test email need a connection.')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await expect(smtpForm.getByRole('button', { name: 'Save' })).toBeDisabled();
     await device.goOnline();
 
     // A wrong port first: the contract's message shows beside the field.
@@ -51,13 +53,13 @@ test('an administrator saves the SMTP settings and the test email reaches the lo
     await page.getByLabel('Port').fill('99999');
     await page.getByLabel('Sender name').fill('Alianza Francesa');
     await page.getByLabel('Sender address').fill('no-reply@alianza.test');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await smtpForm.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('The port must be a number from 1 to 65535.')).toBeVisible();
 
     await page.getByLabel('Port').fill(String(port));
     await page.getByLabel('User name').fill('mailer');
     await page.getByLabel('Password', { exact: true }).fill('a-secret-pass');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await smtpForm.getByRole('button', { name: 'Save' }).click();
     await expect(toast(page, 'SMTP configuration saved')).toBeVisible();
     // The password is not shown again: only that one is set.
     await expect(page.getByText('A password is set')).toBeVisible();

@@ -132,7 +132,7 @@ test.describe('notifications', () => {
       await sender.signIn.as('admin@colinas.test', 'Patricia');
       const sent = new SentPage(sender.page);
       await sent.goto(alert.id);
-      await expect(sent.figure('Read')).toHaveText('1', { timeout: appStart });
+      await expect(sent.figure('Read in the app')).toHaveText('1', { timeout: appStart });
       await expect(sent.figure('Acknowledged')).toHaveText('1');
       await expect(sender.page.getByRole('dialog').getByText('Josefa Herrera', { exact: false })).toHaveCount(0);
     });

@@ -154,7 +154,7 @@ export class SentPage {
     return this.page.locator('.sent-unsent li').filter({ hasText: title });
   }
 
-  /** A figure of the open delivery dialog ("Read", "Acknowledged"), as its number. */
+  /** A figure of the open delivery dialog ("Read in the app", "Acknowledged"), as its number. */
   figure(label: string): Locator {
     return this.page
       .getByRole('dialog')

@@ -6,7 +6,7 @@ import { can } from '../../../contract/permissions';
 import { sectionLabel } from '../../audience/audienceGroups';
 import { useAudienceOptions } from '../../audience/useAudienceOptions';
 import { useDb } from '../../db/DbProvider';
-import { describeFailure } from '../../forms/fieldErrors';
+import { describeFailure } from '../../forms/describeFailure';
 import { saveOnDevice } from '../../forms/localSave';
 import { useSession } from '../../session/session';
 import { usePageMeta } from '../../tenant/usePageMeta';

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { forgotPasswordRequest } from '../../../contract/auth';
-import { describeFailure, validateWith } from '../../forms/fieldErrors';
+import { validateWith } from '../../forms/fieldErrors';
+import { describeFailure } from '../../forms/describeFailure';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { FormAlert } from '../../ui/FormAlert';

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { describeFailure } from '../../forms/fieldErrors';
+import { describeFailure } from '../../forms/describeFailure';
 import { session } from '../../session/session';
 import { login, primeCsrfCookie } from '../../session/sessionApi';
 import { usePageMeta } from '../../tenant/usePageMeta';

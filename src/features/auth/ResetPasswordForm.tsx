@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { resetPasswordRequest } from '../../../contract/auth';
-import { validateWith, type FieldErrors, type SubmitFailure } from '../../forms/fieldErrors';
+import { validateWith, type FieldErrors } from '../../forms/fieldErrors';
+import { type SubmitFailure } from '../../forms/describeFailure';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
 import { PasswordField } from '../../ui/PasswordField';

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { messages } from '../../../contract/messages';
-import { describeFailure } from '../../forms/fieldErrors';
+import { describeFailure } from '../../forms/describeFailure';
 import { usePageMeta } from '../../tenant/usePageMeta';
 import { useCollege } from '../../tenant/tenantStore';
 import { buttonClass } from '../../ui/Button';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { messages } from '../../../contract/messages';
 import { ApiError } from '../../api/errors';
-import { describeFailure } from '../../forms/fieldErrors';
+import { describeFailure } from '../../forms/describeFailure';
 import { usePageMeta } from '../../tenant/usePageMeta';
 import { useCollege } from '../../tenant/tenantStore';
 import { buttonClass } from '../../ui/Button';

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import { describeFailure } from '../../forms/fieldErrors';
+import { describeFailure } from '../../forms/describeFailure';
 import { useOnline } from '../../ui/useOnline';
 import { createCalendarFeed, deleteCalendarFeed, fetchCalendarFeed, type CalendarFeed } from './feedApi';
 

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { importColumns, maxImportRows, type MemberImportResponse } from '../../../contract/members';
 import { can } from '../../../contract/permissions';
-import { describeFailure } from '../../forms/fieldErrors';
+import { describeFailure } from '../../forms/describeFailure';
 import { useSession } from '../../session/session';
 import { usePageMeta } from '../../tenant/usePageMeta';
 import { useOnline } from '../../ui/useOnline';

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import type { ResetMemberPasswordResponse } from '../../../contract/members';
-import { describeFailure } from '../../forms/fieldErrors';
+import { describeFailure } from '../../forms/describeFailure';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
 import { LockIcon } from '../../ui/icons';

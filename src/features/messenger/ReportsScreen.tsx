@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useState } from 'react';
 import { can } from '../../../contract/permissions';
 import type { ReportRow } from '../../../contract/messenger';
-import { describeFailure } from '../../forms/fieldErrors';
+import { describeFailure } from '../../forms/describeFailure';
 import { formatShortDate } from '../../i18n/formatDate';
 import { useSession } from '../../session/session';
 import { usePageMeta } from '../../tenant/usePageMeta';

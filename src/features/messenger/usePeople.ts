@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import type { PersonRow } from '../../../contract/messenger';
-import { describeFailure } from '../../forms/fieldErrors';
+import { describeFailure } from '../../forms/describeFailure';
 import { useOnline } from '../../ui/useOnline';
 import { fetchPeople } from './messengerApi';
 

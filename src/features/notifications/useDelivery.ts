@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import type { NotificationDelivery } from '../../../contract/notifications';
-import { describeFailure } from '../../forms/fieldErrors';
+import { describeFailure } from '../../forms/describeFailure';
 import { useOnline } from '../../ui/useOnline';
 import { usePageVisible } from '../../ui/usePageVisible';
 import { fetchDelivery } from './notificationsApi';

@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { notificationPreferences, type NotificationPreferences } from '../../../contract/notifications';
-import { describeFailure, validateWith, type FieldErrors } from '../../forms/fieldErrors';
+import { validateWith, type FieldErrors } from '../../forms/fieldErrors';
+import { describeFailure } from '../../forms/describeFailure';
 import { useOnline } from '../../ui/useOnline';
 import { fetchPreferences, savePreferences } from './notificationsApi';
 

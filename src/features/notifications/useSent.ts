@@ -3,7 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
 import type { SentNotification } from '../../../contract/notifications';
 import type { OutboxEntry } from '../../db/database';
-import { describeFailure } from '../../forms/fieldErrors';
+import { describeFailure } from '../../forms/describeFailure';
 import type { ItemSyncState } from '../../ui/SyncStateBadge';
 import { useOnline } from '../../ui/useOnline';
 import type { LocalNotification } from './notificationsDb';

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { describeFailure } from '../../forms/fieldErrors';
+import { describeFailure } from '../../forms/describeFailure';
 import { PushCard } from '../../push/PushCard';
 import { renewPushSubscription } from '../../push/pushSubscription';
 import { session, useSession } from '../../session/session';

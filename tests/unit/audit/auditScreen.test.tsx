@@ -31,11 +31,13 @@ const answer = (data: AuditRecord[], total = data.length, page = 1): AuditListRe
   meta: { total, page, per_page: 50, last_page: Math.max(1, Math.ceil(total / 50)) },
 });
 
-/** The network boundary answers as GET /api/v1/admin/audit does, and records what was asked. */
+/** The network boundary answers as GET /api/v1/admin/audit does, and records what the screen asked it. */
 function fakeServer(respond: (url: URL) => AuditListResponse) {
   const asked: URL[] = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation((input: RequestInfo | URL) => {
     const url = new URL((input as Request).url);
+    // Signing in also tells the server the member's language (src/i18n/memberLanguage.ts).
+    if (url.pathname !== '/api/v1/admin/audit') return Promise.resolve(new Response(null, { status: 204 }));
     asked.push(url);
     return Promise.resolve(new Response(JSON.stringify(respond(url)), { status: 200, headers: { 'content-type': 'application/json' } }));
   });
