@@ -28,6 +28,11 @@ export const mailLanguages = ['en', 'es', 'es-MX', 'fr', 'zh-CN', 'ar', 'de'] as
 export type MailLanguage = (typeof mailLanguages)[number];
 export const mailLanguage = z.enum(mailLanguages, { error: messages.languageInvalid });
 
+/** A member's choices per kind, by the field each kind has in them. */
+export const deliveryFields = ['posts', 'events', 'notifications'] as const;
+export type DeliveryField = (typeof deliveryFields)[number];
+export const fieldOfKind = { post: 'posts', event: 'events', notification: 'notifications' } as const satisfies Record<DeliveryKind, DeliveryField>;
+
 /** What the member (or an administrator for them) chooses: one mode per kind of item. */
 export const deliveryPreferencesInput = z.object({
   posts: mode,
@@ -60,6 +65,11 @@ export const deliveryPreferences = deliveryPreferencesInput.extend({
   language: mailLanguage,
   /** The mail server refused their address permanently: no more mail goes to it until it changes. */
   bounce: z.object({ at: z.string(), reason: z.string() }).nullable(),
+  /**
+   * The kinds they unsubscribed from by a mail's link: in the app only, inactive or not, and
+   * whatever an administrator sets, until they themselves choose email for it again.
+   */
+  unsubscribed: z.array(z.enum(deliveryFields)),
 });
 export type DeliveryPreferences = z.infer<typeof deliveryPreferences>;
 
@@ -84,8 +94,8 @@ export const deliverySettings = z.object({
 export type DeliverySettings = z.infer<typeof deliverySettings>;
 export const defaultDeliverySettings: DeliverySettings = { inactive_days: 7, mails_per_second: 10 };
 
-/** Why a member was not reached: no address to write to (or it bounces), and no device. */
-export const unreachedReasons = ['no_email', 'email_bounces'] as const;
+/** Why a member was not reached: no address to write to (or it bounces), or they unsubscribed, and no device. */
+export const unreachedReasons = ['no_email', 'email_bounces', 'unsubscribed'] as const;
 
 /**
  * `GET /api/v1/deliveries/{kind}/{id}`: how far an item got, for its author and

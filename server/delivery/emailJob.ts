@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
-import type { DeliveryKind } from '../../contract/delivery';
+import { fieldOfKind, type DeliveryKind } from '../../contract/delivery';
 import { uuidv7 } from '../../contract/ids';
 import type { Database } from '../db/client';
 import { pgArray } from '../db/pgArray';
@@ -49,6 +49,7 @@ export async function sendDueEmails(
   now: Date,
   deliverables: ReadonlyMap<DeliveryKind, Deliverable>,
   services: Pick<JobServices, 'mailer' | 'log'>,
+  sending: Map<string, Promise<void>> = new Map(),
 ): Promise<number> {
   const colleges = await db
     .selectDistinct({ collegeId: itemDeliveries.collegeId })
@@ -57,10 +58,19 @@ export async function sendDueEmails(
     .limit(collegesPerRun);
   let handed = 0;
   for (const { collegeId } of colleges) {
-    // Rounds until the college's second is spent or nothing is due.
+    // Rounds until the college's second is spent or nothing is due. The next round is claimed
+    // while the last one is on the wire, and handed over when it is done: at most one round
+    // of a college is being sent, so memory stays at two rounds whatever the school's size,
+    // and mails wait for a slow SMTP server in the outbox, not in memory past their lease.
     for (;;) {
       const { count, full, deliver } = await db.transaction((tx) => claimCollege(tx, collegeId, now, deliverables, services.mailer.secrets, services.mailer));
-      deliver();
+      if (count > 0) {
+        await sending.get(collegeId);
+        const sent: Promise<void> = deliver().finally(() => {
+          if (sending.get(collegeId) === sent) sending.delete(collegeId);
+        });
+        sending.set(collegeId, sent);
+      }
       handed += count;
       if (!full) break;
     }
@@ -75,8 +85,8 @@ async function claimCollege(
   deliverables: ReadonlyMap<DeliveryKind, Deliverable>,
   secrets: SecretKey,
   mailer: JobServices['mailer'],
-): Promise<{ count: number; full: boolean; deliver: () => void }> {
-  const none = { count: 0, full: false, deliver: () => undefined };
+): Promise<{ count: number; full: boolean; deliver: () => Promise<void> }> {
+  const none = { count: 0, full: false, deliver: () => Promise.resolve() };
   await tx.insert(deliverySettings).values({ collegeId }).onConflictDoNothing();
   const [settings] = await tx.select().from(deliverySettings).where(eq(deliverySettings.collegeId, collegeId)).for('update');
   const college = await deliveryCollege(tx, collegeId);
@@ -137,6 +147,11 @@ async function claimCollege(
     }
     if (member.bounces) {
       skipped.set(row.id, 'email_bounces');
+      return null;
+    }
+    // Unsubscribed while this one waited (emergencies carry no such link).
+    if (row.emailMode !== 'emergency' && member.optedOut.has(fieldOfKind[row.kind])) {
+      skipped.set(row.id, 'unsubscribed');
       return null;
     }
     return { item, member };
@@ -275,5 +290,7 @@ async function sitesOf(tx: Database, rows: readonly Row[], fallback: string): Pr
 
 /** Every second (and woken by each plan): a post's emails leave at the college's rate. */
 export function emailJob(deliverables: ReadonlyMap<DeliveryKind, Deliverable>): Job {
-  return { name: emailJobName, everyMs: 1_000, run: async (db, now, services) => void (await sendDueEmails(db, now, deliverables, services)) };
+  // The rounds of this process still on the wire, by college (across runs).
+  const sending = new Map<string, Promise<void>>();
+  return { name: emailJobName, everyMs: 1_000, run: async (db, now, services) => void (await sendDueEmails(db, now, deliverables, services, sending)) };
 }

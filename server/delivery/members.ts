@@ -1,7 +1,15 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { keysOfMember, meets } from '../../contract/audience';
 import { addressedRoles } from '../../contract/notifications';
-import { defaultDeliverySettings, mailLanguages, type DeliveryKind, type DeliveryMode, type MailLanguage } from '../../contract/delivery';
+import {
+  defaultDeliverySettings,
+  fieldOfKind,
+  mailLanguages,
+  type DeliveryField,
+  type DeliveryKind,
+  type DeliveryMode,
+  type MailLanguage,
+} from '../../contract/delivery';
 import { can } from '../../contract/permissions';
 import type { Database } from '../db/client';
 import { accessTokens, colleges, entries, userSections, users } from '../db/schema';
@@ -62,15 +70,15 @@ export interface MemberFacts {
   bounces: boolean;
   bounceReason: string | null;
   bouncedAt: Date | null;
+  /** The kinds they unsubscribed from by a mail's link (`member_delivery.opted_out`). */
+  optedOut: Set<DeliveryField>;
   /** The audience keys they answer to now (contract/audience.ts). */
   keys: Set<string>;
 }
 
-const kindField = { post: 'posts', event: 'events', notification: 'notifications' } as const satisfies Record<DeliveryKind, string>;
-
 /** The mode in force for a kind: what they chose, else one email a day until they first sign in, then the app only. */
-export function modeFor(member: Pick<MemberFacts, 'chosen' | 'signedInEver'>, kind: DeliveryKind | 'posts' | 'events' | 'notifications'): DeliveryMode {
-  const field = kind in kindField ? kindField[kind as DeliveryKind] : (kind as 'posts');
+export function modeFor(member: Pick<MemberFacts, 'chosen' | 'signedInEver'>, kind: DeliveryKind | DeliveryField): DeliveryMode {
+  const field = kind in fieldOfKind ? fieldOfKind[kind as DeliveryKind] : (kind as DeliveryField);
   return member.chosen[field] ?? (member.signedInEver ? 'app' : 'digest');
 }
 
@@ -108,6 +116,7 @@ export async function memberFacts(db: Database, college: DeliveryCollege, userId
         bouncedEmail: memberDelivery.bouncedEmail,
         bouncedAt: memberDelivery.bouncedAt,
         bounceReason: memberDelivery.bounceReason,
+        optedOut: memberDelivery.optedOut,
         sectionIds: sql<string[]>`coalesce((select array_agg(s.section_id::text) from ${userSections} s where s.user_id = ${users.id}), '{}')`,
         signedInEver: sql<boolean>`exists (select 1 from ${entries} e where e.college_id = ${users.collegeId} and e.user_id = ${users.id} and e.kind = 'sign_in')
           or exists (select 1 from ${accessTokens} t where t.user_id = ${users.id})`,
@@ -131,6 +140,7 @@ export async function memberFacts(db: Database, college: DeliveryCollege, userId
         bounces,
         bounceReason: bounces ? row.bounceReason : null,
         bouncedAt: bounces ? row.bouncedAt : null,
+        optedOut: new Set(row.optedOut ?? []),
         keys: new Set(keysOfMember({ userId: row.id, role: row.role, sectionIds: row.sectionIds, readAll: can(row.role, 'content.readAll') })),
       });
     }

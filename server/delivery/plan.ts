@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
-import type { DeliveryKind } from '../../contract/delivery';
+import { fieldOfKind, type DeliveryKind } from '../../contract/delivery';
 import { uuidv7 } from '../../contract/ids';
 import type { Database } from '../db/client';
 import { pgArray } from '../db/pgArray';
@@ -25,9 +25,18 @@ export function emailPlan(
   timeZone: string,
 ): { mode: EmailMode; dueAt: Date | null; skipped: string | null } {
   const chosen = modeFor(member, kind);
-  // Emergencies go to every channel; a member no device of whose synced lately is emailed as
-  // items are published, whatever they chose, so no one is silently unreached.
-  const mode: EmailMode = emergency ? 'emergency' : chosen === 'app' ? (member.hasDevice ? 'none' : 'immediate') : chosen;
+  // Emergencies go to every channel. A member no device of whose synced lately is emailed as
+  // items are published, whatever they chose, so no one is silently unreached; unless they
+  // unsubscribed from the kind by a mail's link, which nothing but their own choice undoes.
+  const mode: EmailMode = emergency
+    ? 'emergency'
+    : member.optedOut.has(fieldOfKind[kind])
+      ? 'none'
+      : chosen === 'app'
+        ? member.hasDevice
+          ? 'none'
+          : 'immediate'
+        : chosen;
   if (mode === 'none') return { mode, dueAt: null, skipped: null };
   if (!canWriteTo(member.email)) return { mode, dueAt: null, skipped: 'no_email' };
   if (member.bounces) return { mode, dueAt: null, skipped: 'email_bounces' };

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { DeliveryKind, DeliveryReport } from '../../contract/delivery';
-import { defaultDeliverySettings } from '../../contract/delivery';
+import { defaultDeliverySettings, fieldOfKind } from '../../contract/delivery';
 import type { Database } from '../db/client';
 import { accessTokens, mailOutbox, smtpSettings, users } from '../db/schema';
 import { deliveryItems, deliverySettings, itemDeliveries, memberDelivery } from './schema';
@@ -13,8 +13,9 @@ const dayMs = 24 * 60 * 60_000;
 /**
  * How far an item got, counted by the database in one pass over its deliveries (joined to
  * the mail that carried each): a school-wide post is 5,000 rows. "Not reached": not read, no
- * usable address (none, or it bounces), no push accepted, and no device of theirs synced
- * within the college's inactive days: nothing could have shown it to them.
+ * usable address (none, or it bounces) or unsubscribed from the kind's emails with none
+ * sent, no push accepted, and no device of theirs synced within the college's inactive
+ * days: nothing could have shown it to them.
  */
 export async function deliveryReportOf(db: Database, collegeId: string, kind: DeliveryKind, itemId: string, now: Date): Promise<DeliveryReport> {
   const d = itemDeliveries;
@@ -22,7 +23,9 @@ export async function deliveryReportOf(db: Database, collegeId: string, kind: De
   const since = new Date(now.getTime() - (settings?.inactiveDays ?? defaultDeliverySettings.inactive_days) * dayMs).toISOString();
   const noAddress = sql`(${users.email} !~ '^[^[:space:]@]+@[^[:space:]@]+\\.[^[:space:]@]+$' or coalesce(${memberDelivery.bouncedEmail} = ${users.email}, false))`;
   const noDevice = sql`not exists (select 1 from ${accessTokens} t where t.user_id = ${d.userId} and t.synced_at >= ${since}::timestamptz)`;
-  const notReached = sql`${d.readAt} is null and ${d.pushedDevices} = 0 and ${noAddress} and ${noDevice}`;
+  // Unsubscribed from this kind by a mail's link, and no mail of it left before (emergencies ignore it).
+  const optedOut = sql`(${fieldOfKind[kind]} = any(coalesce(${memberDelivery.optedOut}, '{}')) and ${d.emailMode} <> 'emergency' and ${mailOutbox.status} is distinct from 'sent')`;
+  const notReached = sql`${d.readAt} is null and ${d.pushedDevices} = 0 and (${noAddress} or ${optedOut}) and ${noDevice}`;
   const mine = and(eq(d.collegeId, collegeId), eq(d.kind, kind), eq(d.itemId, itemId));
   const [figures] = await db
     .select({
@@ -49,10 +52,12 @@ export async function deliveryReportOf(db: Database, collegeId: string, kind: De
       firstLastname: users.firstLastname,
       role: users.role,
       bounces: sql<boolean>`coalesce(${memberDelivery.bouncedEmail} = ${users.email}, false)`,
+      noAddress,
     })
     .from(d)
     .innerJoin(users, eq(users.id, d.userId))
     .leftJoin(memberDelivery, eq(memberDelivery.userId, d.userId))
+    .leftJoin(mailOutbox, eq(mailOutbox.id, d.mailId))
     .where(and(mine, notReached))
     .orderBy(asc(users.name), asc(users.firstLastname), asc(users.id))
     .limit(notReachedNamesLimit);
@@ -77,7 +82,7 @@ export async function deliveryReportOf(db: Database, collegeId: string, kind: De
       user_id: n.userId,
       name: [n.name, n.firstLastname].filter(Boolean).join(' '),
       role: n.role,
-      reason: n.bounces ? ('email_bounces' as const) : ('no_email' as const),
+      reason: n.bounces ? ('email_bounces' as const) : n.noAddress ? ('no_email' as const) : ('unsubscribed' as const),
     })),
     unread: figures?.unread ?? 0,
     reminded_at: item?.remindedAt?.toISOString() ?? null,
@@ -107,7 +112,15 @@ export async function remindUnread(tx: Database, collegeId: string, kind: Delive
     .update(d)
     // A digest's item goes again as an email of its own: today's digest may have left already.
     .set({ emailDueAt: now, emailSkipped: null, emailMode: sql`case when ${d.emailMode} = 'digest' then 'immediate' else ${d.emailMode} end` })
-    .where(and(unread, sql`${d.emailMode} <> 'none'`, sql`(${d.emailSkipped} is null or ${d.emailSkipped} = 'read')`))
+    .where(
+      and(
+        unread,
+        sql`${d.emailMode} <> 'none'`,
+        sql`(${d.emailSkipped} is null or ${d.emailSkipped} = 'read')`,
+        // Never to whoever has since unsubscribed from the kind (emergencies excepted).
+        sql`(${d.emailMode} = 'emergency' or not exists (select 1 from ${memberDelivery} m where m.user_id = ${d.userId} and ${fieldOfKind[kind]} = any(m.opted_out)))`,
+      ),
+    )
     .returning({ id: d.id });
   await tx
     .update(deliveryItems)

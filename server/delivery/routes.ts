@@ -57,7 +57,7 @@ export function deliveryRoutes(app: FastifyInstance, db: Database, secrets: Secr
     { schema: { body: deliveryPreferencesInput, response: { 200: deliveryPreferences } }, onRequest: signedIn },
     async (request) => {
       const { user } = authOf(request);
-      await setPreferences(db, user.collegeId, user.id, request.body, new Date());
+      await setPreferences(db, user.collegeId, user.id, request.body, 'member', new Date());
       return (await preferencesOf(db, user.collegeId, user.id, new Date()))!;
     },
   );
@@ -95,7 +95,7 @@ export function deliveryRoutes(app: FastifyInstance, db: Database, secrets: Secr
     async (request) => {
       const { user } = authOf(request);
       const id = await memberOf(user.collegeId, request.params.id);
-      await setPreferences(db, user.collegeId, id, request.body, new Date());
+      await setPreferences(db, user.collegeId, id, request.body, id === user.id ? 'member' : 'administrator', new Date());
       return (await preferencesOf(db, user.collegeId, id, new Date()))!;
     },
   );

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { deliveryKinds, deliveryModes } from '../../contract/delivery';
+import { deliveryFields, deliveryKinds, deliveryModes } from '../../contract/delivery';
 import { colleges, users } from '../db/schema';
 
 const collegeRef = () =>
@@ -33,6 +33,12 @@ export const memberDelivery = pgTable('member_delivery', {
   bouncedEmail: text('bounced_email'),
   bouncedAt: instant('bounced_at'),
   bounceReason: text('bounce_reason'),
+  /**
+   * The kinds (`posts`, `events`, `notifications`) they unsubscribed from by a mail's link:
+   * no email of that kind, not even when no device of theirs synced lately, until they
+   * themselves choose email for it again (server/delivery/preferences.ts).
+   */
+  optedOut: text('opted_out', { enum: deliveryFields }).array().notNull().default([]),
   updatedAt: instant('updated_at').notNull().defaultNow(),
 });
 

@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, lte, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { createTransport } from 'nodemailer';
 import { uuidv7 } from '../../contract/ids';
 import type { Database } from '../db/client';
+import { pgArray } from '../db/pgArray';
 import { colleges } from '../db/colleges';
 import { mailOutbox, smtpSettings } from '../db/schema';
 import { memberDelivery } from '../delivery/schema';
@@ -39,9 +40,11 @@ export interface Mailer {
    * Records mails in the caller's transaction `tx`, so they exist exactly when what they
    * report does (the emergency cascade marks its receipts emailed in the same transaction: a
    * restart neither loses nor doubles one). Nothing leaves before the commit: call `deliver`
-   * after it to send them with the college's SMTP settings, when it has them.
+   * after it to send them with the college's SMTP settings, when it has them; it resolves
+   * when each has been sent (and marked) or has failed (never rejects). `deliver` renews the
+   * mails' lease first, so mails the caller held back a while are still theirs.
    */
-  record(tx: Database, collegeId: string, mails: readonly Mail[]): Promise<{ deliver: () => void }>;
+  record(tx: Database, collegeId: string, mails: readonly Mail[]): Promise<{ deliver: () => Promise<void> }>;
   /**
    * Sends the `pending` mails whose next attempt is due (any college), each claimed with
    * `FOR UPDATE SKIP LOCKED` and a lease, so two processes never send one twice at once.
@@ -131,11 +134,18 @@ export function createMailer(db: Database, log: FastifyBaseLogger, options: Mail
     ...(id ? { messageId: `<${id}@${messageIdDomain(settings.fromAddress)}>` } : {}),
   });
 
-  async function deliver(id: string, attempts: number, settings: Settings, mail: Mail, transport: ReturnType<typeof transportOf>): Promise<void> {
+  async function deliver(
+    id: string,
+    attempts: number,
+    settings: Settings,
+    mail: Mail,
+    transport: ReturnType<typeof transportOf>,
+    sent: SentMarks,
+  ): Promise<void> {
     const attempt = attempts + 1;
     try {
       await transport.sendMail(envelopeOf(settings, mail, id));
-      await db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), attempts: attempt, nextAttemptAt: null }).where(eq(mailOutbox.id, id));
+      sent.add(id, new Date());
     } catch (error) {
       const message = errorText(error);
       const refused = refusedForGood(error);
@@ -223,9 +233,10 @@ export function createMailer(db: Database, log: FastifyBaseLogger, options: Mail
           .then(() => undefined),
       );
     }
+    const sent = sentMarks(db, log);
     return track(
-      Promise.all(rows.map((row) => deliver(row.id, row.attempts, settings, row.mail, lent.transport)))
-        .then(() => undefined)
+      Promise.all(rows.map((row) => deliver(row.id, row.attempts, settings, row.mail, lent.transport, sent)))
+        .then(() => sent.flush())
         .finally(() => lent.release()),
     );
   };
@@ -235,26 +246,40 @@ export function createMailer(db: Database, log: FastifyBaseLogger, options: Mail
   return {
     secrets,
     async record(tx, collegeId, mails) {
-      if (mails.length === 0) return { deliver: () => undefined };
+      if (mails.length === 0) return { deliver: () => Promise.resolve() };
       const settings = await settingsOf(tx, collegeId);
+      const leasedUntil = lease();
       const rows = mails.map((mail) => ({
         ...outboxRow(collegeId, mail),
         status: settings ? ('pending' as const) : ('logged' as const),
-        nextAttemptAt: settings ? lease() : null,
+        nextAttemptAt: settings ? leasedUntil : null,
       }));
       await tx.insert(mailOutbox).values(rows);
-      return {
-        deliver: () => {
-          if (!settings) {
-            log.info({ mails: rows.length }, 'mails recorded in outbox (no SMTP settings)');
-            return;
-          }
-          void sendAll(
-            settings,
-            rows.map((row, i) => ({ id: row.id, attempts: 0, mail: mails[i]! })),
-          );
-        },
+      const sendRecorded = async (): Promise<void> => {
+        if (!settings) {
+          log.info({ mails: rows.length }, 'mails recorded in outbox (no SMTP settings)');
+          return;
+        }
+        // Renewed, and sent, only where the lease is still the recording's: a mail the retry
+        // job took meanwhile (the caller held it past the lease) is the retry job's to send.
+        const ids = rows.map((row) => row.id);
+        let ours: Set<string>;
+        try {
+          const renewed = await db
+            .update(mailOutbox)
+            .set({ nextAttemptAt: lease() })
+            .where(and(eq(mailOutbox.status, 'pending'), eq(mailOutbox.nextAttemptAt, leasedUntil), sql`${mailOutbox.id} = any(${pgArray(ids)}::uuid[])`))
+            .returning({ id: mailOutbox.id });
+          ours = new Set(renewed.map((row) => row.id));
+        } catch (error) {
+          // They stay pending with the lease of their recording: the retry job sends them.
+          log.error({ error: errorText(error), mails: ids.length }, 'could not renew the lease of mails to send');
+          return;
+        }
+        const mine = rows.map((row, i) => ({ id: row.id, attempts: 0, mail: mails[i]! })).filter((row) => ours.has(row.id));
+        if (mine.length > 0) await sendAll(settings, mine);
       };
+      return { deliver: () => track(sendRecorded()) };
     },
     async send(collegeId, mail) {
       const settings = await settingsOf(db, collegeId);
@@ -353,6 +378,61 @@ export function createMailer(db: Database, log: FastifyBaseLogger, options: Mail
         pools.delete(collegeId);
         pool.transport.close();
       }
+    },
+  };
+}
+
+interface SentMarks {
+  add(id: string, at: Date): void;
+  /** Resolves once every mail added so far is marked (or the attempt failed and was logged). */
+  flush(): Promise<void>;
+}
+
+/** Mails accepted by the SMTP server, marked `sent` this many at a time, or after this long. */
+const sentBatch = 100;
+const sentBatchMs = 100;
+
+/**
+ * Marks the mails of a send as `sent` in batches, one statement per batch instead of one per
+ * mail: on PGlite the per-mail updates ran on the thread that sends the mails and took most of
+ * a large post's time (bench/RESULTS.md, "Delivery"). What a crash costs: the mails accepted
+ * in the last batch's 100 ms stay `pending` and are sent again after their lease.
+ */
+function sentMarks(db: Database, log: FastifyBaseLogger): SentMarks {
+  let ids: string[] = [];
+  let times: string[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const writes: Promise<void>[] = [];
+  const write = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (ids.length === 0) return;
+    const batch = { ids, times };
+    ids = [];
+    times = [];
+    writes.push(
+      db
+        .execute(
+          sql`update ${mailOutbox} set status = 'sent', sent_at = m.at, attempts = ${mailOutbox.attempts} + 1, next_attempt_at = null
+            from unnest(${pgArray(batch.ids)}::uuid[], ${pgArray(batch.times)}::timestamptz[]) as m(id, at) where ${mailOutbox.id} = m.id`,
+        )
+        .then(
+          () => undefined,
+          (error: unknown) =>
+            log.error({ error: errorText(error), mails: batch.ids.length }, 'could not mark sent mails; they are sent again after their lease'),
+        ),
+    );
+  };
+  return {
+    add(id, at) {
+      ids.push(id);
+      times.push(at.toISOString());
+      if (ids.length >= sentBatch) write();
+      else timer ??= setTimeout(write, sentBatchMs);
+    },
+    async flush() {
+      write();
+      await Promise.all(writes);
     },
   };
 }

@@ -40,5 +40,5 @@ export async function queueApprovalMail(write: Write, member: MemberRecord): Pro
   if (!college) return;
   const { deliver } = await mailer.record(write.tx, write.collegeId, [approvalMail(member.email, college.name, college.language, member.name)]);
   // After the commit: the push records the mutation and commits right after `apply`.
-  setTimeout(deliver, 1000).unref();
+  setTimeout(() => void deliver(), 1000).unref();
 }

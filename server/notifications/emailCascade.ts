@@ -62,7 +62,7 @@ export async function emailDue(
         .for('update', { of: r, skipLocked: true });
       const sendable = rows.filter((row) => row.status === 'active' && canWriteTo(row.email));
       const skipped = rows.filter((row) => !sendable.includes(row));
-      const deliveries: (() => void)[] = [];
+      const deliveries: (() => Promise<void>)[] = [];
       const byCollege = new Map<string, Mail[]>();
       for (const row of sendable) {
         const mail = textsFor(row.language).emergencyMail({
@@ -85,7 +85,7 @@ export async function emailDue(
       }
       outcome.emailed += sendable.length;
       outcome.skipped += skipped.length;
-      return { taken: rows.length, deliver: () => deliveries.forEach((go) => go()) };
+      return { taken: rows.length, deliver: () => void Promise.all(deliveries.map((go) => go())) };
     });
     deliver();
     if (taken < batchSize) break;

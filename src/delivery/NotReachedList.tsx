@@ -11,6 +11,7 @@ type Unreached = DeliveryReport['not_reached_members'][number];
 const reasons: Record<Unreached['reason'], MessageDescriptor> = {
   no_email: msg`No email address`,
   email_bounces: msg`Email bounces`,
+  unsubscribed: msg`Unsubscribed from these emails`,
 };
 
 export interface NotReachedListProps {

@@ -284,7 +284,7 @@ describe.each(backends)('delivery by email on $name', (backend) => {
     // The first second's runner commits its round, then dies before handing the mails to SMTP.
     const silent: Mailer = {
       ...mailer,
-      record: async (tx, collegeId, mails) => ({ ...(await mailer.record(tx, collegeId, mails)), deliver: () => undefined }),
+      record: async (tx, collegeId, mails) => ({ ...(await mailer.record(tx, collegeId, mails)), deliver: () => Promise.resolve() }),
     };
     expect(await send(published, silent)).toBe(10);
     expect(mailsAbout(title)).toEqual([]);

@@ -245,6 +245,80 @@ describe.each(backends)('delivery links and reports on $name', (backend) => {
     expect(await modesOf(daily!.id)).toEqual({ posts: 'app', events: 'app', notifications: 'immediate' });
   });
 
+  it('keeps an unsubscribe when no device synced lately: no email of that kind, not by an administrator’s choice nor by "send again", until the member chooses email again', async () => {
+    const section = '8° Básico B';
+    // Signed in once, no device since: emailed whatever they chose (the app only).
+    const [member] = await families(section, 1, { syncedAt: null, chosen: { posts: 'app' } });
+    // Someone emailed as posts are published: the positive signal that each round did send.
+    const [witness] = await families(section, 1, { syncedAt: new Date(), chosen: { posts: 'immediate' } });
+    const first = await post(section, { title: 'Reunión de apoderados' });
+    await plan();
+    await send();
+    const [mail] = smtp.to(member!.email);
+    expect(mail!.subject).toBe(`${college}: Reunión de apoderados`);
+    const clicked = await server.app.inject({
+      method: 'POST',
+      url: new URL(unsubscribeUrlOf(mail!)!).pathname,
+      headers: { host, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(clicked.statusCode).toBe(200);
+    const preferences = (url: string, token: string) => server.app.inject({ method: 'GET', url, headers: { host, ...bearer(token) } });
+    const adminUrl = `/api/v1/admin/members/${member!.id}/delivery-preferences`;
+    expect((await preferences(adminUrl, adminToken)).json()).toMatchObject({ posts: 'app', inactive: true, unsubscribed: ['posts'] });
+
+    // Still no device: the next post reaches the witness by email, not them.
+    const second = await post(section, { title: 'Reunión de apoderados: acta' });
+    await plan();
+    await send();
+    expect(smtp.to(witness!.email).map((m) => m.subject)).toContain(`${college}: Reunión de apoderados: acta`);
+    expect(await deliveryOf(server.db, second.id, member!.id)).toMatchObject({ emailMode: 'none', emailDueAt: null });
+    expect(smtp.to(member!.email)).toHaveLength(1);
+    // Their report names them, and why.
+    const secondReport = (await report('post', second.id, adminToken)).json<DeliveryReport>();
+    expect(secondReport.not_reached_members).toContainEqual({ user_id: member!.id, name: member!.name, role: 'guardian', reason: 'unsubscribed' });
+
+    // "Send again" for the first post (unread by them) does not email them again.
+    const reminded = await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/deliveries/post/${first.id}/remind`,
+      headers: { host, ...bearer(adminToken) },
+      payload: {},
+    });
+    // The others who have not read it are emailed again (the witness among them), not them.
+    expect(reminded.json<{ emailed: number }>().emailed).toBeGreaterThan(0);
+    expect(await deliveryOf(server.db, first.id, witness!.id)).toMatchObject({ emailSkipped: null });
+    expect((await deliveryOf(server.db, first.id, witness!.id))!.emailDueAt).not.toBeNull();
+    expect(await deliveryOf(server.db, first.id, member!.id)).toMatchObject({ emailDueAt: null });
+
+    // An administrator choosing email for them does not subscribe them again.
+    const byAdmin = await server.app.inject({
+      method: 'PUT',
+      url: adminUrl,
+      headers: { host, ...bearer(adminToken) },
+      payload: { posts: 'immediate', events: 'app', notifications: 'app' },
+    });
+    expect(byAdmin.json()).toMatchObject({ posts: 'immediate', unsubscribed: ['posts'] });
+    const third = await post(section, { title: 'Reunión de apoderados: fechas' });
+    await plan();
+    await send();
+    expect(smtp.to(witness!.email).map((m) => m.subject)).toContain(`${college}: Reunión de apoderados: fechas`);
+    expect(await deliveryOf(server.db, third.id, member!.id)).toMatchObject({ emailMode: 'none' });
+
+    // Their own choice of email does.
+    const own = await server.app.inject({
+      method: 'PUT',
+      url: '/api/v1/profile/delivery-preferences',
+      headers: { host, ...bearer(member!.token!) },
+      payload: { posts: 'immediate', events: 'app', notifications: 'app' },
+    });
+    expect(own.json()).toMatchObject({ posts: 'immediate', unsubscribed: [] });
+    await post(section, { title: 'Reunión de apoderados: cambio de sala' });
+    await plan();
+    await send();
+    expect(smtp.to(member!.email).map((m) => m.subject)).toEqual([`${college}: Reunión de apoderados`, `${college}: Reunión de apoderados: cambio de sala`]);
+  });
+
   it("reports an item's delivery to its author and administrators only, and sends it again once in 10 minutes", async () => {
     // The staff member teaches 1° Básico B.
     const section = '1° Básico B';

@@ -1,6 +1,7 @@
+import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { digestHour, type DeliveryPreferences } from '../../../contract/delivery';
+import { digestHour, type DeliveryField, type DeliveryPreferences } from '../../../contract/delivery';
 import { ClockIcon, CloudOffIcon, MailIcon, WarningIcon } from '../../ui/icons';
 
 /** A line of a card with its icon. */
@@ -109,6 +110,34 @@ export function InactiveNote({ days, whose }: { days: number; whose: 'mine' | 't
           one="None of their devices has opened Patio in the last day, so they get email anyway."
           other="None of their devices has opened Patio in the last # days, so they get email anyway."
         />
+      )}
+    </Note>
+  );
+}
+
+/** The kinds in a sentence ("the emails about news and events"). */
+const kindNames = { posts: msg`news`, events: msg`events`, notifications: msg`notifications` } as const satisfies Record<DeliveryField, unknown>;
+
+/**
+ * They unsubscribed from some kinds by a mail's link: those reach them in the app only, even
+ * with no device lately, until they choose email again themselves (an administrator cannot).
+ */
+export function UnsubscribedNote({ fields, whose }: { fields: readonly DeliveryField[]; whose: 'mine' | 'theirs' }) {
+  const { i18n } = useLingui();
+  if (fields.length === 0) return null;
+  const kinds = new Intl.ListFormat(i18n.locale, { style: 'long', type: 'conjunction' }).format(fields.map((field) => i18n._(kindNames[field])));
+  return (
+    <Note icon={<MailIcon width={18} height={18} />}>
+      {whose === 'mine' ? (
+        <Trans>
+          You unsubscribed from the emails about {kinds}: they reach you in the app only, even when none of your devices has opened Patio lately. Choose email
+          for them above to get them again.
+        </Trans>
+      ) : (
+        <Trans>
+          They unsubscribed from the emails about {kinds}: those reach them in the app only, whatever is chosen here. Only they can subscribe again, from their
+          profile.
+        </Trans>
       )}
     </Note>
   );

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { BellIcon, UserIcon } from '../../ui/icons';
-import { AddressNote, BounceWarning, DigestFootnote, InactiveNote, Note, OfflineNote } from './DeliveryNotes';
+import { AddressNote, BounceWarning, DigestFootnote, InactiveNote, Note, OfflineNote, UnsubscribedNote } from './DeliveryNotes';
 import { PreferencesBody, type PreferencesCardProps } from './PreferencesBody';
 
 /**
@@ -41,6 +41,7 @@ export function MemberDeliveryView(props: PreferencesCardProps) {
             {saved.inactive && saved.email && !saved.bounce && (saved.signed_in_ever || saved.chosen) ? (
               <InactiveNote days={saved.inactive_days} whose="theirs" />
             ) : null}
+            <UnsubscribedNote fields={saved.unsubscribed} whose="theirs" />
           </>
         )}
       />

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { BellIcon } from '../../ui/icons';
-import { AddressNote, BounceWarning, DigestFootnote, InactiveNote, Note, OfflineNote } from './DeliveryNotes';
+import { AddressNote, BounceWarning, DigestFootnote, InactiveNote, Note, OfflineNote, UnsubscribedNote } from './DeliveryNotes';
 import { PreferencesBody, type PreferencesCardProps } from './PreferencesBody';
 
 /**
@@ -37,6 +37,7 @@ export function MyDeliveryView(props: PreferencesCardProps) {
             <AddressNote email={saved.email} whose="mine" />
             {saved.bounce ? <BounceWarning bounce={saved.bounce} email={saved.email} whose="mine" /> : null}
             {saved.inactive && saved.email && !saved.bounce ? <InactiveNote days={saved.inactive_days} whose="mine" /> : null}
+            <UnsubscribedNote fields={saved.unsubscribed} whose="mine" />
           </>
         )}
       />

@@ -24,6 +24,7 @@ export const preferencesOf = (overrides: Partial<DeliveryPreferences> = {}): Del
   inactive_days: 7,
   language: 'es',
   bounce: null,
+  unsubscribed: [],
   ...overrides,
 });
 

@@ -60,6 +60,15 @@ describe("how a member is reached, on an administrator's member screen", () => {
     expect(within(card).queryByText(/Never signed in/)).toBeNull();
   });
 
+  it('says they unsubscribed from some emails, which only they can undo', async () => {
+    const { card } = await openMember(preferencesOf({ unsubscribed: ['notifications'] }));
+    expect(
+      await within(card).findByText(
+        'They unsubscribed from the emails about notifications: those reach them in the app only, whatever is chosen here. Only they can subscribe again, from their profile.',
+      ),
+    ).toBeTruthy();
+  });
+
   it('offline, says it needs a connection', async () => {
     net.set(false);
     const { card, asked } = await openMember();

@@ -62,6 +62,16 @@ describe('"How you are reached" on the profile', () => {
     expect(await within(card).findByText('None of your devices has opened Patio in the last 7 days, so you get email anyway.')).toBeTruthy();
   });
 
+  it('says which emails they unsubscribed from, and how to get them again', async () => {
+    fakeServer(path, preferencesOf({ inactive: true, unsubscribed: ['posts', 'events'] }));
+    const card = renderCard();
+    expect(
+      await within(card).findByText(
+        'You unsubscribed from the emails about news and events: they reach you in the app only, even when none of your devices has opened Patio lately. Choose email for them above to get them again.',
+      ),
+    ).toBeTruthy();
+  });
+
   it('warns when mail to the address bounces, with when and why', async () => {
     fakeServer(path, preferencesOf({ bounce: { at: '2026-11-20T10:00:00.000Z', reason: '550 5.1.1 User unknown' } }));
     const card = renderCard();

@@ -1,0 +1,1 @@
+ALTER TABLE "member_delivery" ADD COLUMN "opted_out" text[] DEFAULT '{}' NOT NULL;
