@@ -8,7 +8,7 @@ import { mailLogResponse, smtpSettingsResponse, type MailLogItem } from '../../c
 import { messages } from '../../contract/messages';
 import { uuidv7 } from '../../contract/ids';
 import { colleges, mailOutbox, smtpSettings } from '../../server/db/schema';
-import { createMailer, maxAttempts } from '../../server/mail/mailer';
+import { createMailer, maxAttempts, sendLeaseMs } from '../../server/mail/mailer';
 import { loadSecretKey } from '../../server/mail/secretKey';
 import { backends, bearer, hostOf, json, signIn, startServer, type TestServer } from './harness';
 
@@ -332,6 +332,39 @@ describe.each(backends)('SMTP integration on $name', (backend) => {
       expect(smtp.received.filter((m) => m.to[0]!.startsWith('twice'))).toHaveLength(6);
       const rows = await server.db.select().from(mailOutbox).where(eq(mailOutbox.subject, 's'));
       expect(rows.filter((row) => ids.includes(row.id)).every((row) => row.status === 'sent')).toBe(true);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('sends a recorded mail held past its lease once: by the retry job that took it meanwhile, not again by its own deliver', async () => {
+    const smtp = await loopbackSmtp();
+    try {
+      await save({ port: smtp.port, security: 'none', username: '', clear_password: true });
+      const colinas = await collegeId('colinas');
+      const key = loadSecretKey(server.dataDir);
+      const [holder, retrier] = [createMailer(server.db, server.app.log, { secretKey: key }), createMailer(server.db, server.app.log, { secretKey: key })];
+      const to = `held-${uuidv7()}@colinas.test`;
+      const { deliver } = await server.db.transaction((tx) => holder.record(tx, colinas, [{ to, subject: 'held', text: 't' }]));
+      // Its lease ran out before the holder handed it over, and another process's retry job
+      // claimed it (its claim's new lease) and is sending it: the holder sends nothing.
+      await server.db
+        .update(mailOutbox)
+        .set({ nextAttemptAt: new Date(Date.now() + sendLeaseMs) })
+        .where(eq(mailOutbox.to, to));
+      await deliver();
+      await holder.idle();
+      expect(smtp.received.filter((m) => m.to[0] === to)).toHaveLength(0);
+      // The retry job's send (its claim replayed: the lease passed for it too).
+      await server.db
+        .update(mailOutbox)
+        .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+        .where(eq(mailOutbox.to, to));
+      expect(await retrier.retryDue(new Date())).toBeGreaterThan(0);
+      await retrier.idle();
+      expect(smtp.received.filter((m) => m.to[0] === to)).toHaveLength(1);
+      const [row] = await server.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+      expect(row).toMatchObject({ status: 'sent', attempts: 1 });
     } finally {
       await smtp.close();
     }
