@@ -120,6 +120,12 @@ async function memberErase(page: Page, demo: Demo): Promise<void> {
   await page.getByRole('alertdialog').waitFor();
 }
 
+/** A card of a screen, scrolled to the top of the view once its content is there. */
+async function card(page: Page, path: string, selector: string, ready: string): Promise<void> {
+  await visit(page, path, `${selector} ${ready}`);
+  await page.locator(selector).first().evaluate((element) => element.scrollIntoView({ block: 'start' }));
+}
+
 /** In the order they are taken in one context: the outbox's refused edit last, as it stays in the app bar. */
 const screens: Screen[] = [
   { name: 'sign-in', as: 'nobody', also: ['desktop-light-es'], open: (page) => visit(page, '/auth/login', 'input[name="identifier"]') },
@@ -153,6 +159,30 @@ const screens: Screen[] = [
     open: (page, demo) => visit(page, `/messenger/${demo.heldChat}`, '.bubble-held'),
   },
   { name: 'profile', as: 'staff', also: ['phone-light-ar'], open: (page) => visit(page, '/app/profile', '.profile-grid') },
+  {
+    name: 'reach-profile',
+    as: 'guardian',
+    also: ['phone-dark-ar', 'desktop-light-es', 'small-light-de'],
+    open: (page) => card(page, '/app/profile', '.reach-card', 'select'),
+  },
+  {
+    name: 'delivery-report',
+    as: 'admin',
+    also: ['phone-dark-ar', 'desktop-light-es', 'small-light-de'],
+    open: (page, demo) => card(page, `/blog/post/${demo.photoPost}`, '.delivery-report', '.delivery-figure'),
+  },
+  {
+    name: 'reach-member',
+    as: 'admin',
+    also: ['phone-dark-ar', 'desktop-light-es'],
+    open: (page, demo) => card(page, `/users/${demo.guardianId}`, '.reach-card', 'select'),
+  },
+  {
+    name: 'delivery-settings',
+    as: 'admin',
+    also: ['phone-dark-ar', 'desktop-light-es', 'small-light-de'],
+    open: (page) => card(page, '/admin/integrations', '.reach-settings', 'input'),
+  },
   { name: 'my-data', as: 'staff', also: ['phone-dark-ar', 'desktop-light-es'], open: myData },
   { name: 'outbox', as: 'staff', also: ['phone-dark-es', 'desktop-light-ar'], open: refusedEdit },
   { name: 'notifications', as: 'admin', also: ['desktop-light-es'], open: (page) => visit(page, '/notifications', '.notification-item') },

@@ -59,6 +59,14 @@ describe('an item’s delivery report', () => {
     expect(within(section).getByText('Read in the app by 12 of 40; not reached: 2.').getAttribute('role')).toBe('status');
   });
 
+  it('says who was not reached because they unsubscribed from these emails', async () => {
+    fakeDeliveryServer(aReport({ not_reached: 1, not_reached_members: [{ user_id: 'u-3', name: 'Rosa Quispe', role: 'guardian', reason: 'unsubscribed' }] }));
+    renderReport();
+    const section = await findDeliverySection();
+    const unreached = await within(section).findByRole('region', { name: 'Not reached' });
+    expect(within(unreached).getAllByRole('listitem').map((row) => row.textContent)).toEqual(['Rosa Quispe Family Unsubscribed from these emails']);
+  });
+
   it('says emails are recorded, not sent, when the school has no mail server, with how many', async () => {
     fakeDeliveryServer(aReport({ emailed: 0, email_not_sent: 25, mail_configured: false }));
     renderReport();
