@@ -123,7 +123,10 @@ async function memberErase(page: Page, demo: Demo): Promise<void> {
 /** A card of a screen, scrolled to the top of the view once its content is there. */
 async function card(page: Page, path: string, selector: string, ready: string): Promise<void> {
   await visit(page, path, `${selector} ${ready}`);
-  await page.locator(selector).first().evaluate((element) => element.scrollIntoView({ block: 'start' }));
+  await page
+    .locator(selector)
+    .first()
+    .evaluate((element) => element.scrollIntoView({ block: 'start' }));
 }
 
 /** In the order they are taken in one context: the outbox's refused edit last, as it stays in the app bar. */

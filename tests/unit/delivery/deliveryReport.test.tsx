@@ -64,7 +64,11 @@ describe('an item’s delivery report', () => {
     renderReport();
     const section = await findDeliverySection();
     const unreached = await within(section).findByRole('region', { name: 'Not reached' });
-    expect(within(unreached).getAllByRole('listitem').map((row) => row.textContent)).toEqual(['Rosa Quispe Family Unsubscribed from these emails']);
+    expect(
+      within(unreached)
+        .getAllByRole('listitem')
+        .map((row) => row.textContent),
+    ).toEqual(['Rosa Quispe Family Unsubscribed from these emails']);
   });
 
   it('says emails are recorded, not sent, when the school has no mail server, with how many', async () => {
