@@ -41,8 +41,9 @@ export interface Mailer {
    * report does (the emergency cascade marks its receipts emailed in the same transaction: a
    * restart neither loses nor doubles one). Nothing leaves before the commit: call `deliver`
    * after it to send them with the college's SMTP settings, when it has them; it resolves
-   * when each has been sent (and marked) or has failed (never rejects). `deliver` renews the
-   * mails' lease first, so mails the caller held back a while are still theirs.
+   * when each has been sent (and marked) or has failed (never rejects). Called after more
+   * than a quarter of the lease, `deliver` first renews the lease of the mails still theirs
+   * (a caller may hold mails back a while: server/delivery/emailJob.ts).
    */
   record(tx: Database, collegeId: string, mails: readonly Mail[]): Promise<{ deliver: () => Promise<void> }>;
   /**
@@ -260,8 +261,14 @@ export function createMailer(db: Database, log: FastifyBaseLogger, options: Mail
           log.info({ mails: rows.length }, 'mails recorded in outbox (no SMTP settings)');
           return;
         }
-        // Renewed, and sent, only where the lease is still the recording's: a mail the retry
-        // job took meanwhile (the caller held it past the lease) is the retry job's to send.
+        const all = rows.map((row, i) => ({ id: row.id, attempts: 0, mail: mails[i]! }));
+        // Handed over soon after the recording: most of the lease is left, and no retry job
+        // can have taken a mail whose lease has not run out.
+        const heldMs = Date.now() - (leasedUntil.getTime() - sendLeaseMs);
+        if (heldMs < sendLeaseMs / 4) return sendAll(settings, all);
+        // Held a while (a caller that waits for its previous mails): renewed, and sent, only
+        // where the lease is still the recording's; a mail the retry job took meanwhile is the
+        // retry job's to send.
         const ids = rows.map((row) => row.id);
         let ours: Set<string>;
         try {
@@ -276,7 +283,7 @@ export function createMailer(db: Database, log: FastifyBaseLogger, options: Mail
           log.error({ error: errorText(error), mails: ids.length }, 'could not renew the lease of mails to send');
           return;
         }
-        const mine = rows.map((row, i) => ({ id: row.id, attempts: 0, mail: mails[i]! })).filter((row) => ours.has(row.id));
+        const mine = all.filter((row) => ours.has(row.id));
         if (mine.length > 0) await sendAll(settings, mine);
       };
       return { deliver: () => track(sendRecorded()) };

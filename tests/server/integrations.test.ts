@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailLogResponse, smtpSettingsResponse, type MailLogItem } from '../../contract/integrations';
 import { messages } from '../../contract/messages';
 import { uuidv7 } from '../../contract/ids';
@@ -346,14 +346,20 @@ describe.each(backends)('SMTP integration on $name', (backend) => {
       const [holder, retrier] = [createMailer(server.db, server.app.log, { secretKey: key }), createMailer(server.db, server.app.log, { secretKey: key })];
       const to = `held-${uuidv7()}@colinas.test`;
       const { deliver } = await server.db.transaction((tx) => holder.record(tx, colinas, [{ to, subject: 'held', text: 't' }]));
-      // Its lease ran out before the holder handed it over, and another process's retry job
-      // claimed it (its claim's new lease) and is sending it: the holder sends nothing.
-      await server.db
-        .update(mailOutbox)
-        .set({ nextAttemptAt: new Date(Date.now() + sendLeaseMs) })
-        .where(eq(mailOutbox.to, to));
-      await deliver();
-      await holder.idle();
+      // Its lease ran out before the holder handed it over (the clock moves on past it), and
+      // another process's retry job claimed it (its claim's new lease) and is sending it: the
+      // holder sends nothing.
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + sendLeaseMs + 1000 });
+      try {
+        await server.db
+          .update(mailOutbox)
+          .set({ nextAttemptAt: new Date(Date.now() + sendLeaseMs) })
+          .where(eq(mailOutbox.to, to));
+        await deliver();
+        await holder.idle();
+      } finally {
+        vi.useRealTimers();
+      }
       expect(smtp.received.filter((m) => m.to[0] === to)).toHaveLength(0);
       // The retry job's send (its claim replayed: the lease passed for it too).
       await server.db
