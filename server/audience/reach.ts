@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { keysOfAudience, keysOfMember, meets, type AudienceFields, type AudienceReach } from '../../contract/audience';
 import { can, type Role } from '../../contract/permissions';
 import type { Database } from '../db/client';
@@ -15,11 +15,16 @@ export interface ReachedMember {
  * (contract/audience.ts `keysOfMember`, as the pull builds them in server/sync/viewer.ts)
  * meet the audience's keys (`keysOfAudience`, as a write stamps them), so they are exactly
  * who would receive the item. One query, then the same functions as visibility; a college
- * of 5,000 members is 5,000 small rows. The picker's count and the receipts of a
- * notification (server/notifications) both come from here, so "reaches N people" is N.
+ * of 5,000 members is 5,000 small rows. The picker's count, the receipts of a notification
+ * (server/notifications) and who an item is delivered to (server/delivery) all come from
+ * here, so "reaches N people" is N.
  */
 export async function membersReached(db: Database, collegeId: string, audience: Pick<AudienceFields, 'scope' | 'section_ids'>): Promise<ReachedMember[]> {
-  const wanted = keysOfAudience(audience);
+  return membersMeeting(db, collegeId, keysOfAudience(audience));
+}
+
+/** The same, for an item's stored audience keys (`audience_keys` of its row). */
+export async function membersMeeting(db: Database, collegeId: string, wanted: readonly string[]): Promise<ReachedMember[]> {
   const rows = await db
     .select({
       id: users.id,
@@ -28,7 +33,7 @@ export async function membersReached(db: Database, collegeId: string, audience: 
     })
     .from(users)
     .leftJoin(userSections, and(eq(userSections.userId, users.id), eq(userSections.collegeId, collegeId)))
-    .where(and(eq(users.collegeId, collegeId), eq(users.status, 'active')))
+    .where(and(eq(users.collegeId, collegeId), eq(users.status, 'active'), isNull(users.removedAt)))
     .groupBy(users.id, users.role);
   return rows
     .filter((row) => {

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { keysOfMember, meets } from '../../contract/audience';
+import { keysOfMember } from '../../contract/audience';
 import { addressedRoles } from '../../contract/notifications';
 import {
   defaultDeliverySettings,
@@ -11,6 +11,7 @@ import {
   type MailLanguage,
 } from '../../contract/delivery';
 import { can } from '../../contract/permissions';
+import { membersMeeting } from '../audience/reach';
 import type { Database } from '../db/client';
 import { accessTokens, colleges, entries, userSections, users } from '../db/schema';
 import { deliverySettings, memberDelivery } from './schema';
@@ -149,9 +150,9 @@ export async function memberFacts(db: Database, college: DeliveryCollege, userId
 }
 
 /**
- * The active members an item is addressed to: those whose keys meet its audience keys (as
- * the pull decides who receives it) and whose role its scope names (a post to the families
- * of 1° A is read by every teacher, but addressed to the families). Not its author.
+ * The active members an item is addressed to: those its audience keys reach (as the pull
+ * decides who receives it: server/audience/reach.ts) and whose role its scope names (a post to
+ * the families of 1° A is read by every teacher, but addressed to the families). Not its author.
  */
 export async function addressedMembers(
   db: Database,
@@ -159,25 +160,7 @@ export async function addressedMembers(
   item: { audienceKeys: readonly string[]; scope: Parameters<typeof addressedRoles>[0]; authorId: string | null },
 ): Promise<string[]> {
   const roles = addressedRoles(item.scope);
-  const rows = await db
-    .select({
-      id: users.id,
-      role: users.role,
-      sectionIds: sql<string[]>`coalesce(array_agg(${userSections.sectionId}::text) filter (where ${userSections.sectionId} is not null), '{}')`,
-    })
-    .from(users)
-    .leftJoin(userSections, and(eq(userSections.userId, users.id), eq(userSections.collegeId, collegeId)))
-    .where(and(eq(users.collegeId, collegeId), eq(users.status, 'active'), sql`${users.removedAt} is null`))
-    .groupBy(users.id, users.role);
-  return rows
-    .filter(
-      (row) =>
-        row.id !== item.authorId &&
-        roles.includes(row.role) &&
-        meets(
-          item.audienceKeys,
-          new Set(keysOfMember({ userId: row.id, role: row.role, sectionIds: row.sectionIds, readAll: can(row.role, 'content.readAll') })),
-        ),
-    )
-    .map((row) => row.id);
+  return (await membersMeeting(db, collegeId, item.audienceKeys))
+    .filter((member) => member.id !== item.authorId && roles.includes(member.role))
+    .map((member) => member.id);
 }
