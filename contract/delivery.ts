@@ -105,6 +105,12 @@ export const unreachedReasons = ['no_email', 'email_bounces', 'unsubscribed'] as
 export const deliveryReport = z.object({
   kind: z.enum(deliveryKinds),
   item_id: z.string(),
+  /**
+   * `planned`: the figures below are its delivery's; `planning`: just published, who it
+   * reaches is being worked out (seconds); `untracked`: published before Patio counted
+   * deliveries (every figure is 0 and means nothing).
+   */
+  state: z.enum(['untracked', 'planning', 'planned']),
   addressed_to: count,
   /** Read it in the app (opening the email's button counts: it opens the app). */
   seen: count,

@@ -62,13 +62,14 @@ export async function deliveryReportOf(db: Database, collegeId: string, kind: De
     .orderBy(asc(users.name), asc(users.firstLastname), asc(users.id))
     .limit(notReachedNamesLimit);
   const [item] = await db
-    .select({ remindedAt: deliveryItems.remindedAt })
+    .select({ remindedAt: deliveryItems.remindedAt, plannedAt: deliveryItems.plannedAt })
     .from(deliveryItems)
     .where(and(eq(deliveryItems.kind, kind), eq(deliveryItems.itemId, itemId)));
   const [smtp] = await db.select({ id: smtpSettings.id }).from(smtpSettings).where(eq(smtpSettings.collegeId, collegeId));
   return {
     kind,
     item_id: itemId,
+    state: !item ? 'untracked' : item.plannedAt ? 'planned' : 'planning',
     addressed_to: figures?.addressed ?? 0,
     seen: figures?.seen ?? 0,
     pushed: figures?.pushed ?? 0,

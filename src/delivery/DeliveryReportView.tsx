@@ -24,7 +24,8 @@ export interface DeliveryReportViewProps extends Omit<DeliveryReportState, 'refr
 /**
  * How far a post or an event got, for its author and administrators: the figures, who was
  * not reached and why, and "send again". Online only; offline it says so and keeps the
- * last figures with their time.
+ * last figures with their time. An item published before deliveries were counted, one
+ * still being planned and one addressed to nobody say so instead of a board of zeros.
  */
 export function DeliveryReportView({ report, error, live, online, onServer, remind, onRemind, headingLevel, className }: DeliveryReportViewProps) {
   const { t, i18n } = useLingui();
@@ -41,6 +42,23 @@ export function DeliveryReportView({ report, error, live, online, onServer, remi
   else if (!report) {
     if (!online) body = <DeliveryOffline at={null} />;
     else body = error ? <FormAlert message={error} /> : <LoadingState label={t`Loading the delivery figures…`} />;
+  } else if (report.figures.state === 'untracked') {
+    body = (
+      <p className="muted">
+        <Trans>No delivery figures for this one: it was published before Patio counted deliveries.</Trans>
+      </p>
+    );
+  } else if (report.figures.addressed_to === 0) {
+    body =
+      report.figures.state === 'planning' ? (
+        <p className="muted" role="status">
+          <Trans>Working out whom it reaches…</Trans>
+        </p>
+      ) : (
+        <p className="muted">
+          <Trans>It is addressed to nobody at the moment.</Trans>
+        </p>
+      );
   } else {
     const { figures, at } = report;
     body = (

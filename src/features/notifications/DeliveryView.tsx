@@ -128,8 +128,21 @@ function QueuedRemind({
 }
 
 /** A notification's delivery figures, kept up to date while open and online, and "send again". */
-export function DeliveryView({ delivery, error, live, emergency, online, report, remindUnread, reminder, onRemind, onDiscardReminder }: DeliveryViewProps) {
+export function DeliveryView({
+  delivery,
+  error,
+  live,
+  emergency,
+  online,
+  report: received,
+  remindUnread,
+  reminder,
+  onRemind,
+  onDiscardReminder,
+}: DeliveryViewProps) {
   const { t, i18n } = useLingui();
+  // Sent before deliveries were counted, or still being planned: the notification's own figures.
+  const report = received && (received.figures.state === 'planned' || received.figures.addressed_to > 0) ? received : null;
   if (!delivery) {
     if (!online) return <DeliveryOffline at={null} />;
     return error ? <FormAlert message={error} /> : <LoadingState label={t`Loading the delivery figures…`} />;
@@ -146,9 +159,7 @@ export function DeliveryView({ delivery, error, live, emergency, online, report,
       {error ? <FormAlert message={error} /> : null}
       <UnreadList unread={figures.unread} />
       {report ? <NotReachedList members={report.figures.not_reached_members} total={report.figures.not_reached} headingLevel={3} /> : null}
-      {remindUnread === null ? (
-        <QueuedRemind figures={figures} reminder={reminder} onRemind={onRemind} onDiscardReminder={onDiscardReminder} />
-      ) : report ? (
+      {remindUnread !== null && report ? (
         <RemindUnread
           unread={report.figures.unread}
           remindedAt={report.figures.reminded_at}
@@ -156,7 +167,9 @@ export function DeliveryView({ delivery, error, live, emergency, online, report,
           online={online}
           onRemind={remindUnread.send}
         />
-      ) : null}
+      ) : (
+        <QueuedRemind figures={figures} reminder={reminder} onRemind={onRemind} onDiscardReminder={onDiscardReminder} />
+      )}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { i18n, type Messages } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../contract/messages';
 import { DeliveryReport } from '../../../src/delivery/DeliveryReport';
@@ -69,6 +69,29 @@ describe('an item’s delivery report', () => {
         .getAllByRole('listitem')
         .map((row) => row.textContent),
     ).toEqual(['Rosa Quispe Family Unsubscribed from these emails']);
+  });
+
+  it('says an item published before deliveries were counted has no figures, instead of a board of zeros', async () => {
+    const zero = { addressed_to: 0, seen: 0, pushed: 0, emailed: 0, opened_from_email: 0, email_waiting: 0, email_failed: 0, not_reached: 0, unread: 0 };
+    fakeDeliveryServer(aReport({ ...zero, state: 'untracked', not_reached_members: [] }));
+    renderReport();
+    const section = await findDeliverySection();
+    expect(await within(section).findByText('No delivery figures for this one: it was published before Patio counted deliveries.')).toBeTruthy();
+    expect(figure(section, 'Addressed to')).toBeNull();
+    expect(within(section).queryByText('Everyone it was addressed to has read it.')).toBeNull();
+    expect(within(section).queryByRole('button')).toBeNull();
+  });
+
+  it('says whom it reaches is being worked out while it is planned, and that it reaches nobody when so', async () => {
+    const zero = { addressed_to: 0, seen: 0, pushed: 0, emailed: 0, opened_from_email: 0, email_waiting: 0, email_failed: 0, not_reached: 0, unread: 0 };
+    fakeDeliveryServer(aReport({ ...zero, state: 'planning', not_reached_members: [] }));
+    renderReport();
+    const section = await findDeliverySection();
+    expect((await within(section).findByText('Working out whom it reaches…')).getAttribute('role')).toBe('status');
+    cleanup();
+    fakeDeliveryServer(aReport({ ...zero, state: 'planned', not_reached_members: [] }));
+    renderReport();
+    expect(await within(await findDeliverySection()).findByText('It is addressed to nobody at the moment.')).toBeTruthy();
   });
 
   it('says emails are recorded, not sent, when the school has no mail server, with how many', async () => {

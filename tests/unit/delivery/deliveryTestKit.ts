@@ -12,6 +12,7 @@ export function aReport(overrides: Partial<DeliveryReport> = {}): DeliveryReport
   return {
     kind: 'post',
     item_id: 'item-1',
+    state: 'planned',
     addressed_to: 40,
     seen: 12,
     pushed: 30,

@@ -34,7 +34,7 @@ function fakeServer(sent: SentNotification, delivery: NotificationDelivery, repo
   return asked;
 }
 
-async function openDelivery(role: User['role'], byThem: boolean) {
+async function openDelivery(role: User['role'], byThem: boolean, report: Partial<DeliveryReport> = {}) {
   const { user, db } = await notificationsUser(role);
   const sent: SentNotification = { ...aNotification({ emergency: true, author_id: byThem ? user.id : 'author-1' }), sent_to: 40, read: 12, acknowledged: 7 };
   const delivery: NotificationDelivery = {
@@ -48,7 +48,7 @@ async function openDelivery(role: User['role'], byThem: boolean) {
     unread: [{ user_id: 'u-9', name: 'Lucía Pérez', role: 'guardian' }],
     reminded_at: null,
   };
-  const asked = fakeServer(sent, delivery, aReport({ kind: 'notification', item_id: sent.id, emailed: 11 }));
+  const asked = fakeServer(sent, delivery, aReport({ kind: 'notification', item_id: sent.id, emailed: 11, ...report }));
   renderRoutes(user.id, `/college-notifications?notification=${sent.id}`, <Route path="/college-notifications" element={<SentScreen />} />);
   const dialog = await screen.findByRole('dialog', { name: sent.title });
   return { dialog, sent, asked, db };
@@ -72,6 +72,21 @@ describe('a sent notification’s delivery', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send again to those who have not read it (28)' }));
     expect(await within(dialog).findByText('Sent again. Pushed: 5. Emailed: 3.')).toBeTruthy();
     expect(asked).toContain(`POST /api/v1/deliveries/notification/${sent.id}/remind`);
+  });
+
+  it('shows its author the notification’s own figures when it was sent before deliveries were counted', async () => {
+    const { dialog, asked } = await openDelivery('staff', true, {
+      state: 'untracked',
+      addressed_to: 0,
+      seen: 0,
+      unread: 0,
+      not_reached: 0,
+      not_reached_members: [],
+    });
+    await waitFor(() => expect(asked.some((line) => line.includes('/deliveries/'))).toBe(true));
+    expect(await within(dialog).findByRole('button', { name: 'Send again to those who have not read it' })).toBeTruthy();
+    expect(figure(dialog, 'Sent to')).toBe('40');
+    expect(figure(dialog, 'Addressed to')).toBeNull();
   });
 
   it('keeps, for another publisher, the notification’s own figures and its queued “send again”', async () => {
