@@ -24,6 +24,9 @@ export const auditKinds = [
   'signup.rejected',
   'smtp.changed',
   'smtp.removed',
+  // How a member is reached, set by an administrator; the college's delivery settings.
+  'member.deliveryChanged',
+  'delivery.settingsChanged',
   'emergency.sent',
   'messenger.rulesChanged',
   // A member's data exported or erased (the privacy feature records them).

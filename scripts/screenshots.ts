@@ -127,7 +127,9 @@ async function card(page: Page, path: string, selector: string, ready: string): 
   await page
     .locator(selector)
     .first()
-    .evaluate((element) => window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - (document.querySelector('header')?.offsetHeight ?? 0) - 16));
+    .evaluate((element) =>
+      window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - (document.querySelector('header')?.offsetHeight ?? 0) - 16),
+    );
 }
 
 /**

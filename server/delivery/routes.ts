@@ -12,11 +12,13 @@ import {
   deliverySettings as settingsShape,
   memberLanguageInput,
   type DeliveryKind,
+  type DeliveryPreferencesInput,
 } from '../../contract/delivery';
 import { messages } from '../../contract/messages';
 import { can } from '../../contract/permissions';
 import { looksLikeUuid } from '../audience/references';
 import { authOf, requirePermission, requireUser } from '../auth/requireUser';
+import { changedValues, memberName, recordAudit } from '../auditRecord/recordAudit';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { HttpError, notFound } from '../http/errors';
@@ -68,15 +70,17 @@ export function deliveryRoutes(app: FastifyInstance, db: Database, secrets: Secr
     return reply.code(204).send();
   });
 
+  const modesOf = ({ posts, events, notifications }: DeliveryPreferencesInput) => ({ posts, events, notifications });
+
   /** A member of the administrator's college (404 otherwise, as for an unknown id). */
   const memberOf = async (collegeId: string, id: string) => {
     if (!looksLikeUuid(id)) throw notFound(messages.memberNotFound);
     const [row] = await db
-      .select({ id: users.id })
+      .select({ id: users.id, name: users.name, firstLastname: users.firstLastname })
       .from(users)
       .where(and(eq(users.id, id.toLowerCase()), eq(users.collegeId, collegeId)));
     if (!row) throw notFound(messages.memberNotFound);
-    return row.id;
+    return row;
   };
 
   typed.get(
@@ -84,7 +88,7 @@ export function deliveryRoutes(app: FastifyInstance, db: Database, secrets: Secr
     { schema: { params: memberParams, response: { 200: deliveryPreferences } }, onRequest: admin },
     async (request) => {
       const { user } = authOf(request);
-      const id = await memberOf(user.collegeId, request.params.id);
+      const { id } = await memberOf(user.collegeId, request.params.id);
       return (await preferencesOf(db, user.collegeId, id, new Date()))!;
     },
   );
@@ -93,10 +97,26 @@ export function deliveryRoutes(app: FastifyInstance, db: Database, secrets: Secr
     '/api/v1/admin/members/:id/delivery-preferences',
     { schema: { params: memberParams, body: deliveryPreferencesInput, response: { 200: deliveryPreferences } }, onRequest: admin },
     async (request) => {
-      const { user } = authOf(request);
-      const id = await memberOf(user.collegeId, request.params.id);
-      await setPreferences(db, user.collegeId, id, request.body, id === user.id ? 'member' : 'administrator', new Date());
-      return (await preferencesOf(db, user.collegeId, id, new Date()))!;
+      const { user, origin } = authOf(request);
+      const member = await memberOf(user.collegeId, request.params.id);
+      const { id } = member;
+      const now = new Date();
+      await db.transaction(async (tx) => {
+        const before = (await preferencesOf(tx, user.collegeId, id, now))!;
+        await setPreferences(tx, user.collegeId, id, request.body, id === user.id ? 'member' : 'administrator', now);
+        // Another member's channels are an administrative action (their own are not).
+        if (id === user.id) return;
+        const changed = changedValues(modesOf(before), modesOf(request.body));
+        if (Object.keys(changed.after ?? {}).length > 0)
+          await recordAudit(tx, {
+            collegeId: user.collegeId,
+            actor: { user, origin },
+            kind: 'member.deliveryChanged',
+            subject: { id, name: memberName(member) },
+            ...changed,
+          });
+      });
+      return (await preferencesOf(db, user.collegeId, id, now))!;
     },
   );
 
@@ -109,12 +129,20 @@ export function deliveryRoutes(app: FastifyInstance, db: Database, secrets: Secr
   });
 
   typed.put('/api/v1/admin/delivery-settings', { schema: { body: settingsShape, response: { 200: settingsShape } }, onRequest: admin }, async (request) => {
-    const collegeId = authOf(request).user.collegeId;
+    const { user, origin } = authOf(request);
+    const collegeId = user.collegeId;
     const values = { inactiveDays: request.body.inactive_days, mailsPerSecond: request.body.mails_per_second, updatedAt: new Date() };
-    await db
-      .insert(deliverySettings)
-      .values({ collegeId, ...values })
-      .onConflictDoUpdate({ target: deliverySettings.collegeId, set: values });
+    await db.transaction(async (tx) => {
+      const [row] = await tx.select().from(deliverySettings).where(eq(deliverySettings.collegeId, collegeId)).for('update');
+      await tx
+        .insert(deliverySettings)
+        .values({ collegeId, ...values })
+        .onConflictDoUpdate({ target: deliverySettings.collegeId, set: values });
+      const before = row ? { inactive_days: row.inactiveDays, mails_per_second: row.mailsPerSecond } : defaultDeliverySettings;
+      const changed = changedValues(before, request.body);
+      if (Object.keys(changed.after ?? {}).length > 0)
+        await recordAudit(tx, { collegeId, actor: { user, origin }, kind: 'delivery.settingsChanged', ...changed });
+    });
     return request.body;
   });
 

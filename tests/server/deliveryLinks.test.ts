@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AudienceScope } from '../../contract/audience';
@@ -319,6 +319,40 @@ describe.each(backends)('delivery links and reports on $name', (backend) => {
     expect(smtp.to(member!.email).map((m) => m.subject)).toEqual([`${college}: Reunión de apoderados`, `${college}: Reunión de apoderados: cambio de sala`]);
   });
 
+  it('records in the audit trail what an administrator changes of how a member is reached and of the college’s settings, and only what changed', async () => {
+    const [member] = await families('7° Básico A', 1, { syncedAt: null });
+    const trail = async (kind: string) =>
+      (await server.app.inject({ method: 'GET', url: `/api/v1/admin/audit?kind=${kind}`, headers: { host, ...bearer(adminToken) } })).json<{
+        data: { subject_member_id: string | null; subject_name: string; before: unknown; after: unknown }[];
+      }>().data;
+    const put = (url: string, payload: object, token = adminToken) => server.app.inject({ method: 'PUT', url, headers: { host, ...bearer(token) }, payload });
+    const adminUrl = `/api/v1/admin/members/${member!.id}/delivery-preferences`;
+
+    // Signed in, nothing chosen: the app only. The administrator sets the news to one email a day.
+    expect((await put(adminUrl, { posts: 'digest', events: 'app', notifications: 'app' })).statusCode).toBe(200);
+    const [record] = (await trail('member.deliveryChanged')).filter((r) => r.subject_member_id === member!.id);
+    expect(record).toMatchObject({ subject_name: member!.name, before: { posts: 'app' }, after: { posts: 'digest' } });
+    // Saving the same again is no change; the member's own choice is not an administrative action.
+    expect((await put(adminUrl, { posts: 'digest', events: 'app', notifications: 'app' })).statusCode).toBe(200);
+    expect((await put('/api/v1/profile/delivery-preferences', { posts: 'immediate', events: 'app', notifications: 'app' }, member!.token!)).statusCode).toBe(
+      200,
+    );
+    expect((await trail('member.deliveryChanged')).filter((r) => r.subject_member_id === member!.id)).toHaveLength(1);
+
+    const settings = '/api/v1/admin/delivery-settings';
+    const current = (await server.app.inject({ method: 'GET', url: settings, headers: { host, ...bearer(adminToken) } })).json<{
+      inactive_days: number;
+      mails_per_second: number;
+    }>();
+    const before = (await trail('delivery.settingsChanged')).length;
+    expect((await put(settings, { ...current, inactive_days: current.inactive_days + 1 })).statusCode).toBe(200);
+    const changes = await trail('delivery.settingsChanged');
+    expect(changes).toHaveLength(before + 1);
+    expect(changes[0]).toMatchObject({ before: { inactive_days: current.inactive_days }, after: { inactive_days: current.inactive_days + 1 } });
+    expect(changes[0]!.after).not.toHaveProperty('mails_per_second');
+    expect((await put(settings, current)).statusCode).toBe(200);
+  });
+
   it("reports an item's delivery to its author and administrators only, and sends it again once in 10 minutes", async () => {
     // The staff member teaches 1° Básico B.
     const section = '1° Básico B';
@@ -348,6 +382,7 @@ describe.each(backends)('delivery links and reports on $name', (backend) => {
     const expected: DeliveryReport = {
       kind: 'post',
       item_id: args.id,
+      state: 'planned',
       addressed_to: 4,
       seen: 1,
       pushed: 1,
@@ -379,6 +414,13 @@ describe.each(backends)('delivery links and reports on $name', (backend) => {
     const british = await collegeRefs(server.db, 'british');
     const [britishPost] = await server.db.select({ id: posts.id }).from(posts).where(eq(posts.collegeId, british.collegeId)).limit(1);
     expect((await report('post', britishPost!.id, adminToken)).statusCode).toBe(404);
+    // A post from before deliveries were counted (the seeded ones) says so, not zeros that would mean nothing.
+    const [seeded] = await server.db
+      .select({ id: posts.id })
+      .from(posts)
+      .where(and(eq(posts.collegeId, refs.collegeId), sql`not exists (select 1 from delivery_items i where i.item_id = ${posts.id})`))
+      .limit(1);
+    expect((await report('post', seeded!.id, adminToken)).json()).toMatchObject({ state: 'untracked', addressed_to: 0 });
 
     // Send again: pushed to the unread member's phone and emailed to the one waiting for the digest; once in 10 minutes.
     const remind = () => server.app.inject({ method: 'POST', url: `/api/v1/deliveries/post/${args.id}/remind`, headers: { host, ...bearer(staffToken) } });

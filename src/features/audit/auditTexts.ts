@@ -25,6 +25,8 @@ export const kindLabels: Record<AuditKind, MessageDescriptor> = {
   'signup.rejected': msg`Sign-up rejected`,
   'smtp.changed': msg`Email server changed`,
   'smtp.removed': msg`Email server removed`,
+  'member.deliveryChanged': msg`How a member is reached changed`,
+  'delivery.settingsChanged': msg`Reaching families changed`,
   'emergency.sent': msg`Emergency alert sent`,
   'messenger.rulesChanged': msg`Messaging rule changed`,
   'data.exported': msg`Data exported`,
@@ -66,6 +68,10 @@ export function recordSentence(i18n: I18n, record: Pick<AuditRecord, 'kind' | 's
       return i18n._(msg`Changed the email server settings`);
     case 'smtp.removed':
       return i18n._(msg`Removed the email server settings`);
+    case 'member.deliveryChanged':
+      return i18n._(msg`Changed how ${member} is reached`);
+    case 'delivery.settingsChanged':
+      return i18n._(msg`Changed how the school reaches families`);
     case 'emergency.sent':
       return i18n._(msg`Sent an emergency alert`);
     case 'messenger.rulesChanged':
@@ -118,6 +124,11 @@ const fieldLabels: Record<string, MessageDescriptor> = {
   rows_kept: msg`Kept as “Former member”`,
   rows_removed: msg`Removed`,
   export_id: msg`Export`,
+  posts: msg`News`,
+  events: msg`Events`,
+  notifications: msg`Notifications`,
+  inactive_days: msg`Days without opening Patio before email is sent anyway`,
+  mails_per_second: msg`Emails per second, at most`,
 };
 
 /** ISO weekdays (Monday 1 … Sunday 7) by name, in the reader's language. */
@@ -150,10 +161,13 @@ const wordValues: Record<string, MessageDescriptor> = {
   temporary: msg`Temporary password`,
   keep: msg`Kept as “Former member”`,
   remove: msg`Removed`,
+  app: msg`In the app only`,
+  immediate: msg`By email as they are published`,
+  digest: msg`One email a day`,
 };
 
 /** Only these fields hold words of ours (a member's name could be "active"). */
-const wordFields = new Set(['role', 'status', 'reset', 'erasure_policy']);
+const wordFields = new Set(['role', 'status', 'reset', 'erasure_policy', 'posts', 'events', 'notifications']);
 
 /**
  * A recorded value as a person reads it: nothing as a dash, a secret as "hidden", yes/no,
