@@ -68,21 +68,27 @@ async function rows<T>(member: Member, path: string): Promise<T[]> {
   return ((await (await api(member, 'GET', path)).json()) as { data: T[] }).data;
 }
 
+/** A new post by the administrator, to the audience (category and places) of the newest one; its id. */
+async function publish(admin: Member, title: string, content: string, scope: 'everyone' | 'guardians'): Promise<string> {
+  const [audience] = await rows<Record<string, unknown>>(admin, '/api/v1/posts?per_page=1');
+  const id = randomUUID();
+  await api(admin, 'POST', '/api/v1/posts', {
+    id,
+    title,
+    content,
+    scope,
+    ...Object.fromEntries(['category_id', 'course_ids', 'grade_ids', 'section_ids'].map((key) => [key, audience?.[key]])),
+  });
+  return id;
+}
+
 /**
  * An outbox entry that needs attention, made the way it happens to people: the teacher
  * edits a post offline that the administrator deletes meanwhile, and the server refuses
  * the edit when the device is back online.
  */
 async function refusedEdit(page: Page, { admin }: Demo): Promise<void> {
-  const [audience] = await rows<Record<string, unknown>>(admin, '/api/v1/posts?per_page=1');
-  const id = randomUUID();
-  await api(admin, 'POST', '/api/v1/posts', {
-    id,
-    title: 'Reunión de apoderados',
-    content: '<p>Reunión de apoderados el jueves a las 18:00 en el gimnasio.</p>',
-    scope: 'everyone',
-    ...Object.fromEntries(['category_id', 'course_ids', 'grade_ids', 'section_ids'].map((key) => [key, audience?.[key]])),
-  });
+  const id = await publish(admin, 'Reunión de apoderados', '<p>Reunión de apoderados el jueves a las 18:00 en el gimnasio.</p>', 'everyone');
   await visit(page, `/blog/post/${id}/edit`, 'form.post-form input[name="title"]');
   const title = page.locator('input[name="title"]');
   await page.waitForFunction(() => document.querySelector<HTMLInputElement>('input[name="title"]')?.value !== '', undefined, { timeout: waitLong });
@@ -138,15 +144,12 @@ async function card(page: Page, path: string, selector: string, ready: string): 
  * by the server's job, with the demo college's mails recorded, not sent (no SMTP server).
  */
 async function deliveryReport(page: Page, { admin }: Demo): Promise<void> {
-  const [audience] = await rows<Record<string, unknown>>(admin, '/api/v1/posts?per_page=1');
-  const id = randomUUID();
-  await api(admin, 'POST', '/api/v1/posts', {
-    id,
-    title: 'Salida pedagógica al Museo de Historia Natural',
-    content: '<p>El jueves salimos a las 9:00 desde el colegio. Traigan colación y la autorización firmada.</p>',
-    scope: 'guardians',
-    ...Object.fromEntries(['category_id', 'course_ids', 'grade_ids', 'section_ids'].map((key) => [key, audience?.[key]])),
-  });
+  const id = await publish(
+    admin,
+    'Salida pedagógica al Museo de Historia Natural',
+    '<p>El jueves salimos a las 9:00 desde el colegio. Traigan colación y la autorización firmada.</p>',
+    'guardians',
+  );
   await card(page, `/blog/post/${id}`, '.delivery-report', '.delivery-figure');
 }
 
