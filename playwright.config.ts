@@ -22,7 +22,10 @@ export default defineConfig({
   reporter: process.env.PATIO_E2E_JSON ? [['list'], ['json', { outputFile: process.env.PATIO_E2E_JSON }]] : [['list']],
   use: {
     baseURL: `http://localhost:${e2ePort}`,
-    trace: 'retain-on-failure',
+    // Recording a trace costs every story a quarter of its time on a 2-core machine (DOM
+    // snapshots at each step, in the browser and the runner): only a retry records one, so a
+    // failure in CI (which retries once) still comes with its trace. Locally: --trace on.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     // Installed-app stories allow it (tests/e2e/fixtures.ts, installedApp).
     serviceWorkers: 'block',

@@ -86,6 +86,9 @@ test.describe('uploading documents', () => {
 
     const reopened = new UploadsPage(await context.newPage(), alianza);
     await reopened.goto();
+    // It goes on (a PATCH of the reopened tab) before it can be gone from the queue: an empty
+    // list alone could be one not drawn yet.
+    await expect.poll(() => sent.patchOffsets().length, { timeout: 60_000 }).toBeGreaterThan(before);
     await expect(reopened.item(file.name)).toHaveCount(0, { timeout: 60_000 });
     expect(sent.creations()).toBe(1);
     expect(sent.patchOffsets()[before]).toBeGreaterThan(0);
