@@ -9,7 +9,7 @@ import type { SecretKey } from '../mail/secretKey';
 import type { Deliverable, DeliverableItem } from './deliverable';
 import { digestDayOf, nextDigest } from './digestTime';
 import { linkLifetimeMs, signLink, type LinkKind } from './links';
-import { canWriteTo, deliveryCollege, memberFacts, modeFor, type MemberFacts } from './members';
+import { addressRefusal, deliveryCollege, memberFacts, modeFor, type MemberFacts } from './members';
 import { renderDigestMail, renderItemMail, type DigestEntry, type MailReason } from './render';
 import { emailJobName } from './schedule';
 import { deliveryDigests, deliveryItems, deliverySettings, itemDeliveries } from './schema';
@@ -141,17 +141,10 @@ async function claimCollege(
       skipped.set(row.id, 'removed');
       return null;
     }
-    if (!canWriteTo(member.email)) {
-      skipped.set(row.id, 'no_email');
-      return null;
-    }
-    if (member.bounces) {
-      skipped.set(row.id, 'email_bounces');
-      return null;
-    }
     // Unsubscribed while this one waited (emergencies carry no such link).
-    if (row.emailMode !== 'emergency' && member.optedOut.has(fieldOfKind[row.kind])) {
-      skipped.set(row.id, 'unsubscribed');
+    const refused = addressRefusal(member) ?? (row.emailMode !== 'emergency' && member.optedOut.has(fieldOfKind[row.kind]) ? 'unsubscribed' : null);
+    if (refused) {
+      skipped.set(row.id, refused);
       return null;
     }
     return { item, member };

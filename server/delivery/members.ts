@@ -77,6 +77,12 @@ export interface MemberFacts {
   keys: Set<string>;
 }
 
+/** Why no mail can go to a member's address: none to write to, or it bounces; null when one can. */
+export function addressRefusal(member: Pick<MemberFacts, 'email' | 'bounces'>): 'no_email' | 'email_bounces' | null {
+  if (!canWriteTo(member.email)) return 'no_email';
+  return member.bounces ? 'email_bounces' : null;
+}
+
 /** The mode in force for a kind: what they chose, else one email a day until they first sign in, then the app only. */
 export function modeFor(member: Pick<MemberFacts, 'chosen' | 'signedInEver'>, kind: DeliveryKind | DeliveryField): DeliveryMode {
   const field = kind in fieldOfKind ? fieldOfKind[kind as DeliveryKind] : (kind as DeliveryField);

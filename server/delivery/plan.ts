@@ -7,7 +7,7 @@ import { wakeJob, type Job } from '../jobs';
 import { pushTimes } from '../push/quietHours';
 import type { Deliverable } from './deliverable';
 import { nextDigest } from './digestTime';
-import { canWriteTo, deliveryCollege, memberFacts, modeFor, type MemberFacts } from './members';
+import { addressRefusal, deliveryCollege, memberFacts, modeFor, type MemberFacts } from './members';
 import { emailJobName, planJobName, pushJobName } from './schedule';
 import { deliveryItems, itemDeliveries } from './schema';
 
@@ -38,8 +38,8 @@ export function emailPlan(
           : 'immediate'
         : chosen;
   if (mode === 'none') return { mode, dueAt: null, skipped: null };
-  if (!canWriteTo(member.email)) return { mode, dueAt: null, skipped: 'no_email' };
-  if (member.bounces) return { mode, dueAt: null, skipped: 'email_bounces' };
+  const refused = addressRefusal(member);
+  if (refused) return { mode, dueAt: null, skipped: refused };
   return { mode, dueAt: mode === 'digest' ? nextDigest(now, timeZone).at : now, skipped: null };
 }
 
