@@ -125,6 +125,10 @@ export const users = pgTable(
     pinCode: text('pin_code'),
     placeId: uuid('place_id').references(() => places.id, { onDelete: 'set null' }),
     promotions: boolean('promotions').notNull().default(false),
+    /** The first sign-in, by any way (password, invitation, single sign-on): null = never signed in. */
+    signedInAt: timestamp('signed_in_at', { withTimezone: true }),
+    /** When the member's live invitation was sent (server/invitations); null = none. */
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
