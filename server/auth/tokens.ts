@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import { uuidv7 } from '../../contract/ids';
 import type { Database } from '../db/client';
-import { accessTokens } from '../db/schema';
+import { accessTokens, users } from '../db/schema';
 
 /** 256 random bits, base64url: what the client holds. */
 export function newSecret(): string {
@@ -14,9 +14,18 @@ export function digest(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
 }
 
+/**
+ * A new session for the member, whichever way they signed in (password, invitation, single
+ * sign-on): the first one also records when they first signed in (`users.signed_in_at`, what
+ * the members list and the invitations read).
+ */
 export async function issueAccessToken(db: Database, collegeId: string, userId: string): Promise<string> {
   const secret = newSecret();
   await db.insert(accessTokens).values({ id: uuidv7(), collegeId, userId, tokenHash: digest(secret) });
+  await db
+    .update(users)
+    .set({ signedInAt: new Date() })
+    .where(and(eq(users.collegeId, collegeId), eq(users.id, userId), isNull(users.signedInAt)));
   return secret;
 }
 
