@@ -47,8 +47,6 @@ export const ssoLogins = pgTable(
     codeVerifier: text('code_verifier').notNull(),
     /** Where in the app to land afterwards (a path of this site only). */
     returnTo: text('return_to').notNull().default('/'),
-    /** An invitation being accepted by single sign-on (its token hash), when there is one. */
-    invitationHash: text('invitation_hash'),
     expiresAt: instant('expires_at').notNull(),
     /** Set by the provider's answer: the member it signed in, and the exchange code's hash. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),

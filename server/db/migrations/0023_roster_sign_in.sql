@@ -85,7 +85,6 @@ CREATE TABLE "sso_logins" (
 	"nonce" text NOT NULL,
 	"code_verifier" text NOT NULL,
 	"return_to" text DEFAULT '/' NOT NULL,
-	"invitation_hash" text,
 	"expires_at" timestamp with time zone NOT NULL,
 	"user_id" uuid,
 	"exchange_hash" text,
