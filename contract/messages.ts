@@ -24,6 +24,8 @@ export const messages = {
   rutTaken: 'This RUT is already registered.',
   signupClosed: 'This school does not allow self sign-up. Please contact the school.',
   resetInvalid: 'This password reset link is invalid or has expired.',
+  invitationInvalid: 'This invitation link is invalid, was replaced by a newer one or has expired. Ask the school for a new one.',
+  invitationNobody: 'None of these members can be invited.',
   avatarType: 'The avatar must be a JPEG, PNG, WebP or GIF image.',
   avatarSize: 'The avatar may not be larger than 2 MB.',
   birthdateInvalid: 'Please enter a valid date of birth',

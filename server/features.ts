@@ -4,6 +4,7 @@ import { contactsModule } from './contacts/module';
 import { documentsModule } from './documents/module';
 import { eventsModule } from './events/module';
 import { integrationsModule } from './integrations/module';
+import { invitationsModule } from './invitations/module';
 import { membersModule } from './members/module';
 import { messengerModule } from './messenger/module';
 import { notificationsModule } from './notifications/module';
@@ -11,6 +12,7 @@ import { postsModule } from './posts/module';
 import { privacyModule } from './privacy/module';
 import { statisticsModule } from './statistics/module';
 import { structureModule } from './structure/module';
+import { ssoModule } from './sso/module';
 import { referenceEntities } from './sync/referenceEntities';
 
 /**
@@ -25,7 +27,9 @@ export const features = [
   contactsModule,
   structureModule,
   membersModule,
+  invitationsModule,
   integrationsModule,
+  ssoModule,
   statisticsModule,
   messengerModule,
   privacyModule,

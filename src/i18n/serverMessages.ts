@@ -26,6 +26,8 @@ export const serverMessageDescriptors: Record<MessageText, MessageDescriptor> = 
   [messages.rutTaken]: msg`This RUT is already registered.`,
   [messages.signupClosed]: msg`This school does not allow self sign-up. Please contact the school.`,
   [messages.resetInvalid]: msg`This password reset link is invalid or has expired.`,
+  [messages.invitationInvalid]: msg`This invitation link is invalid, was replaced by a newer one or has expired. Ask the school for a new one.`,
+  [messages.invitationNobody]: msg`None of these members can be invited.`,
   [messages.avatarType]: msg`The avatar must be a JPEG, PNG, WebP or GIF image.`,
   [messages.avatarSize]: msg`The avatar may not be larger than 2 MB.`,
   [messages.birthdateInvalid]: msg`Please enter a valid date of birth`,
