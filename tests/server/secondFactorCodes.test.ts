@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
 import { hashRecoveryCode, recoveryCodeCount, regenerateRecoveryCodes, useRecoveryCode } from '../../server/secondFactor/recoveryCodes';
 import { recoveryCodes } from '../../server/secondFactor/schema';
+import { issueSignInTicket, readSignInTicket, takeSignInTicket, ticketLifetimeMs } from '../../server/secondFactor/tickets';
 import { matchTotpStep, newTotpSecret, totpCode, totpPeriodSeconds, totpStep } from '../../server/secondFactor/totp';
 import { backends, startServer, type TestServer } from './harness';
 
@@ -87,5 +88,24 @@ describe.each(backends)('recovery codes on $name', (backend) => {
       .from(recoveryCodes)
       .where(and(eq(recoveryCodes.userId, admin.id), eq(recoveryCodes.collegeId, admin.collegeId)));
     expect(left).toHaveLength(recoveryCodeCount);
+  });
+
+  it('a sign-in ticket is taken once, even by a burst, and names its member only', async () => {
+    const { ticket } = await issueSignInTicket(server.db, admin.collegeId, admin.id);
+    expect(await readSignInTicket(server.db, admin.collegeId, ticket)).toMatchObject({ userId: admin.id });
+    const burst = await Promise.all(Array.from({ length: 5 }, () => takeSignInTicket(server.db, admin.collegeId, ticket)));
+    expect(burst.filter((taken) => taken !== null)).toEqual([{ userId: admin.id }]);
+    expect(await readSignInTicket(server.db, admin.collegeId, ticket)).toBeNull();
+  });
+
+  it('refuses an expired, a wrong and another college’s ticket', async () => {
+    const issuedAt = new Date(Date.UTC(2026, 11, 2, 12, 0, 0));
+    const { ticket } = await issueSignInTicket(server.db, admin.collegeId, admin.id, issuedAt);
+    const expired = new Date(issuedAt.getTime() + ticketLifetimeMs);
+    expect(await takeSignInTicket(server.db, admin.collegeId, ticket, expired)).toBeNull();
+    expect(await takeSignInTicket(server.db, admin.collegeId, `${ticket}x`, issuedAt)).toBeNull();
+    expect(await takeSignInTicket(server.db, other.collegeId, ticket, issuedAt)).toBeNull();
+    // Nothing above took it: within its lifetime it still works once.
+    expect(await takeSignInTicket(server.db, admin.collegeId, ticket, new Date(expired.getTime() - 1))).toEqual({ userId: admin.id });
   });
 });
