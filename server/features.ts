@@ -13,6 +13,7 @@ import { privacyModule } from './privacy/module';
 import { statisticsModule } from './statistics/module';
 import { structureModule } from './structure/module';
 import { ssoModule } from './sso/module';
+import { ssoModule } from './sso/module';
 import { referenceEntities } from './sync/referenceEntities';
 
 /**
@@ -29,6 +30,7 @@ export const features = [
   membersModule,
   invitationsModule,
   integrationsModule,
+  ssoModule,
   ssoModule,
   statisticsModule,
   messengerModule,
