@@ -13,7 +13,6 @@ import { privacyModule } from './privacy/module';
 import { statisticsModule } from './statistics/module';
 import { structureModule } from './structure/module';
 import { ssoModule } from './sso/module';
-import { ssoModule } from './sso/module';
 import { referenceEntities } from './sync/referenceEntities';
 
 /**
@@ -30,7 +29,6 @@ export const features = [
   membersModule,
   invitationsModule,
   integrationsModule,
-  ssoModule,
   ssoModule,
   statisticsModule,
   messengerModule,
