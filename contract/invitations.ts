@@ -1,5 +1,5 @@
 /** Invitations (docs/features/invitations.md): what an administrator sends and what the invited member's page sends. */
-import { z } from 'zod';
+import { z } from './zod';
 import { newPasswordField } from './auth';
 import { messages } from './messages';
 

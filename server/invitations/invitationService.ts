@@ -1,12 +1,12 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { uuidv7 } from '../../contract/ids';
 import type { Database } from '../db/client';
-import { colleges, users } from '../db/schema';
+import { users, type colleges } from '../db/schema';
 import { memberDelivery } from '../delivery/schema';
 import { mailLanguageOf } from '../delivery/members';
 import { mailDateTime } from '../delivery/mailTexts';
 import type { Mail, Mailer } from '../mail/mailer';
-import { memberPokeKeys } from '../members/memberService';
+import { memberPokeKeys } from '../audience/guardians';
 import { writeInCollege } from '../sync/writeInCollege';
 import { digest, newSecret } from '../auth/tokens';
 import { invitationMail } from './invitationMail';
@@ -70,7 +70,7 @@ export async function inviteMembers(
       skipped: found - invitable.length,
       unknown: ids ? ids.length - found : 0,
     };
-    if (invitable.length === 0) return { outcome, deliver: async () => undefined };
+    if (invitable.length === 0) return { outcome, deliver: () => Promise.resolve() };
 
     const expiresAt = new Date(now.getTime() + invitationLifetimeMs);
     const mails: Mail[] = [];
