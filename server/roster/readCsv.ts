@@ -41,7 +41,8 @@ function badLine(bytes: Uint8Array): number {
   return line;
 }
 
-export function decodeCsv(file: string, bytes: Uint8Array): { text: string } | { refusal: CsvRefusal } {
+/** The text of a file: UTF-8, a byte-order mark dropped; anything else refused with the line of its first bad byte. */
+export function decodeCsv(file: string, bytes: Uint8Array): { text: string } | { refusal: Extract<CsvRefusal, { code: 'roster.encoding' }> } {
   const body = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
   try {
     return { text: utf8.decode(body) };

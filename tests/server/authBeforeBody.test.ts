@@ -23,6 +23,11 @@ const publicRoutes = new Set([
   'GET /api/v1/push/key',
   'POST /api/v1/push/subscriptions/renew',
   'GET /api/v1/calendar/:file',
+  // Before a first session: which single sign-on the college offers, and an invitation's
+  // link, whose token is the secret (server/invitations/invitationRoutes.ts).
+  'GET /api/v1/sso/provider',
+  'POST /api/v1/invitations/lookup',
+  'POST /api/v1/invitations/accept',
   // A mail's links: signed for one member and purpose (server/delivery/links.ts); RFC 8058's
   // one-click POST comes from the mail client, without a session.
   'GET /mail/open/:token',
