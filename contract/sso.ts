@@ -61,3 +61,10 @@ export const ssoSettingsView = z.object({
 export type SsoSettingsView = z.infer<typeof ssoSettingsView>;
 
 export const ssoSettingsResponse = z.object({ data: ssoSettingsView.nullable() });
+
+/**
+ * `POST /api/v1/sso/exchange`: the one-time secret the provider's answer left in the fragment
+ * of `/login/sso#exchange=…`, traded once for a session (answered like `POST /api/login-mobile`).
+ */
+export const ssoExchangeRequest = z.object({ exchange: z.string().min(1).max(200) });
+export type SsoExchangeRequest = z.infer<typeof ssoExchangeRequest>;

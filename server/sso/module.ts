@@ -1,11 +1,15 @@
 import type { FeatureModule } from '../feature';
+import { ssoFlowRoutes } from './flowRoutes';
 import { ssoSettingsRoutes } from './settingsRoutes';
 
 /**
- * Single sign-on with the college's OpenID Connect provider (docs/features/sso.md). So far
- * its settings and the public provider answer; the sign-in flow itself is not built yet.
+ * Single sign-on with the college's OpenID Connect provider (docs/features/sso.md): its
+ * settings, the public provider answer and the sign-in flow (start, callback, exchange).
  */
 export const ssoModule: FeatureModule = {
   name: 'sso',
-  routes: ssoSettingsRoutes,
+  routes: (app, ctx) => {
+    ssoSettingsRoutes(app, ctx);
+    ssoFlowRoutes(app, ctx);
+  },
 };

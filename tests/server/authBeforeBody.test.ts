@@ -28,6 +28,10 @@ const publicRoutes = new Set([
   'GET /api/v1/sso/provider',
   'POST /api/v1/invitations/lookup',
   'POST /api/v1/invitations/accept',
+  // Single sign-on's browser round trip and its one-time secret (server/sso/flowRoutes.ts).
+  'GET /api/v1/sso/start',
+  'GET /api/v1/sso/callback',
+  'POST /api/v1/sso/exchange',
   // A mail's links: signed for one member and purpose (server/delivery/links.ts); RFC 8058's
   // one-click POST comes from the mail client, without a session.
   'GET /mail/open/:token',
