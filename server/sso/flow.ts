@@ -92,6 +92,8 @@ async function configurationOf(ctx: FlowContext, settings: Settings): Promise<oi
     } catch {
       throw new SsoRefusal('provider_down');
     }
+    // One entry per college: older settings versions are forgotten.
+    for (const other of discovered.keys()) if (other.startsWith(`${settings.collegeId} `)) discovered.delete(other);
     discovered.set(key, cached);
   }
   const configuration = new oidc.Configuration(cached.metadata, settings.clientId, clock, auth);
