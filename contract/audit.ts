@@ -20,6 +20,7 @@ export const auditKinds = [
   'member.pinRemoved',
   'member.passwordReset',
   'members.imported',
+  'roster.imported',
   'signup.approved',
   'signup.rejected',
   'smtp.changed',

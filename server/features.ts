@@ -10,6 +10,7 @@ import { messengerModule } from './messenger/module';
 import { notificationsModule } from './notifications/module';
 import { postsModule } from './posts/module';
 import { privacyModule } from './privacy/module';
+import { rosterModule } from './roster/module';
 import { statisticsModule } from './statistics/module';
 import { structureModule } from './structure/module';
 import { ssoModule } from './sso/module';
@@ -28,6 +29,7 @@ export const features = [
   structureModule,
   membersModule,
   invitationsModule,
+  rosterModule,
   integrationsModule,
   ssoModule,
   statisticsModule,

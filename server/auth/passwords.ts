@@ -21,3 +21,9 @@ export async function verifyDecoy(password: string): Promise<false> {
   await verifyPassword(await decoyHash, password);
   return false;
 }
+
+/**
+ * A password no one can type: members made by an administrator, an import or the roster
+ * sign in after an invitation or a reset.
+ */
+export const unusablePassword = '!no-password';

@@ -7,7 +7,7 @@ import type { MemberFields } from '../../contract/members';
 import { can } from '../../contract/permissions';
 import { normalizeRut } from '../../contract/rut';
 import { looksLikeUuid } from '../audience/references';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword, unusablePassword } from '../auth/passwords';
 import { passwordResets, places, sections, users } from '../db/schema';
 import { forbidden, HttpError, notFound, ValidationFailed } from '../http/errors';
 import { forgetMemberDevices } from '../push/subscriptions';
@@ -25,8 +25,7 @@ import { pinAttempts } from './schema';
  * sections or status pokes their device, whose next pull answers `reset`).
  */
 
-/** A password no one can type: members made by an administrator sign in after a reset. */
-export const unusablePassword = '!no-password';
+export { unusablePassword };
 
 /** An administrator writing members, and where from (recorded in the audit trail). */
 export type AdminActor = Pick<MutationActor, 'user' | 'origin'>;

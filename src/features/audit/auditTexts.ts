@@ -21,6 +21,7 @@ export const kindLabels: Record<AuditKind, MessageDescriptor> = {
   'member.pinRemoved': msg`PIN removed`,
   'member.passwordReset': msg`Password reset`,
   'members.imported': msg`Members imported`,
+  'roster.imported': msg`Roster imported`,
   'signup.approved': msg`Sign-up approved`,
   'signup.rejected': msg`Sign-up rejected`,
   'smtp.changed': msg`Email server changed`,
@@ -60,6 +61,8 @@ export function recordSentence(i18n: I18n, record: Pick<AuditRecord, 'kind' | 's
       return i18n._(msg`Reset the password of ${member}`);
     case 'members.imported':
       return i18n._(msg`Imported members from a file`);
+    case 'roster.imported':
+      return i18n._(msg`Imported the roster from the student information system`);
     case 'signup.approved':
       return i18n._(msg`Approved the sign-up of ${member}`);
     case 'signup.rejected':
