@@ -40,7 +40,9 @@ async function run(options: DatabaseOptions, zip: Buffer): Promise<Figures> {
   try {
     await database.migrate();
     const id = uuidv7();
-    await database.db.insert(colleges).values({ id, slug: 'bench', name: 'Bench', shortName: 'Bench', language: 'en', themeColor: '#2f7d4f', hostPatterns: ['bench.localhost'] });
+    await database.db
+      .insert(colleges)
+      .values({ id, slug: 'bench', name: 'Bench', shortName: 'Bench', language: 'en', themeColor: '#2f7d4f', hostPatterns: ['bench.localhost'] });
     const time = async (work: () => Promise<{ refused_total: number; written: boolean }>, write: boolean) => {
       const t0 = performance.now();
       const result = await work();
@@ -76,7 +78,9 @@ async function main(): Promise<void> {
   console.log('| --- | --- | --- | --- | --- |');
   for (const step of ['preview', 'import', 'again'] as const) {
     const row = (s: number) => `${s.toFixed(2)} s (${(s / goal[step]).toFixed(2)}× goal)`;
-    console.log(`| ${step === 'again' ? 'import again, unchanged' : step} | ≤ ${goal[step]} s | ${row(postgres[step])} | ${row(pglite[step])} | ${(pglite[step] / postgres[step]).toFixed(2)} |`);
+    console.log(
+      `| ${step === 'again' ? 'import again, unchanged' : step} | ≤ ${goal[step]} s | ${row(postgres[step])} | ${row(pglite[step])} | ${(pglite[step] / postgres[step]).toFixed(2)} |`,
+    );
   }
 }
 
