@@ -449,6 +449,9 @@ export function planRoster(state: CollegeState, modes: Record<RosterFile, FileMo
   const sectionsOf = (id: string) => nextSections.get(id) ?? members.get(id)?.sectionIds ?? [];
   for (const member of members.values()) {
     if (member.role !== 'guardian' || member.removed) continue;
+    // Only guardians the import concerns: named by the file, or a child's sections changed.
+    const childMoved = (id: string) => nextSections.has(id) && nextSections.get(id)!.join() !== [...(before.get(id) ?? [])].sort().join();
+    if (!children.has(member.id) && !member.childIds.some(childMoved)) continue;
     const kids = children.has(member.id) ? [...children.get(member.id)!].sort() : member.childIds;
     const formerChildSections = new Set(member.childIds.flatMap((id) => before.get(id) ?? []));
     const own = sectionsOf(member.id).filter((id) => !formerChildSections.has(id));
@@ -493,8 +496,9 @@ export function planRoster(state: CollegeState, modes: Record<RosterFile, FileMo
       continue;
     }
     if (!original) continue;
-    const sectionsChanged = sectionIds.join() !== [...original.sectionIds].sort().join();
-    const childrenChanged = childIds.join() !== [...original.childIds].sort().join();
+    const same = (a: readonly string[], b: readonly string[]) => [...a].sort().join() === [...b].sort().join();
+    const sectionsChanged = !same(sectionIds, original.sectionIds);
+    const childrenChanged = !same(childIds, original.childIds);
     if (!sectionsChanged && !childrenChanged) continue;
     let update = updateOf.get(member.id);
     if (!update) {

@@ -19,7 +19,8 @@ export interface HttpOptions {
 
 export type Method = 'get' | 'post' | 'put' | 'delete';
 
-export type Body = { json?: unknown; form?: FormData };
+/** A JSON body, a form, or a file's bytes sent as they are with their type (a roster zip). */
+export type Body = { json?: unknown; form?: FormData; file?: { data: Blob; type: string } };
 
 /** Checks an answer's shape, usually a contract schema's `parse`. */
 export type Parser<T> = (data: unknown) => T | Promise<T>;
@@ -39,6 +40,7 @@ export interface Http {
 
 function bodyOptions(body: Body | undefined): Options {
   if (body?.form) return { body: body.form };
+  if (body?.file) return { body: body.file.data, headers: { 'content-type': body.file.type } };
   if (body?.json !== undefined) return { json: body.json };
   return {};
 }

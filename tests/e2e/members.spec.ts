@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { csvOf, manifest, zipOf } from '../server/rosterFiles';
 import { appStart, expect, installedApp, localDbName, test, toast } from './fixtures';
 
 /**
@@ -113,6 +114,56 @@ test.describe('members', () => {
     await page.getByPlaceholder('Search by name, email or RUT').fill(tag);
     await expect(page.getByRole('list', { name: 'Members' }).getByRole('listitem')).toHaveCount(5, { timeout: appStart });
     await expect(page.getByRole('list', { name: 'Members' })).toContainText('Lucía Mora');
+  });
+
+  test('a OneRoster zip from the school information system: refused rows listed with where they are, then the fixed file imported', async ({
+    page,
+    signIn,
+    postsApi,
+  }) => {
+    const tag = run();
+    const admin = await postsApi.signIn('admin@colinas.test');
+    await signIn.as('admin@colinas.test', 'Patricia');
+    // A district org stands for the college: the set adds members only, no place, course or section.
+    const user = (id: string, role: string, email: string, agents = '') => ({
+      sourcedId: `${tag}-${id}`,
+      status: 'active',
+      enabledUser: 'true',
+      orgSourcedIds: `${tag}-district`,
+      role,
+      username: id,
+      givenName: id === 'student' ? 'Tomás' : 'Inés',
+      familyName: `Roster ${tag}`,
+      email,
+      agentSourcedIds: agents,
+    });
+    const setOf = (parentEmail: string) =>
+      zipOf({
+        'manifest.csv': manifest('delta', ['orgs', 'users']),
+        'orgs.csv': csvOf('orgs', [{ sourcedId: `${tag}-district`, status: 'active', name: 'Distrito', type: 'district' }]),
+        'users.csv': csvOf('users', [
+          user('student', 'student', `tomas.${tag}@sis.test`, `${tag}-parent`),
+          user('parent', 'parent', parentEmail, `${tag}-student`),
+        ]),
+      });
+
+    await page.goto('/users/import');
+    await expect(page.getByRole('heading', { name: 'From the student information system (OneRoster)' })).toBeVisible({ timeout: appStart });
+    await page.getByLabel('Choose a OneRoster zip').setInputFiles({ name: 'roster.zip', mimeType: 'application/zip', buffer: await setOf('not-an-email') });
+    await expect(page.getByRole('status').filter({ hasText: '1 row refused' })).toBeVisible({ timeout: appStart });
+    await expect(page.locator('.roster-refusals li')).toHaveText(['users.csv · 3 · email Please enter a valid email address not-an-email']);
+    await expect(page.getByRole('button', { name: 'Import the roster' })).toBeDisabled();
+
+    await page.getByRole('button', { name: 'Choose another file' }).click();
+    await page
+      .getByLabel('Choose a OneRoster zip')
+      .setInputFiles({ name: 'roster.zip', mimeType: 'application/zip', buffer: await setOf(`ines.${tag}@sis.test`) });
+    await expect(page.getByRole('status').filter({ hasText: 'Ready to import' })).toBeVisible({ timeout: appStart });
+    await expect(page.getByRole('row', { name: /^Members/ })).toHaveText(/Members\s*2\s*0\s*0\s*0/);
+    await page.getByRole('button', { name: 'Import the roster' }).click();
+    await expect(page.getByText('The roster was imported.')).toBeVisible({ timeout: appStart });
+    const found = await page.request.get('/api/v1/admin/members', { headers: { Authorization: `Bearer ${admin.token}` }, params: { q: `Roster ${tag}` } });
+    expect(((await found.json()) as { meta: { total: number } }).meta.total).toBe(2);
   });
 
   test.describe('on an installed app', () => {

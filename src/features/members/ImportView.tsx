@@ -9,6 +9,7 @@ import { FormAlert } from '../../ui/FormAlert';
 import { ArrowBackIcon, DownloadIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
 import { importColumnOrder, type ImportColumn, type ParsedCsv } from './memberCsv';
+import { RosterImportCard } from './RosterImportCard';
 
 export type ImportState =
   | { step: 'choose'; problem?: string }
@@ -190,6 +191,7 @@ export function ImportView({ state, online, onFile, onImport, onRecheck, onDownl
           />
         </section>
       ) : null}
+      {state.step === 'choose' ? <RosterImportCard online={online} /> : null}
       {state.step === 'checking' ? (
         <section className="card member-card" aria-busy="true">
           <Spinner label={t`Checking the file…`} />

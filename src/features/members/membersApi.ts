@@ -5,6 +5,7 @@ import {
   type MemberImportResponse,
   type ResetMemberPasswordResponse,
 } from '../../../contract/members';
+import { rosterResult, type RosterResult } from '../../../contract/roster';
 import { requestJson } from '../../api/client';
 
 /**
@@ -20,4 +21,9 @@ export function resetMemberPassword(id: string): Promise<ResetMemberPasswordResp
 /** `POST /api/v1/admin/members/import`: `confirm: false` checks the rows, `confirm: true` writes them all or none. */
 export function importMembers(request: MemberImportRequest, signal?: AbortSignal): Promise<MemberImportResponse> {
   return requestJson('post', 'api/v1/admin/members/import', (data) => memberImportResponse.parse(data), { json: request }, signal);
+}
+
+/** `POST /api/v1/admin/roster/preview` or `/import`: a OneRoster zip, as it is. */
+export function sendRoster(step: 'preview' | 'import', zip: Blob, signal?: AbortSignal): Promise<RosterResult> {
+  return requestJson('post', `api/v1/admin/roster/${step}`, (data) => rosterResult.parse(data), { file: { data: zip, type: 'application/zip' } }, signal);
 }
