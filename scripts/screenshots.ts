@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { dayIn, isoWeekday } from '../contract/eventTime';
 import { uuidv7 } from '../contract/ids';
+import { csvOf, manifest, zipOf } from '../tests/server/rosterFiles';
 import { apiSignIn, closeUpdatePrompt, newContext, root, runShots, shoot, waitLong, type Look, type Member } from './lib/screenshotKit';
 
 const port = Number(process.env.PATIO_SHOTS_PORT ?? 8481);
@@ -215,6 +216,32 @@ const screens: Screen[] = [
   { name: 'notifications', as: 'admin', also: ['desktop-light-es'], open: (page) => visit(page, '/notifications', '.notification-item') },
   { name: 'documents', as: 'admin', also: ['phone-dark-es'], open: (page) => visit(page, '/documentos', '.document-item') },
   { name: 'members', as: 'admin', also: ['desktop-dark-es'], open: (page) => visit(page, '/users', '.member-item') },
+  {
+    name: 'roster-import',
+    as: 'admin',
+    also: ['desktop-dark-es', 'small-light-de'],
+    open: async (page) => {
+      await visit(page, '/users/import', '.roster-import input[type="file"]');
+      // Refused rows, one with a 300-letter cell: the list wraps it, the page keeps its width.
+      const user = (id: string, email: string, orgs = 'district') => ({
+        sourcedId: id,
+        enabledUser: 'true',
+        orgSourcedIds: orgs,
+        role: 'teacher',
+        givenName: 'Inés',
+        familyName: 'Soto',
+        email,
+      });
+      const zip = await zipOf({
+        'manifest.csv': manifest('delta', ['orgs', 'users']),
+        'orgs.csv': csvOf('orgs', [{ sourcedId: 'district', name: 'Distrito', type: 'district' }]),
+        'users.csv': csvOf('users', [user('u1', 'x'.repeat(300)), user('u2', 'ines@sis.test', 'org-desconocida'), user('u3', 'ana@sis.test')]),
+      });
+      await page.locator('.roster-import input[type="file"]').setInputFiles({ name: 'sis-export-2026-12-01.zip', mimeType: 'application/zip', buffer: zip });
+      await page.locator('.roster-refusals li').first().waitFor({ timeout: waitLong });
+      await page.locator('.roster-import').evaluate((panel) => panel.scrollIntoView({ block: 'start' }));
+    },
+  },
   { name: 'administration', as: 'admin', also: ['desktop-light-ar'], open: (page) => visit(page, '/admin', '.administration-entry') },
   {
     name: 'messenger-rules',

@@ -106,8 +106,8 @@ export function RosterImportCard({ online }: { online: boolean }) {
               {r.value ? (
                 <>
                   {' '}
-                  <q className="roster-value" dir="auto">
-                    {r.value}
+                  <q className="roster-value">
+                    <bdi>{r.value}</bdi>
                   </q>
                 </>
               ) : null}
