@@ -28,7 +28,7 @@ function redirect(reply: FastifyReply, location: string): FastifyReply {
 }
 
 function refused(reply: FastifyReply, error: unknown): FastifyReply {
-  if (error instanceof SsoRefusal) return redirect(reply, `/login?sso_error=${error.code}`);
+  if (error instanceof SsoRefusal) return redirect(reply, `/auth/login?sso_error=${error.code}`);
   throw error;
 }
 
@@ -61,7 +61,7 @@ export function ssoFlowRoutes(app: FastifyInstance, ctx: AppContext): void {
   api.get('/api/v1/sso/callback', { config }, async (request, reply) => {
     try {
       const { exchange } = await answerCallback(flowOf(request), queryOf(request));
-      return redirect(reply, `/login/sso#exchange=${exchange}`);
+      return redirect(reply, `/auth/sso#exchange=${exchange}`);
     } catch (error) {
       return refused(reply, error);
     }

@@ -55,7 +55,7 @@ describe.each(backends)('signing in with the college’s OpenID Connect provider
   };
   const exchangeOf = (response: LightMyRequestResponse) => {
     expect(response.statusCode).toBe(302);
-    const match = /^\/login\/sso#exchange=([A-Za-z0-9_-]+)$/.exec(String(response.headers.location));
+    const match = /^\/auth\/sso#exchange=([A-Za-z0-9_-]+)$/.exec(String(response.headers.location));
     expect(match).not.toBeNull();
     return match![1]!;
   };
