@@ -7,14 +7,13 @@ import { messages } from '../../contract/messages';
 import { normalizeRut } from '../../contract/rut';
 import type { AppContext } from '../config';
 import { users } from '../db/schema';
-import { recordEntry } from '../entries/recordEntry';
 import { HttpError, ValidationFailed } from '../http/errors';
 import { collegeOf } from '../tenancy/resolveCollege';
 import { reserveLoginTry } from './loginThrottle';
 import { verifyDecoy, verifyPassword } from './passwords';
 import { authOf, requireUser } from './requireUser';
-import { issueAccessToken, newSecret, revokeAccessToken } from './tokens';
-import { userView } from './userView';
+import { startSession } from './startSession';
+import { newSecret, revokeAccessToken } from './tokens';
 
 /** Sign-in, sign-out and the CSRF cookie of the original app (its API paths are kept). */
 export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -59,9 +58,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
 
     await attempt.succeeded();
-    const token = await issueAccessToken(db, college.id, user.id);
-    await recordEntry(db, { collegeId: college.id, userId: user.id, timeZone: college.timeZone }, 'sign_in');
-    return { token, user: await userView(db, storage, user) };
+    return startSession(db, storage, college, user);
   });
 
   api.post('/api/logout-mobile', { onRequest: requireUser(db), schema: { response: { 200: z.object({ message: z.string() }) } } }, async (request) => {

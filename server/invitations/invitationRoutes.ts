@@ -11,12 +11,10 @@ import {
 } from '../../contract/invitations';
 import { messages } from '../../contract/messages';
 import type { AppContext } from '../config';
-import { recordEntry } from '../entries/recordEntry';
 import { HttpError, ValidationFailed } from '../http/errors';
 import { hashPassword } from '../auth/passwords';
 import { authOf, requirePermission, requireUser } from '../auth/requireUser';
-import { issueAccessToken } from '../auth/tokens';
-import { userView } from '../auth/userView';
+import { startSession } from '../auth/startSession';
 import { users } from '../db/schema';
 import { and, eq } from 'drizzle-orm';
 import { collegeOf } from '../tenancy/resolveCollege';
@@ -72,14 +70,12 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext): void {
       const { token, password } = request.body;
       const userId = await acceptInvitation(db, college.id, token, await hashPassword(password));
       if (!userId) throw ValidationFailed.field('token', messages.invitationInvalid);
-      const session = await issueAccessToken(db, college.id, userId);
-      await recordEntry(db, { collegeId: college.id, userId, timeZone: college.timeZone }, 'sign_in');
       const [user] = await db
         .select()
         .from(users)
         .where(and(eq(users.collegeId, college.id), eq(users.id, userId)))
         .limit(1);
-      return { token: session, user: await userView(db, storage, user!) };
+      return startSession(db, storage, college, user!);
     },
   );
 }

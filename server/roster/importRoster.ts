@@ -18,7 +18,7 @@ import { forgetMemberDevices } from '../push/subscriptions';
 import { writeInCollege, type Write } from '../sync/writeInCollege';
 import { rosterFileNames, type RosterFile } from './columns';
 import { readManifest, type ManifestRefusal } from './manifest';
-import { planRoster, type CollegeState, type RosterPlan } from './planRoster';
+import { emptyCounts, planRoster, type CollegeState, type RosterPlan } from './planRoster';
 import { readRosterCsv, type CsvRefusal, type CsvRow } from './readCsv';
 import { readRosterZip, type RosterSet, type ZipRefusal } from './readZip';
 import { rosterImports, rosterKinds, rosterLinks, type RosterKind } from './schema';
@@ -189,10 +189,9 @@ function resultOf(plan: RosterPlan, written: boolean): RosterResult {
 
 /** A file refused as a whole: nothing planned. */
 export function refusedResult(refusal: RosterRefusal): RosterResult {
-  const zero = { created: 0, updated: 0, unchanged: 0, removed: 0 };
   return {
     mode: null,
-    counts: { places: zero, courses: zero, grades: zero, sections: zero, members: zero, enrollments: zero },
+    counts: emptyCounts(),
     refused: [refusal],
     refused_total: 1,
     written: false,

@@ -96,7 +96,8 @@ const fold = (value: string) =>
 /** A OneRoster grade code as a name: `05` → `5`; `KG`, `PK` and the rest as given. */
 const gradeName = (code: string) => (/^\d+$/.test(code) ? String(Number(code)) : code);
 
-function emptyCounts(): Record<RosterTarget, RosterCounts> {
+/** Every target's counts at zero. */
+export function emptyCounts(): Record<RosterTarget, RosterCounts> {
   return Object.fromEntries(rosterTargets.map((t) => [t, { created: 0, updated: 0, unchanged: 0, removed: 0 }])) as Record<RosterTarget, RosterCounts>;
 }
 
@@ -163,8 +164,11 @@ export function planRoster(state: CollegeState, modes: Record<RosterFile, FileMo
     wanted: Record<string, unknown> & { name: string },
     remove: boolean,
   ): string => {
-    const claimed = new Set(resolved[kindOf[target]].values());
-    const current = (linkedId ? existing.get(linkedId) : undefined) ?? [...existing.values()].find((row) => !claimed.has(row.id) && sameName(row));
+    const adoptable = () => {
+      const claimed = new Set(resolved[kindOf[target]].values());
+      return [...existing.values()].find((row) => !claimed.has(row.id) && sameName(row));
+    };
+    const current = (linkedId ? existing.get(linkedId) : undefined) ?? adoptable();
     const counts = plan.counts[target];
     if (!current) {
       const id = uuidv7();

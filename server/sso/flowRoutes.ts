@@ -4,11 +4,9 @@ import { and, eq } from 'drizzle-orm';
 import { loginResponse } from '../../contract/auth';
 import { messages } from '../../contract/messages';
 import { ssoExchangeRequest } from '../../contract/sso';
-import { issueAccessToken } from '../auth/tokens';
-import { userView } from '../auth/userView';
+import { startSession } from '../auth/startSession';
 import type { AppContext } from '../config';
 import { users } from '../db/schema';
-import { recordEntry } from '../entries/recordEntry';
 import { ValidationFailed } from '../http/errors';
 import { collegeOf } from '../tenancy/resolveCollege';
 import { answerCallback, redeemExchange, safeReturnTo, SsoRefusal, startSignIn } from './flow';
@@ -77,8 +75,6 @@ export function ssoFlowRoutes(app: FastifyInstance, ctx: AppContext): void {
       .where(and(eq(users.collegeId, college.id), eq(users.id, found.userId), eq(users.status, 'active')))
       .limit(1);
     if (!user) throw ValidationFailed.field('exchange', messages.ssoDisabled);
-    const token = await issueAccessToken(db, college.id, user.id);
-    await recordEntry(db, { collegeId: college.id, userId: user.id, timeZone: college.timeZone }, 'sign_in');
-    return { token, user: await userView(db, storage, user) };
+    return startSession(db, storage, college, user);
   });
 }
