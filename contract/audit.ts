@@ -19,6 +19,8 @@ export const auditKinds = [
   'member.pinSet',
   'member.pinRemoved',
   'member.passwordReset',
+  // Invitations to sign in for the first time (one record per request: one member, or many).
+  'member.invited',
   'members.imported',
   'roster.imported',
   'signup.approved',
@@ -34,6 +36,12 @@ export const auditKinds = [
   'data.exported',
   'data.erased',
   'audit.retentionChanged',
+  // A member's second factor (docs/features/second-factor.md) and the college's requirement.
+  'secondFactor.added',
+  'secondFactor.removed',
+  'secondFactor.recoveryCodeUsed',
+  'secondFactor.recoveryCodesRegenerated',
+  'security.settingsChanged',
 ] as const;
 export type AuditKind = (typeof auditKinds)[number];
 

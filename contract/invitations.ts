@@ -15,7 +15,14 @@ export const inviteRequest = z.union([
     .strict(),
   z.object({ everyone_not_signed_in: z.literal(true) }).strict(),
 ]);
-export const inviteResponse = z.object({ invited: z.number(), skipped: z.number(), unknown: z.number() });
+/**
+ * `invited`: new invitations, their mails leaving at the college's mail rate; `already_invited`:
+ * invited less than 10 minutes ago (or still waiting for the mail), not again; `skipped`: may
+ * not be invited (signed in, not active, removed, no usable address); `unknown`: no member here.
+ */
+export const inviteResponse = z.object({ invited: z.number(), already_invited: z.number(), skipped: z.number(), unknown: z.number() });
+export type InviteResponse = z.infer<typeof inviteResponse>;
+export type InviteRequest = z.infer<typeof inviteRequest>;
 
 /** `GET /api/v1/admin/members/invitations`: how many members may be invited at once. */
 export const invitableResponse = z.object({ not_signed_in: z.number() });

@@ -40,6 +40,14 @@ export const memberRow = z.object({
   child_ids: z.array(z.string()),
   /** Whether a PIN is set (the PIN itself is stored hashed and never sent). */
   has_pin: z.boolean(),
+  /**
+   * Signing in (docs/features/invitations.md): when their live invitation was sent, when they
+   * first signed in (null: never), and whether mail to their address bounces. Rows synced
+   * before these fields existed parse as never invited, never signed in, not bounced.
+   */
+  invited_at: z.string().nullable().default(null),
+  signed_in_at: z.string().nullable().default(null),
+  email_bounced: z.boolean().default(false),
   created_at: z.string(),
   updated_at: z.string(),
 });

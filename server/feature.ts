@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AttachmentOwnerKind } from '../contract/attachments';
 import { attachmentMutationHandlers } from './attachments/attachmentMutations';
 import type { AttachmentOwner, AttachmentOwners } from './attachments/owners';
+import type { PasswordSignInGate } from './auth/signInGate';
 import type { AppContext } from './config';
 import type { DeliveryKind } from '../contract/delivery';
 import type { Deliverable } from './delivery/deliverable';
@@ -29,6 +30,12 @@ export interface SeededCollege {
  * (server/features.ts); the sync core, the database layer and the jobs runner take them as
  * arguments and import no feature.
  */
+/** What the CLI says of a college it adds: its language, and its first administrator to invite (`--admin-email`). */
+export interface NewCollege {
+  language: string;
+  firstAdmin?: { email: string; name: string; site: string };
+}
+
 export interface FeatureModule {
   name: string;
   /** Synced entities, in the order a page lists rows of the same change number. */
@@ -40,13 +47,15 @@ export interface FeatureModule {
   /** Demo rows for a newly seeded demo college, in the seed's write. */
   seed?: (write: Write, college: SeededCollege) => Promise<void>;
   /** The rows a college added with the CLI starts with (server/cli/addCollege.ts), in one write. */
-  newCollege?: (write: Write, college: { language: string }) => Promise<void>;
+  newCollege?: (write: Write, college: NewCollege) => Promise<void>;
   /** Periodic work (server/jobs.ts). */
   jobs?: readonly Job[];
   /** Kinds of row that have attachments (server/attachments/owners.ts). */
   attachmentOwners?: readonly AttachmentOwner[];
   /** Kinds of item delivered to members by email, push and digest (server/delivery). */
   deliverables?: readonly Deliverable[];
+  /** A step a password sign-in must pass before its session (server/auth/signInGate.ts). */
+  passwordSignInGate?: PasswordSignInGate;
 }
 
 /** What the core needs of the modules, gathered once. */
@@ -57,6 +66,7 @@ export interface FeatureRegistry {
   jobs: readonly Job[];
   attachmentOwners: AttachmentOwners;
   deliverables: ReadonlyMap<DeliveryKind, Deliverable>;
+  passwordSignInGates: readonly PasswordSignInGate[];
 }
 
 /**
@@ -86,5 +96,6 @@ export function buildRegistry(modules: readonly FeatureModule[], coreEntities: r
     deliverables.set(deliverable.kind, deliverable);
   }
   const jobs = [releaseJob(entities), compactionJob(entities), ...deliveryJobs(deliverables), ...modules.flatMap((m) => m.jobs ?? [])];
-  return { modules, entities, mutations, jobs, attachmentOwners, deliverables };
+  const passwordSignInGates = modules.flatMap((m) => (m.passwordSignInGate ? [m.passwordSignInGate] : []));
+  return { modules, entities, mutations, jobs, attachmentOwners, deliverables, passwordSignInGates };
 }

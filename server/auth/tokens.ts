@@ -3,6 +3,8 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import { uuidv7 } from '../../contract/ids';
 import type { Database } from '../db/client';
 import { accessTokens, users } from '../db/schema';
+import { memberPokeKeys } from '../audience/guardians';
+import { writeInCollege } from '../sync/writeInCollege';
 
 /** 256 random bits, base64url: what the client holds. */
 export function newSecret(): string {
@@ -19,14 +21,31 @@ export function digest(secret: string): string {
  * sign-on): the first one also records when they first signed in (`users.signed_in_at`, what
  * the members list and the invitations read).
  */
-export async function issueAccessToken(db: Database, collegeId: string, userId: string): Promise<string> {
+export async function issueAccessToken(db: Database, collegeId: string, userId: string, now = new Date()): Promise<string> {
   const secret = newSecret();
   await db.insert(accessTokens).values({ id: uuidv7(), collegeId, userId, tokenHash: digest(secret) });
-  await db
-    .update(users)
-    .set({ signedInAt: new Date() })
-    .where(and(eq(users.collegeId, collegeId), eq(users.id, userId), isNull(users.signedInAt)));
+  await stampFirstSignIn(db, collegeId, userId, now);
   return secret;
+}
+
+/**
+ * The first sign-in re-stamps the member's row, so administrators' synced lists turn "Invited
+ * on …" into "Signed in" (docs/sync.md: a change reaches devices through its `seq`). Later
+ * sign-ins read one row and take no lock: only the first pays for the college's write lock.
+ */
+async function stampFirstSignIn(db: Database, collegeId: string, userId: string, now: Date): Promise<void> {
+  const whose = and(eq(users.collegeId, collegeId), eq(users.id, userId), isNull(users.signedInAt));
+  const [first] = await db.select({ id: users.id }).from(users).where(whose).limit(1);
+  if (!first) return;
+  await writeInCollege(db, collegeId, async (write) => {
+    // Two first sessions at once: the lock orders them, and the second finds it stamped.
+    const [still] = await write.tx.select({ id: users.id }).from(users).where(whose).for('update');
+    if (!still) return;
+    await write.tx
+      .update(users)
+      .set({ signedInAt: now, seq: write.stamp(memberPokeKeys(userId)) })
+      .where(whose);
+  });
 }
 
 export async function revokeAccessToken(db: Database, collegeId: string, tokenId: string): Promise<void> {

@@ -1,17 +1,19 @@
 /**
  * Adds a college: `node --import tsx server/cli/addCollege.ts --slug x --name "…" --hosts a,b
- * [--theme #123456] [--language es] [--short-name …] [--default] [--allow-signup]`.
+ * [--theme #123456] [--language es] [--short-name …] [--default] [--allow-signup]
+ * [--admin-email it@school.example [--admin-name …] [--site https://school.example]]`.
+ * With `--admin-email` the college starts with its first administrator, who gets an
+ * invitation by mail (a link to choose their password) rather than a password typed here:
+ * the mail leaves once the server runs, through the college's SMTP settings (without them it
+ * is in the mail log). `--site` is where the link points (default `https://<first host>`).
  * Uses the server's database settings (DATABASE_URL, else PGlite under PATIO_DATA_DIR).
  * With the embedded database, stop the server first: one PGlite folder, one process.
  */
 import { parseArgs } from 'node:util';
-import { eq } from 'drizzle-orm';
-import { uuidv7 } from '../../contract/ids';
 import { openDatabase } from '../db/client';
-import { colleges } from '../db/schema';
 import { databaseOptionsFromEnv } from '../env';
 import { features } from '../features';
-import { writeInCollege } from '../sync/writeInCollege';
+import { addCollege } from './newCollege';
 
 const { values } = parseArgs({
   options: {
@@ -23,6 +25,9 @@ const { values } = parseArgs({
     'short-name': { type: 'string' },
     default: { type: 'boolean', default: false },
     'allow-signup': { type: 'boolean', default: false },
+    'admin-email': { type: 'string' },
+    'admin-name': { type: 'string' },
+    site: { type: 'string' },
   },
 });
 
@@ -42,33 +47,29 @@ if (!name) fail('--name is required');
 if (hosts.length === 0) fail('--hosts: at least one host pattern, comma-separated');
 if (!/^#[0-9a-fA-F]{6}$/.test(values.theme)) fail('--theme: a colour like #1d3a6e');
 
+const adminEmail = values['admin-email']?.trim().toLowerCase() ?? '';
+if (adminEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail)) fail('--admin-email: an email address');
+const site = (values.site?.trim() || (hosts[0]!.includes('.') ? `https://${hosts[0]}` : '')).replace(/\/+$/, '');
+if (adminEmail && !/^https?:\/\/[^/\s]+$/.test(site)) fail('--site: the address the school reaches Patio at, like https://patio.school.example');
+const firstAdmin = adminEmail ? { email: adminEmail, name: values['admin-name']?.trim() || adminEmail.split('@')[0]!, site } : undefined;
+
 const database = await openDatabase(databaseOptionsFromEnv());
 try {
   await database.migrate();
-  const [taken] = await database.db.select({ id: colleges.id }).from(colleges).where(eq(colleges.slug, slug)).limit(1);
-  if (taken) fail(`a college with slug "${slug}" already exists`);
-  if (values.default) await database.db.update(colleges).set({ isDefault: false });
-  const id = uuidv7();
-  await database.db.insert(colleges).values({
-    id,
+  const id = await addCollege(database.db, features, {
     slug,
     name,
-    shortName: values['short-name']?.trim() || name,
+    shortName: values['short-name'],
+    hosts,
+    theme: values.theme,
     language: values.language,
-    themeColor: values.theme.toLowerCase(),
-    hostPatterns: hosts,
     isDefault: values.default,
     allowSignup: values['allow-signup'],
-    image: `/colleges/${slug}/hero.svg`,
-    imageSplash: `/colleges/${slug}/hero.svg`,
-    imageMenu: `/colleges/${slug}/logo.svg`,
-    logo: `/colleges/${slug}/logo.svg`,
+    firstAdmin,
   });
-  // What each feature starts a college with (a first post category, in its language).
-  await writeInCollege(database.db, id, async (write) => {
-    for (const feature of features) await feature.newCollege?.(write, { language: values.language });
-  });
+  if (!id) fail(`a college with slug "${slug}" already exists`);
   console.log(`Added college "${name}" (${slug}) for hosts: ${hosts.join(', ')}`);
+  if (firstAdmin) console.log(`Invited ${firstAdmin.email} as its first administrator: the mail leaves once the server runs (link at ${site}).`);
 } finally {
   await database.close();
 }

@@ -12,10 +12,9 @@ import { linkLifetimeMs, signLink, type LinkKind } from './links';
 import { addressRefusal, deliveryCollege, memberFacts, modeFor, type MemberFacts } from './members';
 import { renderDigestMail, renderItemMail, type DigestEntry, type MailReason } from './render';
 import { emailJobName } from './schedule';
-import { deliveryDigests, deliveryItems, deliverySettings, itemDeliveries } from './schema';
+import { takeMailSlots } from './mailRate';
+import { deliveryDigests, deliveryItems, itemDeliveries } from './schema';
 
-/** The mails of a college handed over per round: at most a second's worth of its rate. */
-const windowMs = 1000;
 /** Colleges looked at per run. */
 const collegesPerRun = 50;
 /** Mails rendered and recorded per transaction, whatever the rate: memory stays flat for a school of thousands. */
@@ -87,13 +86,10 @@ async function claimCollege(
   mailer: JobServices['mailer'],
 ): Promise<{ count: number; full: boolean; deliver: () => Promise<void> }> {
   const none = { count: 0, full: false, deliver: () => Promise.resolve() };
-  await tx.insert(deliverySettings).values({ collegeId }).onConflictDoNothing();
-  const [settings] = await tx.select().from(deliverySettings).where(eq(deliverySettings.collegeId, collegeId)).for('update');
+  const slots = await takeMailSlots(tx, collegeId, now, mailsPerRound);
   const college = await deliveryCollege(tx, collegeId);
-  if (!settings || !college) return none;
-  const start = Math.max(now.getTime(), settings.nextMailAt?.getTime() ?? 0);
-  const budget = Math.min(mailsPerRound, Math.floor(((now.getTime() + windowMs - start) * settings.mailsPerSecond) / 1000));
-  if (budget <= 0) return none;
+  const { budget } = slots;
+  if (!college || budget <= 0) return none;
 
   const due = and(eq(itemDeliveries.collegeId, collegeId), isNotNull(itemDeliveries.emailDueAt), lte(itemDeliveries.emailDueAt, now));
   const single = await tx
@@ -131,7 +127,7 @@ async function claimCollege(
 
   const items = await loadItems(tx, collegeId, rows, deliverables);
   const facts = await memberFacts(tx, college, [...new Set(rows.map((r) => r.userId))], now);
-  const sites = await sitesOf(tx, rows, settings.site ?? fallbackSite);
+  const sites = await sitesOf(tx, rows, slots.site ?? fallbackSite);
   const skipped = new Map<string, string>();
   const outgoing: Outgoing[] = [];
   const usable = (row: Row): { item: DeliverableItem; member: MemberFacts } | null => {
@@ -239,10 +235,7 @@ async function claimCollege(
       .set({ emailDueAt: nextDigest(row.emailDueAt!, college.timeZone).at })
       .where(eq(itemDeliveries.id, row.id));
   }
-  await tx
-    .update(deliverySettings)
-    .set({ nextMailAt: new Date(start + Math.ceil((sendable.length * 1000) / settings.mailsPerSecond)) })
-    .where(eq(deliverySettings.collegeId, collegeId));
+  await slots.spend(sendable.length);
   // A full round (as many units as the budget) may have more behind it.
   return { count: sendable.length, full: single.length + byMember.size >= budget, deliver };
 }

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { siteOf } from '../http/origin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loginResponse } from '../../contract/auth';
 import {
@@ -26,11 +27,9 @@ import { acceptInvitation, inviteMembers, liveInvitation, notSignedInCount } fro
  */
 export const invitationLinkLimit = { max: 20, timeWindow: 15 * 60 * 1000 };
 
-const siteOf = (request: FastifyRequest): string => `${request.protocol}://${request.host}`;
-
 /** Inviting members (administrators) and using an invitation's link (anyone holding one). */
 export function invitationRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const { db, mailer, storage } = ctx;
+  const { db, storage } = ctx;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const admin = [requireUser(db), requirePermission('users.manage')];
 
@@ -42,10 +41,11 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext): void {
     const college = collegeOf(request);
     const body = request.body;
     const target = 'member_ids' in body ? { memberIds: body.member_ids } : { everyoneNotSignedIn: true as const };
-    const outcome = await inviteMembers(db, mailer, { college, byUserId: authOf(request).user.id, site: siteOf(request) }, target);
+    const { user, origin } = authOf(request);
+    const outcome = await inviteMembers(db, { college, actor: { user, origin }, site: siteOf(request) }, target);
     // Ids of no member here (another college's included) are unknown; members who may not be invited are a refusal.
     if ('memberIds' in target && outcome.unknown === new Set(target.memberIds).size) throw new HttpError(404, messages.notFound);
-    if ('memberIds' in target && outcome.invited === 0) throw ValidationFailed.field('member_ids', messages.invitationNobody);
+    if ('memberIds' in target && outcome.invited === 0 && outcome.already_invited === 0) throw ValidationFailed.field('member_ids', messages.invitationNobody);
     return outcome;
   });
 

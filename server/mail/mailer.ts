@@ -5,7 +5,9 @@ import { uuidv7 } from '../../contract/ids';
 import type { Database } from '../db/client';
 import { pgArray } from '../db/pgArray';
 import { colleges } from '../db/colleges';
-import { mailOutbox, smtpSettings } from '../db/schema';
+import { mailOutbox, smtpSettings, users } from '../db/schema';
+import { memberPokeKeys } from '../audience/guardians';
+import { writeInCollege } from '../sync/writeInCollege';
 import { memberDelivery } from '../delivery/schema';
 import type { SecretKey } from './secretKey';
 
@@ -477,14 +479,23 @@ export function refusedForGood(error: unknown): boolean {
   return code === 'EENVELOPE' || code === 'EMESSAGE' || command === 'RCPT TO' || command === 'DATA' || command === 'MAIL FROM' || command === 'DATA END';
 }
 
-/** The member's address bounced: recorded on them, shown to administrators, and no more mail goes to it (server/delivery). */
+/**
+ * The member's address bounced: recorded on them, shown to administrators, and no more mail
+ * goes to it (server/delivery). Their row is stamped again, so the members list synced to
+ * administrators shows "Email bounced" (server/members/memberEntity.ts reads the bounce).
+ */
 async function recordBounce(db: Database, collegeId: string, userId: string, email: string, reason: string, at: Date): Promise<void> {
   const values = { bouncedEmail: email.toLowerCase(), bouncedAt: at, bounceReason: reason.slice(0, 500), updatedAt: at };
-  await db
-    .insert(memberDelivery)
-    .values({ userId, collegeId, ...values })
-    .onConflictDoUpdate({ target: memberDelivery.userId, set: values })
-    .catch(() => undefined);
+  await writeInCollege(db, collegeId, async (write) => {
+    await write.tx
+      .insert(memberDelivery)
+      .values({ userId, collegeId, ...values })
+      .onConflictDoUpdate({ target: memberDelivery.userId, set: values });
+    await write.tx
+      .update(users)
+      .set({ seq: write.stamp(memberPokeKeys(userId)) })
+      .where(and(eq(users.collegeId, collegeId), eq(users.id, userId), eq(users.email, values.bouncedEmail)));
+  }).catch(() => undefined);
 }
 
 /** The SMTP server's own words when it answered (e.g. `535 5.7.8 Authentication failed`), else the error. */

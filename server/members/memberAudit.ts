@@ -9,8 +9,19 @@ import { memberToWire, type MemberRecord } from './memberEntity';
  * `hiddenValue`).
  */
 export function memberValues(row: MemberRecord): AuditValues {
-  // The wire row less what no administrator sets (ids, the avatar's address, the times) and the PIN's flag.
-  const { id: _id, college_id: _college, avatar: _avatar, has_pin: _pin, created_at: _created, updated_at: _updated, ...values } = memberToWire(row);
+  // The wire row less what no administrator sets (ids, the avatar's address, the times, signing in and bounces) and the PIN's flag.
+  const {
+    id: _id,
+    college_id: _college,
+    avatar: _avatar,
+    has_pin: _pin,
+    created_at: _created,
+    updated_at: _updated,
+    invited_at: _invited,
+    signed_in_at: _signedIn,
+    email_bounced: _bounced,
+    ...values
+  } = memberToWire(row);
   return values;
 }
 

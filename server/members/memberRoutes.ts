@@ -23,7 +23,7 @@ import { writeInCollege, type Write } from '../sync/writeInCollege';
 import { queueApprovalMail } from './approvalMail';
 import { resetMemberPassword, verifyMemberPin } from './memberAccess';
 import { sweepAvatarsEveryMinute } from './avatarSweep';
-import { memberToWire } from './memberEntity';
+import { memberOfWire, membersToWire } from './memberEntity';
 import { ImportRefused, importMembers } from './memberImport';
 import { listMembers } from './memberQueries';
 import {
@@ -62,20 +62,20 @@ export function memberRoutes(app: FastifyInstance, ctx: AppContext): void {
     const query = request.query;
     const { rows, total } = await listMembers(db, actorOf(request).user.collegeId, query);
     return {
-      data: rows.map(memberToWire),
+      data: await membersToWire(db, actorOf(request).user.collegeId, rows),
       meta: { total, page: query.page, per_page: query.per_page, last_page: Math.max(1, Math.ceil(total / query.per_page)) },
     };
   });
 
   typed.get('/api/v1/admin/members/:id', { schema: { params: idParams, response: { 200: memberRow } }, onRequest: admin }, async (request) =>
-    memberToWire(await liveMember({ tx: db, collegeId: actorOf(request).user.collegeId }, request.params.id)),
+    memberOfWire(db, await liveMember({ tx: db, collegeId: actorOf(request).user.collegeId }, request.params.id)),
   );
 
   typed.post('/api/v1/admin/members', { schema: { body: restCreateMemberBody, response: { 201: memberRow } }, onRequest: admin }, async (request, reply) => {
     const actor = actorOf(request);
     const args = { ...request.body, id: request.body.id ?? uuidv7() };
     const row = await inCollege(actor, (write) => createMember(write, actor, args));
-    return reply.code(201).send(memberToWire(row));
+    return reply.code(201).send(await memberOfWire(db, row));
   });
 
   typed.put(
@@ -84,7 +84,7 @@ export function memberRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const actor = actorOf(request);
       const row = await inCollege(actor, (write) => updateMember(write, actor, { ...request.body, id: request.params.id }));
-      return memberToWire(row);
+      return memberOfWire(db, row);
     },
   );
 
@@ -102,7 +102,7 @@ export function memberRoutes(app: FastifyInstance, ctx: AppContext): void {
       await queueApprovalMail(write, member);
       return member;
     });
-    return memberToWire(row);
+    return memberOfWire(db, row);
   });
 
   typed.post('/api/v1/admin/members/:id/reject', { schema: { params: idParams }, onRequest: admin }, async (request, reply) => {
@@ -116,13 +116,13 @@ export function memberRoutes(app: FastifyInstance, ctx: AppContext): void {
     { schema: { params: idParams, body: setMemberPinArgs.pick({ pin: true }), response: { 200: memberRow } }, onRequest: admin },
     async (request) => {
       const actor = actorOf(request);
-      return memberToWire(await inCollege(actor, (write) => setMemberPin(write, actor, { id: request.params.id, pin: request.body.pin })));
+      return memberOfWire(db, await inCollege(actor, (write) => setMemberPin(write, actor, { id: request.params.id, pin: request.body.pin })));
     },
   );
 
   typed.delete('/api/v1/admin/members/:id/pin', { schema: { params: idParams, response: { 200: memberRow } }, onRequest: admin }, async (request) => {
     const actor = actorOf(request);
-    return memberToWire(await inCollege(actor, (write) => deleteMemberPin(write, actor, { id: request.params.id })));
+    return memberOfWire(db, await inCollege(actor, (write) => deleteMemberPin(write, actor, { id: request.params.id })));
   });
 
   typed.post(

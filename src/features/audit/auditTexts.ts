@@ -20,6 +20,7 @@ export const kindLabels: Record<AuditKind, MessageDescriptor> = {
   'member.pinSet': msg`PIN set`,
   'member.pinRemoved': msg`PIN removed`,
   'member.passwordReset': msg`Password reset`,
+  'member.invited': msg`Members invited`,
   'members.imported': msg`Members imported`,
   'roster.imported': msg`Roster imported`,
   'signup.approved': msg`Sign-up approved`,
@@ -33,6 +34,11 @@ export const kindLabels: Record<AuditKind, MessageDescriptor> = {
   'data.exported': msg`Data exported`,
   'data.erased': msg`Data erased`,
   'audit.retentionChanged': msg`Retention changed`,
+  'secondFactor.added': msg`Second step added`,
+  'secondFactor.removed': msg`Second step removed`,
+  'secondFactor.recoveryCodeUsed': msg`Recovery code used`,
+  'secondFactor.recoveryCodesRegenerated': msg`Recovery codes replaced`,
+  'security.settingsChanged': msg`Sign-in security changed`,
 };
 
 /** What happened, as a sentence about the member it concerns. */
@@ -59,6 +65,8 @@ export function recordSentence(i18n: I18n, record: Pick<AuditRecord, 'kind' | 's
       return i18n._(msg`Removed the PIN of ${member}`);
     case 'member.passwordReset':
       return i18n._(msg`Reset the password of ${member}`);
+    case 'member.invited':
+      return member ? i18n._(msg`Invited ${member} to sign in`) : i18n._(msg`Invited members to sign in`);
     case 'members.imported':
       return i18n._(msg`Imported members from a file`);
     case 'roster.imported':
@@ -85,6 +93,16 @@ export function recordSentence(i18n: I18n, record: Pick<AuditRecord, 'kind' | 's
       return i18n._(msg`Erased the data of ${member}`);
     case 'audit.retentionChanged':
       return i18n._(msg`Changed how long the audit trail is kept`);
+    case 'secondFactor.added':
+      return i18n._(msg`Added a second sign-in step for ${member}`);
+    case 'secondFactor.removed':
+      return i18n._(msg`Removed a second sign-in step of ${member}`);
+    case 'secondFactor.recoveryCodeUsed':
+      return i18n._(msg`${member} signed in with a recovery code`);
+    case 'secondFactor.recoveryCodesRegenerated':
+      return i18n._(msg`Replaced the recovery codes of ${member}`);
+    case 'security.settingsChanged':
+      return i18n._(msg`Changed who must use a second sign-in step`);
   }
 }
 
@@ -132,6 +150,14 @@ const fieldLabels: Record<string, MessageDescriptor> = {
   notifications: msg`Notifications`,
   inactive_days: msg`Days without opening Patio before email is sent anyway`,
   mails_per_second: msg`Emails per second, at most`,
+  invited: msg`Invited`,
+  already_invited: msg`Invited in the last 10 minutes, not again`,
+  skipped: msg`Cannot be invited`,
+  everyone_not_signed_in: msg`Everyone not yet signed in`,
+  factor_kind: msg`Kind`,
+  factor_label: msg`Name`,
+  require_for_admins: msg`Administrators must use a second step`,
+  require_for_staff: msg`Staff must use a second step`,
 };
 
 /** ISO weekdays (Monday 1 … Sunday 7) by name, in the reader's language. */
@@ -167,10 +193,12 @@ const wordValues: Record<string, MessageDescriptor> = {
   app: msg`In the app only`,
   immediate: msg`By email as they are published`,
   digest: msg`One email a day`,
+  webauthn: msg`Passkey`,
+  totp: msg`Authenticator app`,
 };
 
 /** Only these fields hold words of ours (a member's name could be "active"). */
-const wordFields = new Set(['role', 'status', 'reset', 'erasure_policy', 'posts', 'events', 'notifications']);
+const wordFields = new Set(['role', 'status', 'reset', 'erasure_policy', 'posts', 'events', 'notifications', 'factor_kind']);
 
 /**
  * A recorded value as a person reads it: nothing as a dash, a secret as "hidden", yes/no,

@@ -21,7 +21,7 @@ async function sectionsWithChildren(db: MembersDb, fields: MemberFields): Promis
 
 async function rowFrom(
   db: MembersDb,
-  base: Pick<MemberRow, 'id' | 'college_id' | 'has_pin' | 'avatar' | 'created_at'>,
+  base: Pick<MemberRow, 'id' | 'college_id' | 'has_pin' | 'avatar' | 'created_at' | 'invited_at' | 'signed_in_at' | 'email_bounced'>,
   fields: MemberFields,
   now: Date,
 ): Promise<MemberRow> {
@@ -47,7 +47,14 @@ export async function createMember(db: MembersDb, fields: MemberFields, collegeI
   const id = uuidv7(now.getTime());
   const args: z.infer<typeof createMemberArgs> = { id, ...fields };
   const seq = await mutate(db, { name: 'members.create', args, entity: 'members', entityId: id }, async () => {
-    await db.members.put(await rowFrom(db, { id, college_id: collegeId, has_pin: false, avatar: null, created_at: now.toISOString() }, fields, now));
+    await db.members.put(
+      await rowFrom(
+        db,
+        { id, college_id: collegeId, has_pin: false, avatar: null, created_at: now.toISOString(), invited_at: null, signed_in_at: null, email_bounced: false },
+        fields,
+        now,
+      ),
+    );
   });
   return { id, seq };
 }
