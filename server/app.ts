@@ -23,6 +23,7 @@ import { deliveryRoutes } from './delivery/routes';
 import { serializeError } from './http/errorLog';
 import { HttpError, registerErrorHandling } from './http/errors';
 import { registerRobots } from './http/robots';
+import { snapshotLocalStore } from './http/rateLimitStore';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerStaticFiles } from './http/staticFiles';
 import { zodValidatorCompiler } from './http/validation';
@@ -138,8 +139,9 @@ export async function buildApp({
   });
   await app.register(fastifyRateLimit, {
     global: false,
-    // Bounded memory per process; the login throttle (shared, in the database) is separate.
-    cache: 10_000,
+    // Bounded memory per process, each request counted at its own turn
+    // (server/http/rateLimitStore.ts); the login throttle (shared, in the database) is separate.
+    store: snapshotLocalStore(10_000),
     errorResponseBuilder: () => new HttpError(429, messages.tooManyRequests),
   });
   registerTenancy(app, ctx.directory);
@@ -148,7 +150,7 @@ export async function buildApp({
     .withTypeProvider<ZodTypeProvider>()
     .get('/api/health', { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } }, () => Promise.resolve({ status: 'ok' as const }));
   collegeRoutes(app, ctx);
-  sessionRoutes(app, ctx);
+  sessionRoutes(app, ctx, registry.passwordSignInGates);
   recoveryRoutes(app, ctx);
   signupRoutes(app, ctx);
   profileRoutes(app, ctx);

@@ -8,6 +8,8 @@ import { defaultSignInLimits, loginTryKey, maxFailedLogins } from '../../server/
 import { defaultConfig } from '../../server/config';
 import { users } from '../../server/db/schema';
 import { smtpTestLimit } from '../../server/integrations/smtpRoutes';
+import { invitationLinkLimit } from '../../server/invitations/invitationRoutes';
+import { ssoFlowLimit } from '../../server/sso/flowRoutes';
 import { maxWrongPins, pinTryKey, pinWindowMs } from '../../server/members/memberAccess';
 import { backends, bearer, demoPassword, hostOf, json, signIn, startServer, type TestServer } from './harness';
 
@@ -169,6 +171,23 @@ describe.each(backends)('limits under a burst of simultaneous requests on $name'
     const admin = await burst(smtpTestLimit + 5, () => test(tokens.admin));
     expect(tally(admin, (answer) => answer.statusCode === 409)).toEqual({ checked: smtpTestLimit, refused: 5 });
     expect((await test(tokens.britishAdmin, hostOf('british'))).statusCode).toBe(409);
+  });
+
+  it("holds an address to the invitation link's and the single sign-on's limits, and another address keeps its own", async () => {
+    const limited = [
+      { url: '/api/v1/invitations/lookup', payload: { token: 'not-a-live-invitation' }, limit: invitationLinkLimit.max, status: 422 },
+      { url: '/api/v1/sso/exchange', payload: { exchange: 'not-a-live-exchange' }, limit: ssoFlowLimit.max, status: 422 },
+    ];
+    for (const { url, payload, limit, status } of limited) {
+      const send = (remoteAddress: string) => server.app.inject({ method: 'POST', url, headers: { host }, payload, remoteAddress });
+      const answers = await burst(limit + 5, () => send('10.9.9.9'));
+      expect(
+        tally(answers, (answer) => answer.statusCode === status),
+        url,
+      ).toEqual({ checked: limit, refused: 5 });
+      for (const answer of answers.filter((a) => a.statusCode === 429)) expect(json(answer)).toEqual({ message: messages.tooManyRequests });
+      expect((await send('10.9.9.10')).statusCode, url).toBe(status);
+    }
   });
 
   it('asks who is asking before reading the SMTP forms: anonymous 401 and a student 403, whatever the body', async () => {
