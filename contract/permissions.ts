@@ -38,6 +38,8 @@ export const permissions = {
   'messenger.reports.read': ['admin'],
   /** The audit trail: reading it, its CSV and how long it is kept (docs/features/audit.md). */
   'audit.manage': ['admin'],
+  /** Adding a second factor to one's own sign-in: a passkey or an authenticator app (docs/features/second-factor.md). */
+  'secondFactor.enrol': ['admin', 'staff'],
   'profile.edit': ['admin', 'staff', 'student', 'guardian'],
   /** A copy of one's own data (docs/features/privacy.md). */
   'privacy.exportOwn': ['admin', 'staff', 'student', 'guardian'],

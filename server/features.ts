@@ -11,6 +11,7 @@ import { notificationsModule } from './notifications/module';
 import { postsModule } from './posts/module';
 import { privacyModule } from './privacy/module';
 import { rosterModule } from './roster/module';
+import { secondFactorModule } from './secondFactor/module';
 import { statisticsModule } from './statistics/module';
 import { structureModule } from './structure/module';
 import { ssoModule } from './sso/module';
@@ -36,6 +37,7 @@ export const features = [
   messengerModule,
   privacyModule,
   auditModule,
+  secondFactorModule,
 ];
 
 export const registry = buildRegistry(features, referenceEntities);

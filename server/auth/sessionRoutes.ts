@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { loginRequest, loginResponse } from '../../contract/auth';
+import { loginRequest } from '../../contract/auth';
+import { loginAnswer } from '../../contract/secondFactor';
 import { messages } from '../../contract/messages';
 import { normalizeRut } from '../../contract/rut';
 import type { AppContext } from '../config';
@@ -10,13 +11,18 @@ import { users } from '../db/schema';
 import { HttpError, ValidationFailed } from '../http/errors';
 import { collegeOf } from '../tenancy/resolveCollege';
 import { reserveLoginTry } from './loginThrottle';
+import type { PasswordSignInGate } from './signInGate';
 import { verifyDecoy, verifyPassword } from './passwords';
 import { authOf, requireUser } from './requireUser';
 import { startSession } from './startSession';
 import { newSecret, revokeAccessToken } from './tokens';
 
-/** Sign-in, sign-out and the CSRF cookie of the original app (its API paths are kept). */
-export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
+/**
+ * Sign-in, sign-out and the CSRF cookie of the original app (its API paths are kept). A right
+ * password passes the features' gates (`gates`: the second factor) before its session starts;
+ * a gate may answer its second step instead (docs/features/second-factor.md).
+ */
+export function sessionRoutes(app: FastifyInstance, ctx: AppContext, gates: readonly PasswordSignInGate[] = []): void {
   const { db, storage, config } = ctx;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -33,7 +39,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply.code(204).send();
   });
 
-  api.post('/api/login-mobile', { schema: { body: loginRequest, response: { 200: loginResponse } } }, async (request) => {
+  api.post('/api/login-mobile', { schema: { body: loginRequest, response: { 200: loginAnswer } } }, async (request) => {
     const college = collegeOf(request);
     const { email, rut, password } = request.body;
     const byEmail = (email ?? '').trim() !== '';
@@ -58,6 +64,10 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
 
     await attempt.succeeded();
+    for (const gate of gates) {
+      const step = await gate(db, college, user);
+      if (step) return step;
+    }
     return startSession(db, storage, college, user);
   });
 

@@ -45,6 +45,29 @@ export async function takeSignInTicket(db: Database, collegeId: string, ticket: 
   return row ?? null;
 }
 
+/** Keeps the WebAuthn challenge of the ticket's passkey step (a newer one replaces it). */
+export async function setTicketChallenge(db: Database, collegeId: string, ticket: string, challenge: string, now = new Date()): Promise<boolean> {
+  const updated = await db
+    .update(secondFactorChallenges)
+    .set({ challenge })
+    .where(liveTicket(collegeId, ticket, now))
+    .returning({ id: secondFactorChallenges.id });
+  return updated.length === 1;
+}
+
+/**
+ * Takes the ticket's challenge if it is `challenge`: once only, so an assertion is never
+ * verified twice against one challenge. The ticket itself stays for a retry.
+ */
+export async function takeTicketChallenge(db: Database, collegeId: string, ticket: string, challenge: string, now = new Date()): Promise<boolean> {
+  const taken = await db
+    .update(secondFactorChallenges)
+    .set({ challenge: null })
+    .where(and(liveTicket(collegeId, ticket, now), eq(secondFactorChallenges.challenge, challenge)))
+    .returning({ id: secondFactorChallenges.id });
+  return taken.length === 1;
+}
+
 function liveTicket(collegeId: string, ticket: string, now: Date) {
   return and(
     eq(secondFactorChallenges.ticketHash, hashTicket(ticket)),
