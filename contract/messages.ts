@@ -178,6 +178,15 @@ export const messages = {
   ssoDomain: 'This email address is not one of the school’s domains.',
   ssoUnknownMember: 'No member of this school has this email address. Ask the school to add you.',
   ssoDisabled: 'Your account is waiting for approval or was closed.',
+  secondFactorExpired: 'This sign-in has expired or was already finished. Sign in again with your password.',
+  secondFactorCodeFormat: 'Enter the 6-digit code from your app, or a recovery code.',
+  secondFactorWrong: 'This code is not right, or was already used. Try again.',
+  secondFactorPasskeyFailed: 'This passkey could not be verified. Try again, or use another way.',
+  secondFactorPasskeyUnknown: 'This passkey is not one of yours here. Use the passkey you added, or another way.',
+  secondFactorLastRequired: 'The school requires a second step for your role: add another way before removing this one.',
+  secondFactorNotFound: 'This sign-in method no longer exists.',
+  secondFactorAlreadyEnrolled: 'You already have a second step. Sign in with it.',
+  secondFactorNoneYet: 'Add a passkey or an authenticator app first.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

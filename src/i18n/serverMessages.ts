@@ -180,6 +180,15 @@ export const serverMessageDescriptors: Record<MessageText, MessageDescriptor> = 
   [messages.ssoDomain]: msg`This email address is not one of the school’s domains.`,
   [messages.ssoUnknownMember]: msg`No member of this school has this email address. Ask the school to add you.`,
   [messages.ssoDisabled]: msg`Your account is waiting for approval or was closed.`,
+  [messages.secondFactorExpired]: msg`This sign-in has expired or was already finished. Sign in again with your password.`,
+  [messages.secondFactorCodeFormat]: msg`Enter the 6-digit code from your app, or a recovery code.`,
+  [messages.secondFactorWrong]: msg`This code is not right, or was already used. Try again.`,
+  [messages.secondFactorPasskeyFailed]: msg`This passkey could not be verified. Try again, or use another way.`,
+  [messages.secondFactorPasskeyUnknown]: msg`This passkey is not one of yours here. Use the passkey you added, or another way.`,
+  [messages.secondFactorLastRequired]: msg`The school requires a second step for your role: add another way before removing this one.`,
+  [messages.secondFactorNotFound]: msg`This sign-in method no longer exists.`,
+  [messages.secondFactorAlreadyEnrolled]: msg`You already have a second step. Sign in with it.`,
+  [messages.secondFactorNoneYet]: msg`Add a passkey or an authenticator app first.`,
 };
 
 export function translateServerMessage(i18n: I18n, text: string): string {
