@@ -2,11 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoginResponse } from '../../contract/auth';
 import { messages } from '../../contract/messages';
+import type { SsoExchangeResponse } from '../../contract/sso';
 import { colleges, entries, users } from '../../server/db/schema';
 import { loadSecretKey } from '../../server/mail/secretKey';
 import { answerCallback, redeemExchange, ssoExchangeLifetimeMs, ssoLoginLifetimeMs, SsoRefusal } from '../../server/sso/flow';
+import { ssoLoginPruneAfterMs, ssoLoginsPruneJob } from '../../server/sso/pruneJob';
 import { ssoLogins } from '../../server/sso/schema';
 import { backends, bearer, hostOf, signIn, startServer, type TestServer } from './harness';
 import { startOidcProvider, type TestProvider } from './oidcProvider';
@@ -94,8 +95,10 @@ describe.each(backends)('signing in with the college’s OpenID Connect provider
     const before = await server.db.select().from(entries).where(eq(entries.userId, staff!.id));
     const signedIn = await exchange({ exchange: secret });
     expect(signedIn.statusCode).toBe(200);
-    const { token, user } = signedIn.json<LoginResponse>();
+    const { token, user, return_to } = signedIn.json<SsoExchangeResponse>();
     expect(user.email).toBe('staff@colinas.test');
+    // Where the person was going when they started.
+    expect(return_to).toBe('/posts');
     expect((await server.app.inject({ method: 'GET', url: '/api/v1/session/college', headers: { host, ...bearer(token) } })).statusCode).toBe(200);
     const after = await server.db.select().from(entries).where(eq(entries.userId, staff!.id));
     expect(after.filter((entry) => entry.kind === 'sign_in').length).toBe(before.filter((entry) => entry.kind === 'sign_in').length + 1);
@@ -221,5 +224,16 @@ describe.each(backends)('signing in with the college’s OpenID Connect provider
       }),
       { numRuns: 60 },
     );
+  });
+  it('removes sign-ins only once they are an hour past their expiry', async () => {
+    const started = await get('/api/v1/sso/start');
+    expect(started.statusCode).toBe(302);
+    const rows = await server.db.select({ id: ssoLogins.id, expiresAt: ssoLogins.expiresAt }).from(ssoLogins);
+    expect(rows.length).toBeGreaterThan(0);
+    const expiries = rows.map((row) => row.expiresAt.getTime());
+    await ssoLoginsPruneJob.run(server.db, new Date(Math.min(...expiries) + ssoLoginPruneAfterMs - 1000), undefined as never);
+    expect(await server.db.select({ id: ssoLogins.id }).from(ssoLogins)).toHaveLength(rows.length);
+    await ssoLoginsPruneJob.run(server.db, new Date(Math.max(...expiries) + ssoLoginPruneAfterMs + 1000), undefined as never);
+    expect(await server.db.select({ id: ssoLogins.id }).from(ssoLogins)).toEqual([]);
   });
 });
