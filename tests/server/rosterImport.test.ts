@@ -230,10 +230,24 @@ describe.each(backends)('the OneRoster import on $name', (backend) => {
     expect(await memberCount()).toBe(before);
   });
 
-  it('is for administrators only', async () => {
+  it('is for administrators of the college only: 401 without a session, 403 for every other role, and another college’s administrator changes nothing here', async () => {
     const zip = await zipOf(fixtureSet('bulk'));
-    expect((await send('preview', zip, staffToken)).statusCode).toBe(403);
-    expect((await send('import', zip, staffToken)).statusCode).toBe(403);
+    const before = await memberCount();
+    const tokens = [staffToken, ...(await Promise.all(['student', 'guardian'].map((role) => signIn(server.app, host, { email: `${role}@colinas.test` }))))];
+    for (const route of ['preview', 'import'] as const) {
+      for (const token of tokens) expect((await send(route, zip, token)).statusCode, route).toBe(403);
+      const anonymous = await server.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/roster/${route}`,
+        headers: { host, 'content-type': 'application/zip' },
+        payload: zip,
+      });
+      expect(anonymous.statusCode, route).toBe(401);
+    }
+    // A British administrator's session is of that college only: on this college's address it is no session.
+    const british = await signIn(server.app, hostOf('british'), { email: 'admin@british.test' });
+    expect((await send('import', zip, british)).statusCode).toBe(401);
+    expect(await memberCount()).toBe(before);
   });
 
   it('answers whatever bytes or sets a device sends with a result or a 4xx, never a 5xx', async () => {
