@@ -11,6 +11,7 @@ import { MemberDetailView } from './MemberDetailView';
 import { fullName } from './memberList';
 import { useMember, useMemberReference } from './memberQueries';
 import { MemberGone, NotAllowed } from './MemberScreenStates';
+import { useInvitations } from './useInvitations';
 import { useMemberActions } from './useMemberActions';
 import { useMembersDb } from './useMembersDb';
 
@@ -25,6 +26,7 @@ export function MemberDetailScreen() {
   const reference = useMemberReference();
   const syncState = useItemSyncState(id);
   const actions = useMemberActions();
+  const invitations = useInvitations({ withCount: false });
   const related = useLiveQuery(async () => {
     if (!member) return { children: [], guardians: [] };
     const children = (await db.members.bulkGet(member.child_ids)).filter((row) => row !== undefined);
@@ -54,6 +56,7 @@ export function MemberDetailScreen() {
       syncState={syncState}
       actions={actions}
       resetPassword={() => import('./membersApi').then((api) => api.resetMemberPassword(member.id))}
+      invitations={invitations}
       onGone={() => void navigate('/users', { replace: true })}
       sections={
         member.status === 'pending' ? null : (

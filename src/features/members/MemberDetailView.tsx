@@ -7,12 +7,14 @@ import { Button, buttonClass } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ArrowBackIcon } from '../../ui/icons';
 import { SyncStateBadge } from '../../ui/SyncStateBadge';
-import { StatusBadge } from './MemberBadges';
+import { InviteCard } from './InviteCard';
+import { SignInBadge, StatusBadge } from './MemberBadges';
 import { fullName } from './memberList';
 import type { MemberReference } from './memberQueries';
 import { roleLabels } from './memberWords';
 import { PinCard } from './PinCard';
 import { ResetPasswordCard } from './ResetPasswordCard';
+import type { Invitations } from './useInvitations';
 import type { MemberActions } from './useMemberActions';
 
 export interface MemberDetailViewProps {
@@ -25,6 +27,7 @@ export interface MemberDetailViewProps {
   syncState: ItemSyncState | null;
   actions: MemberActions;
   resetPassword: () => Promise<ResetMemberPasswordResponse>;
+  invitations: Pick<Invitations, 'online' | 'invite'>;
   /** After a delete or a rejection: back to the list. */
   onGone: () => void;
   /** Other features' parts of the screen (src/modules/MemberSections.tsx), below the account. */
@@ -56,6 +59,7 @@ export function MemberDetailView({
   syncState,
   actions,
   resetPassword,
+  invitations,
   onGone,
   sections: extra,
 }: MemberDetailViewProps) {
@@ -83,6 +87,7 @@ export function MemberDetailView({
         <p className="member-detail-meta">
           <span className="member-role">{i18n._(roleLabels[member.role])}</span>
           <StatusBadge status={member.status} />
+          <SignInBadge row={member} />
           <SyncStateBadge state={syncState} />
         </p>
         <Link className={buttonClass('secondary')} to={`/users/${member.id}/edit`}>
@@ -147,6 +152,7 @@ export function MemberDetailView({
 
       <div className="member-cards">
         <PinCard hasPin={member.has_pin} lockedReason={selfReason} onSet={(pin) => actions.setPin(member, pin)} onDelete={() => actions.deletePin(member)} />
+        <InviteCard member={member} isSelf={isSelf} invitations={invitations} />
         {member.status !== 'pending' ? <ResetPasswordCard email={member.email} lockedReason={selfReason} reset={resetPassword} /> : null}
       </div>
 

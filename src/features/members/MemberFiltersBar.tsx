@@ -70,6 +70,7 @@ export function MemberFiltersBar({ filters, reference, onSearch, onFilters }: Me
           options={(['name', 'role', 'newest'] as const).map((sort) => ({ value: sort, label: sortLabels[sort] }))}
         />
         <Checkbox label={t`Without PIN only`} checked={filters.noPin} onChange={(event) => set({ noPin: event.target.checked })} />
+        <Checkbox label={t`Not yet signed in`} checked={filters.notSignedIn} onChange={(event) => set({ notSignedIn: event.target.checked })} />
       </div>
     </div>
   );

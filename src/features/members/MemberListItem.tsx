@@ -5,8 +5,8 @@ import type { MemberRow } from '../../../contract/members';
 import type { ItemSyncState } from '../../sync/hooks';
 import { Button } from '../../ui/Button';
 import { SyncStateBadge } from '../../ui/SyncStateBadge';
-import { NoPinWarning, StatusBadge } from './MemberBadges';
-import { fullName } from './memberList';
+import { NoPinWarning, SignInBadge, StatusBadge } from './MemberBadges';
+import { fullName, mayInvite } from './memberList';
 import { roleLabels } from './memberWords';
 
 export interface MemberListItemProps {
@@ -15,10 +15,13 @@ export interface MemberListItemProps {
   syncState: ItemSyncState | undefined;
   onApprove: (row: MemberRow) => void;
   onReject: (row: MemberRow) => void;
+  /** Inviting needs a connection: offline the button is disabled (the list says why, once). */
+  online: boolean;
+  onInvite: (row: MemberRow) => void;
 }
 
-/** One member of the list: name (a link to them), role, email, rut, state and the no-PIN warning. */
-export const MemberListItem = memo(function MemberListItem({ row, isSelf, syncState, onApprove, onReject }: MemberListItemProps) {
+/** One member of the list: name (a link to them), role, email, rut, state, signing in, the no-PIN warning and the invitation. */
+export const MemberListItem = memo(function MemberListItem({ row, isSelf, syncState, onApprove, onReject, online, onInvite }: MemberListItemProps) {
   const { i18n, t } = useLingui();
   const name = fullName(row);
   return (
@@ -29,6 +32,7 @@ export const MemberListItem = memo(function MemberListItem({ row, isSelf, syncSt
         </Link>
         <span className="member-role">{i18n._(roleLabels[row.role])}</span>
         <StatusBadge status={row.status} />
+        <SignInBadge row={row} />
         {row.has_pin ? null : <NoPinWarning />}
         {syncState ? <SyncStateBadge state={syncState} /> : null}
       </div>
@@ -49,6 +53,18 @@ export const MemberListItem = memo(function MemberListItem({ row, isSelf, syncSt
           </Button>
           <Button variant="secondary" onClick={() => onReject(row)} aria-label={t`Reject ${name}`}>
             <Trans>Reject</Trans>
+          </Button>
+        </div>
+      ) : null}
+      {mayInvite(row, isSelf) ? (
+        <div className="member-item-actions">
+          <Button
+            variant="secondary"
+            disabled={!online}
+            onClick={() => onInvite(row)}
+            aria-label={row.invited_at ? t`Invite ${name} again` : t`Invite ${name}`}
+          >
+            {row.invited_at ? <Trans>Invite again</Trans> : <Trans>Invite</Trans>}
           </Button>
         </div>
       ) : null}

@@ -10,6 +10,7 @@ import { filterMembers, filtersFromParams, pageOf, paramsFromFilters, prepareMem
 import { MemberListView } from './MemberListView';
 import { useAllMembers, useMemberReference } from './memberQueries';
 import { NotAllowed } from './MemberScreenStates';
+import { useInvitations } from './useInvitations';
 import { useMemberActions } from './useMemberActions';
 
 /**
@@ -40,6 +41,7 @@ export function MemberListScreen() {
   const reference = useMemberReference();
   const pendingStates = usePendingStates('members');
   const actions = useMemberActions();
+  const invitations = useInvitations();
   usePageMeta(t`User Roles`);
 
   const prepared = useMemo(() => prepareMembers(data?.rows ?? []), [data]);
@@ -97,6 +99,7 @@ export function MemberListScreen() {
       onFilters={(next) => go({ ...next, q })}
       onExport={() => void import('./memberCsv').then(({ downloadMembersCsv }) => downloadMembersCsv(filtered, { rows: data.rows, reference }))}
       actions={actions}
+      invitations={invitations}
     />
   );
 }

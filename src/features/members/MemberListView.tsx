@@ -9,10 +9,12 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DownloadIcon, UploadIcon } from '../../ui/icons';
 import { Pagination } from '../../ui/Pagination';
 import { EmptyState, LoadingState } from '../../ui/ScreenStates';
+import { InviteEveryoneDialog, ResendInvitationDialog } from './InviteDialogs';
 import { MemberFiltersBar } from './MemberFiltersBar';
 import { fullName, type MemberFilters } from './memberList';
 import { MemberListItem } from './MemberListItem';
 import type { MemberReference } from './memberQueries';
+import type { Invitations } from './useInvitations';
 import type { MemberActions } from './useMemberActions';
 
 export interface MemberListViewProps {
@@ -36,13 +38,19 @@ export interface MemberListViewProps {
   onFilters: (filters: MemberFilters) => void;
   onExport: () => void;
   actions: Pick<MemberActions, 'approve' | 'reject'>;
+  invitations: Invitations;
 }
 
 /** "User Roles": the toolbar, the filters, a page of members and the pages. */
 export function MemberListView(props: MemberListViewProps) {
-  const { rows, total, all, page, pages, filters, reference, selfId, pendingStates, initialSync, actions } = props;
+  const { rows, total, all, page, pages, filters, reference, selfId, pendingStates, initialSync, actions, invitations } = props;
   const { t } = useLingui();
   const [rejecting, setRejecting] = useState<MemberRow | null>(null);
+  const [resending, setResending] = useState<MemberRow | null>(null);
+  const [invitingAll, setInvitingAll] = useState(false);
+  const { invite: sendInvitations, online, notSignedIn } = invitations;
+  // A member invited before is asked about first: the new link replaces theirs.
+  const invite = useCallback((row: MemberRow) => (row.invited_at ? setResending(row) : void sendInvitations({ member_ids: [row.id] })), [sendInvitations]);
   // Stable, so the rows (memo) are not drawn again at each key typed.
   const { approve: approveRow } = actions;
   const approve = useCallback((row: MemberRow) => void approveRow(row), [approveRow]);
@@ -69,6 +77,12 @@ export function MemberListView(props: MemberListViewProps) {
           </Button>
         </div>
       </div>
+      <div className="members-invite">
+        <Button variant="secondary" disabled={!online || !notSignedIn} onClick={() => setInvitingAll(true)}>
+          {notSignedIn === null ? <Trans>Invite everyone not yet signed in</Trans> : <Trans>Invite everyone not yet signed in ({notSignedIn})</Trans>}
+        </Button>
+        {online ? null : <p className="muted">{t`Inviting sends emails at once: it needs a connection.`}</p>}
+      </div>
       <MemberFiltersBar filters={filters} reference={reference} onSearch={props.onSearch} onFilters={props.onFilters} />
       <p className="members-count muted" role="status">
         {total === all ? t`${plural(all, { one: '# member', other: '# members' })}` : t`${total} of ${all} members`}
@@ -82,11 +96,27 @@ export function MemberListView(props: MemberListViewProps) {
       ) : (
         <ul className="member-list" aria-label={t`Members`}>
           {rows.map((row) => (
-            <MemberListItem key={row.id} row={row} isSelf={row.id === selfId} syncState={pendingStates.get(row.id)} onApprove={approve} onReject={askReject} />
+            <MemberListItem
+              key={row.id}
+              row={row}
+              isSelf={row.id === selfId}
+              syncState={pendingStates.get(row.id)}
+              onApprove={approve}
+              onReject={askReject}
+              online={online}
+              onInvite={invite}
+            />
           ))}
         </ul>
       )}
       <Pagination page={page} pages={pages} hrefFor={props.hrefFor} onGoTo={props.onGoTo} />
+      <ResendInvitationDialog member={resending} onClose={() => setResending(null)} onConfirm={(row) => void sendInvitations({ member_ids: [row.id] })} />
+      <InviteEveryoneDialog
+        count={notSignedIn ?? 0}
+        open={invitingAll}
+        onClose={() => setInvitingAll(false)}
+        onConfirm={() => void sendInvitations({ everyone_not_signed_in: true })}
+      />
       <ConfirmDialog
         open={rejecting !== null}
         onOpenChange={(open) => !open && setRejecting(null)}

@@ -19,10 +19,12 @@ export interface MemberFilters {
   section: string;
   /** Only members without a PIN (the original app's warning). */
   noPin: boolean;
+  /** Only members who never signed in (those an invitation is for). */
+  notSignedIn: boolean;
   sort: MemberSort;
 }
 
-export const noFilters: MemberFilters = { q: '', role: '', status: '', place: '', section: '', noPin: false, sort: 'name' };
+export const noFilters: MemberFilters = { q: '', role: '', status: '', place: '', section: '', noPin: false, notSignedIn: false, sort: 'name' };
 
 /** Lower case without accents: "Peña Ñúñez" and "pena nunez" are the same words. */
 export function foldText(text: string): string {
@@ -68,6 +70,26 @@ export function searchTerms(q: string): string[] {
     .map((term) => (/^[\d.-]+k?$/.test(term) && /\d/.test(term) ? compactId(term) : term));
 }
 
+/** Never signed in (rows synced before the field existed read as never). */
+export const neverSignedIn = (row: Pick<MemberRow, 'signed_in_at'>): boolean => !row.signed_in_at;
+
+/**
+ * What the list says of a member's signing in: their address bounces (first: nothing reaches
+ * them), they signed in, or when their invitation was sent; nothing for a member never invited.
+ */
+export type SignInState = { kind: 'bounced' } | { kind: 'signedIn' } | { kind: 'invited'; at: string } | null;
+
+export function signInState(row: Pick<MemberRow, 'signed_in_at' | 'invited_at' | 'email_bounced'>): SignInState {
+  if (row.email_bounced) return { kind: 'bounced' };
+  if (row.signed_in_at) return { kind: 'signedIn' };
+  if (row.invited_at) return { kind: 'invited', at: row.invited_at };
+  return null;
+}
+
+/** An administrator may invite them: active, never signed in, an address that does not bounce, not themselves. */
+export const mayInvite = (row: Pick<MemberRow, 'status' | 'signed_in_at' | 'email_bounced' | 'email'>, isSelf: boolean): boolean =>
+  !isSelf && row.status === 'active' && neverSignedIn(row) && !row.email_bounced && row.email.includes('@');
+
 const roleOrder: Record<Role, number> = { admin: 0, staff: 1, guardian: 2, student: 3 };
 const collator = new Intl.Collator(undefined, { numeric: true });
 
@@ -87,6 +109,7 @@ export function filterMembers(members: readonly PreparedMember[], filters: Membe
     if (filters.place && row.place_id !== filters.place) return false;
     if (filters.section && !row.section_ids.includes(filters.section)) return false;
     if (filters.noPin && row.has_pin) return false;
+    if (filters.notSignedIn && !neverSignedIn(row)) return false;
     return terms.every((term) => haystack.includes(term));
   });
   return matched.sort(compare(filters.sort)).map((member) => member.row);
@@ -119,6 +142,7 @@ export function filtersFromParams(params: URLSearchParams): { filters: MemberFil
       place: params.get('place') ?? '',
       section: params.get('section') ?? '',
       noPin: params.get('nopin') === '1',
+      notSignedIn: params.get('notsignedin') === '1',
       sort: (memberSorts as readonly string[]).includes(sort) ? (sort as MemberSort) : 'name',
     },
     page: Number(params.get('page')) || 1,
@@ -133,6 +157,7 @@ export function paramsFromFilters(filters: MemberFilters, page = 1): URLSearchPa
   if (filters.place) params.set('place', filters.place);
   if (filters.section) params.set('section', filters.section);
   if (filters.noPin) params.set('nopin', '1');
+  if (filters.notSignedIn) params.set('notsignedin', '1');
   if (filters.sort !== 'name') params.set('sort', filters.sort);
   if (page > 1) params.set('page', String(page));
   return params;

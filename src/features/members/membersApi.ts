@@ -5,6 +5,7 @@ import {
   type MemberImportResponse,
   type ResetMemberPasswordResponse,
 } from '../../../contract/members';
+import { invitableResponse, inviteResponse, type InviteRequest, type InviteResponse } from '../../../contract/invitations';
 import { rosterResult, type RosterResult } from '../../../contract/roster';
 import { requestJson } from '../../api/client';
 
@@ -26,4 +27,14 @@ export function importMembers(request: MemberImportRequest, signal?: AbortSignal
 /** `POST /api/v1/admin/roster/preview` or `/import`: a OneRoster zip, as it is. */
 export function sendRoster(step: 'preview' | 'import', zip: Blob, signal?: AbortSignal): Promise<RosterResult> {
   return requestJson('post', `api/v1/admin/roster/${step}`, (data) => rosterResult.parse(data), { file: { data: zip, type: 'application/zip' } }, signal);
+}
+
+/** `GET /api/v1/admin/members/invitations`: how many members never signed in and may be invited. */
+export function invitableCount(signal?: AbortSignal): Promise<number> {
+  return requestJson('get', 'api/v1/admin/members/invitations', (data) => invitableResponse.parse(data).not_signed_in, undefined, signal);
+}
+
+/** `POST /api/v1/admin/members/invitations`: some members, or everyone not yet signed in; the mails leave at the college's rate. */
+export function sendInvitations(request: InviteRequest): Promise<InviteResponse> {
+  return requestJson('post', 'api/v1/admin/members/invitations', (data) => inviteResponse.parse(data), { json: request });
 }

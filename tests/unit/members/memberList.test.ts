@@ -6,7 +6,9 @@ import {
   pageOf,
   paramsFromFilters,
   prepareMembers,
+  mayInvite,
   searchTerms,
+  signInState,
   type MemberFilters,
 } from '../../../src/features/members/memberList';
 import { aMember } from './membersTestKit';
@@ -90,9 +92,41 @@ describe('the members list', () => {
   });
 
   it('keeps the filters and the page in the address, ignoring values it does not know', () => {
-    const filters: MemberFilters = { q: 'ana', role: 'guardian', status: 'pending', place: 'p', section: 's', noPin: true, sort: 'newest' };
+    const filters: MemberFilters = { q: 'ana', role: 'guardian', status: 'pending', place: 'p', section: 's', noPin: true, notSignedIn: true, sort: 'newest' };
     expect(filtersFromParams(paramsFromFilters(filters, 4))).toEqual({ filters, page: 4 });
     expect(filtersFromParams(new URLSearchParams('role=king&status=gone&sort=x'))).toEqual({ filters: noFilters, page: 1 });
+  });
+
+  it('shows only members who never signed in with "Not yet signed in", invited or not', () => {
+    const signedIn = aMember({ id: 's', signed_in_at: '2026-05-01T08:00:00Z', invited_at: '2026-04-20T08:00:00Z' });
+    const invited = aMember({ id: 'i', invited_at: '2026-04-20T08:00:00Z' });
+    const never = aMember({ id: 'n' });
+    // A row synced before the fields existed: no signed_in_at at all.
+    const old = { ...aMember({ id: 'o' }), signed_in_at: undefined, invited_at: undefined, email_bounced: undefined } as unknown as ReturnType<typeof aMember>;
+    const rows = prepareMembers([signedIn, invited, never, old]);
+    expect(
+      filterMembers(rows, { ...noFilters, notSignedIn: true })
+        .map((m) => m.id)
+        .sort(),
+    ).toEqual(['i', 'n', 'o']);
+    expect(filterMembers(rows, noFilters)).toHaveLength(4);
+    expect(paramsFromFilters({ ...noFilters, notSignedIn: true }).toString()).toBe('notsignedin=1');
+  });
+
+  it('says bounced before signed in before invited, and nothing for a member never invited', () => {
+    expect(signInState(aMember({ email_bounced: true, signed_in_at: '2026-05-01T08:00:00Z' }))).toEqual({ kind: 'bounced' });
+    expect(signInState(aMember({ signed_in_at: '2026-05-01T08:00:00Z', invited_at: '2026-04-20T08:00:00Z' }))).toEqual({ kind: 'signedIn' });
+    expect(signInState(aMember({ invited_at: '2026-04-20T08:00:00Z' }))).toEqual({ kind: 'invited', at: '2026-04-20T08:00:00Z' });
+    expect(signInState(aMember())).toBeNull();
+  });
+
+  it('offers an invitation to active members who never signed in, with an address that does not bounce, never to oneself', () => {
+    expect(mayInvite(aMember(), false)).toBe(true);
+    expect(mayInvite(aMember(), true)).toBe(false);
+    expect(mayInvite(aMember({ status: 'disabled' }), false)).toBe(false);
+    expect(mayInvite(aMember({ status: 'pending' }), false)).toBe(false);
+    expect(mayInvite(aMember({ signed_in_at: '2026-05-01T08:00:00Z' }), false)).toBe(false);
+    expect(mayInvite(aMember({ email_bounced: true }), false)).toBe(false);
   });
 
   // How long it takes is bench/membersList.ts's figure.
