@@ -1,5 +1,6 @@
 import type { LoginResponse, User } from '../../contract/auth';
 import type { College } from '../../contract/college';
+import type { LoginAnswer } from '../../contract/secondFactor';
 
 /**
  * Parsers for the answers the shell itself reads. The contract's zod schemas are loaded on
@@ -12,6 +13,11 @@ export async function parseUser(data: unknown): Promise<User> {
 
 export async function parseLoginResponse(data: unknown): Promise<LoginResponse> {
   return (await import('../../contract/auth')).loginResponse.parse(data);
+}
+
+/** `POST /api/login-mobile`: a session, or the second step a member with a second factor takes. */
+export async function parseLoginAnswer(data: unknown): Promise<LoginAnswer> {
+  return (await import('../../contract/secondFactor')).loginAnswer.parse(data);
 }
 
 export async function parseCollege(data: unknown): Promise<College> {

@@ -10,6 +10,7 @@ import { messengerUi } from '../features/messenger/ui';
 import { notificationsUi } from '../features/notifications/ui';
 import { postsUi } from '../features/posts/ui';
 import { privacyUi } from '../features/privacy/ui';
+import { secondFactorUi } from '../features/secondFactor/ui';
 import { statisticsUi } from '../features/statistics/ui';
 import { structureUi } from '../features/structure/ui';
 import type { UiModule } from '../modules/uiModule';
@@ -34,4 +35,5 @@ export const uiModules: readonly UiModule[] = [
   privacyUi,
   auditUi,
   deliveryUi,
+  secondFactorUi,
 ];

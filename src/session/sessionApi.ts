@@ -1,6 +1,7 @@
-import type { LoginResponse, User } from '../../contract/auth';
+import type { User } from '../../contract/auth';
+import type { LoginAnswer } from '../../contract/secondFactor';
 import { requestJson, requestVoid } from '../api/client';
-import { parseCollegeName, parseLoginResponse, parseUser } from '../api/schemas';
+import { parseCollegeName, parseLoginAnswer, parseUser } from '../api/schemas';
 
 export function fetchCurrentUser(): Promise<User> {
   return requestJson('get', 'api/v1/user', parseUser);
@@ -28,11 +29,15 @@ export function primeCsrfCookie(): Promise<void> {
   return csrfCookie;
 }
 
-export async function login(credentials: { email: string } | { rut: string }, password: string): Promise<LoginResponse> {
+/**
+ * A right password answers a session, or, for a member with a second factor (or one the
+ * college requires), the ticket of the second step (docs/features/second-factor.md).
+ */
+export async function login(credentials: { email: string } | { rut: string }, password: string): Promise<LoginAnswer> {
   await primeCsrfCookie();
   // The next sign-in (after a sign-out) asks again.
   csrfCookie = null;
-  return requestJson('post', 'api/login-mobile', parseLoginResponse, { json: { ...credentials, password } });
+  return requestJson('post', 'api/login-mobile', parseLoginAnswer, { json: { ...credentials, password } });
 }
 
 /** Reports an app start for the statistics ("income to the app"); failures are ignored. */

@@ -8,6 +8,8 @@ import { useCollege } from '../../tenant/tenantStore';
 import { retryOnce } from '../../ui/lazyScreen';
 import { whenIdle } from '../../ui/whenIdle';
 import { AuthCard } from './AuthCard';
+import type { SecondStepRequired } from '../../../contract/secondFactor';
+import { LazySecondStep } from '../../secondFactor/LazySecondStep';
 import { LoginForm, type LoginSubmit } from './LoginForm';
 
 /*
@@ -39,9 +41,15 @@ export function LoginScreen() {
     [],
   );
 
+  // A right password of a member with a second factor: its step replaces the form (src/secondFactor).
+  const [secondStep, setSecondStep] = useState<SecondStepRequired | null>(null);
   const submit: LoginSubmit = async (credentials, password) => {
     try {
       const reply = await login(credentials, password);
+      if ('second_factor_required' in reply) {
+        setSecondStep(reply);
+        return null;
+      }
       // RedirectSignedIn (around this route) now takes the user where they were going.
       session.signIn(reply.token, reply.user);
       return null;
@@ -50,6 +58,14 @@ export function LoginScreen() {
       return describeFailure(error, i18n, { email: 'identifier', rut: 'identifier' });
     }
   };
+
+  if (secondStep) {
+    return (
+      <AuthCard college={college} title={t`Two-step sign-in`} subtitle={t`One more step to confirm it is you.`}>
+        <LazySecondStep challenge={secondStep} onBack={() => setSecondStep(null)} />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard college={college} title={t`Sign in`} subtitle={t`Welcome back. Sign in with your email or your RUT.`}>
