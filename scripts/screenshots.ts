@@ -22,6 +22,7 @@ import { SMTPServer } from 'smtp-server';
 import { dayIn, isoWeekday } from '../contract/eventTime';
 import { uuidv7 } from '../contract/ids';
 import { csvOf, manifest, zipOf } from '../tests/server/rosterFiles';
+import { totpCode, totpStep } from '../server/secondFactor/totp';
 import { apiSignIn, closeUpdatePrompt, newContext, root, runShots, shoot, waitLong, type Look, type Member } from './lib/screenshotKit';
 
 const port = Number(process.env.PATIO_SHOTS_PORT ?? 8481);
@@ -156,6 +157,27 @@ async function deliveryReport(page: Page, { admin }: Demo): Promise<void> {
   await card(page, `/blog/post/${id}`, '.delivery-report', '.delivery-figure');
 }
 
+/** The demo administrator's authenticator app, added once: the two-step screens show it. */
+async function twoStepAdmin(admin: Member): Promise<void> {
+  const list = (await (await api(admin, 'GET', '/api/v1/profile/second-factors')).json()) as { factors: unknown[] };
+  if (list.factors.length > 0) return;
+  const app = (await (await api(admin, 'POST', '/api/v1/profile/second-factors/totp', { label: 'Teléfono de Patricia' })).json()) as {
+    id: string;
+    secret: string;
+  };
+  await api(admin, 'POST', `/api/v1/profile/second-factors/totp/${app.id}/confirm`, { code: totpCode(app.secret, totpStep(Date.now())) });
+}
+
+/** The sign-in's second step: the demo administrator's right password, then the app's code is asked for. */
+async function secondStep(page: Page, { admin }: Demo): Promise<void> {
+  await twoStepAdmin(admin);
+  await visit(page, '/auth/login', 'input[name="identifier"]');
+  await page.locator('input[name="identifier"]').fill('admin@colinas.test');
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('button[type="submit"]').click();
+  await page.locator('.second-step input[name="totp_code"]').waitFor({ timeout: waitLong });
+}
+
 /** In the order they are taken in one context: the outbox's refused edit last, as it stays in the app bar. */
 const screens: Screen[] = [
   {
@@ -206,6 +228,16 @@ const screens: Screen[] = [
     open: (page, demo) => visit(page, `/messenger/${demo.heldChat}`, '.bubble-held'),
   },
   { name: 'profile', as: 'staff', also: ['phone-light-ar'], open: (page) => visit(page, '/app/profile', '.profile-grid') },
+  { name: 'two-step-sign-in', as: 'nobody', also: ['desktop-light-es', 'phone-dark-ar', 'small-light-de'], open: secondStep },
+  {
+    name: 'two-step-profile',
+    as: 'admin',
+    also: ['desktop-light-es', 'phone-dark-ar', 'small-light-de'],
+    open: async (page, demo) => {
+      await twoStepAdmin(demo.admin);
+      await card(page, '/app/profile', '.two-step', '.two-step-factor');
+    },
+  },
   {
     name: 'reach-profile',
     as: 'guardian',
