@@ -74,8 +74,7 @@ export function secondFactorProfileRoutes(app: FastifyInstance, ctx: AppContext)
   api.post(
     '/api/v1/profile/second-factors/webauthn',
     { onRequest: guard, schema: { body: passkeyRegisterRequest, response: { 200: factorAdded } } },
-    async (request) =>
-      registerPasskey(db, enrollerOf(request), relyingPartyOf(request), request.body.label, request.body.credential),
+    async (request) => registerPasskey(db, enrollerOf(request), relyingPartyOf(request), request.body.label, request.body.credential),
   );
 
   api.delete('/api/v1/profile/second-factors/:id', { onRequest: guard, schema: { params: idParams } }, async (request, reply) => {
