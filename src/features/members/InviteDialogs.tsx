@@ -35,7 +35,7 @@ export function InviteEveryoneDialog({ count, open, onClose, onConfirm }: { coun
       description={
         <Trans>
           Each one receives an email in their language with a link, valid for 10 days, to choose a password. The emails leave at the school’s email rate.
-          Members invited before get a new link, which replaces the earlier one.
+          Members invited more than 10 minutes ago get a new link, which replaces the earlier one.
         </Trans>
       }
       confirmLabel={t`${plural(count, { one: 'Invite # member', other: 'Invite # members' })}`}
