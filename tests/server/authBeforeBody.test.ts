@@ -32,6 +32,16 @@ const publicRoutes = new Set([
   'GET /api/v1/sso/start',
   'GET /api/v1/sso/callback',
   'POST /api/v1/sso/exchange',
+  // A sign-in's second step and enrolling within its ticket, after a right password: the
+  // ticket is the secret (server/secondFactor/signInRoutes.ts).
+  'POST /api/v1/auth/second-factor/totp',
+  'POST /api/v1/auth/second-factor/recovery',
+  'POST /api/v1/auth/second-factor/webauthn/options',
+  'POST /api/v1/auth/second-factor/webauthn',
+  'POST /api/v1/auth/second-factor/enrol/totp',
+  'POST /api/v1/auth/second-factor/enrol/totp/confirm',
+  'POST /api/v1/auth/second-factor/enrol/webauthn/options',
+  'POST /api/v1/auth/second-factor/enrol/webauthn',
   // A mail's links: signed for one member and purpose (server/delivery/links.ts); RFC 8058's
   // one-click POST comes from the mail client, without a session.
   'GET /mail/open/:token',
