@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { memberRow } from '../../../contract/members';
 import {
   filterMembers,
   filtersFromParams,
@@ -111,6 +112,11 @@ describe('the members list', () => {
     ).toEqual(['i', 'n', 'o']);
     expect(filterMembers(rows, noFilters)).toHaveLength(4);
     expect(paramsFromFilters({ ...noFilters, notSignedIn: true }).toString()).toBe('notsignedin=1');
+  });
+
+  it('parses a row synced before signing in was on it as never invited, never signed in, not bounced', () => {
+    const { invited_at: _i, signed_in_at: _s, email_bounced: _b, ...older } = aMember();
+    expect(memberRow.parse(older)).toMatchObject({ invited_at: null, signed_in_at: null, email_bounced: false });
   });
 
   it('says bounced before signed in before invited, and nothing for a member never invited', () => {
