@@ -1,4 +1,6 @@
 import { z } from './zod';
+import { loginResponse } from './auth';
+import { messages } from './messages';
 import { text } from './text';
 
 /**
@@ -29,21 +31,21 @@ export function issuerAcceptable(value: string): boolean {
 }
 
 const domain = z
-  .string()
+  .string({ error: messages.ssoDomainInvalid })
   .trim()
   .toLowerCase()
-  .regex(/^@?[a-z0-9-]+(\.[a-z0-9-]+)+$/)
+  .regex(/^@?[a-z0-9-]+(\.[a-z0-9-]+)+$/, { error: messages.ssoDomainInvalid })
   .transform((value) => value.replace(/^@/, ''));
 
 /** The settings an administrator saves (`PUT /api/v1/admin/integrations/sso`). */
 export const ssoSettingsInput = z.object({
-  display_name: text({ max: 80, trim: true }).min(1),
-  issuer: text({ max: 500, trim: true }).refine(issuerAcceptable),
-  client_id: text({ max: 500, trim: true }).min(1),
+  display_name: text({ max: 80, trim: true, error: messages.ssoDisplayNameRequired }).min(1, { error: messages.ssoDisplayNameRequired }),
+  issuer: text({ max: 500, trim: true, error: messages.ssoIssuerInvalid }).refine(issuerAcceptable, { error: messages.ssoIssuerInvalid }),
+  client_id: text({ max: 500, trim: true, error: messages.ssoClientIdRequired }).min(1, { error: messages.ssoClientIdRequired }),
   /** Blank keeps the stored secret; `clear_client_secret` removes it. */
   client_secret: text({ max: 2000 }).default(''),
   clear_client_secret: z.boolean().default(false),
-  allowed_domains: z.array(domain).max(50).default([]),
+  allowed_domains: z.array(domain).max(50, { error: messages.ssoDomainInvalid }).default([]),
   enabled: z.boolean().default(true),
 });
 export type SsoSettingsInput = z.input<typeof ssoSettingsInput>;
@@ -64,7 +66,11 @@ export const ssoSettingsResponse = z.object({ data: ssoSettingsView.nullable() }
 
 /**
  * `POST /api/v1/sso/exchange`: the one-time secret the provider's answer left in the fragment
- * of `/login/sso#exchange=…`, traded once for a session (answered like `POST /api/login-mobile`).
+ * of `/auth/sso#exchange=…`, traded once for a session: answered like `POST /api/login-mobile`,
+ * plus the path of this site the person was going to when they started (`return_to`).
  */
 export const ssoExchangeRequest = z.object({ exchange: z.string().min(1).max(200) });
 export type SsoExchangeRequest = z.infer<typeof ssoExchangeRequest>;
+
+export const ssoExchangeResponse = loginResponse.extend({ return_to: z.string() });
+export type SsoExchangeResponse = z.infer<typeof ssoExchangeResponse>;

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import { uuidv7 } from '../../contract/ids';
-import { messages, type MessageKey } from '../../contract/messages';
+import { messages } from '../../contract/messages';
+import { ssoRefusals, type SsoRefusalCode } from '../../contract/ssoRefusals';
 import { newSecret } from '../auth/tokens';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
@@ -16,19 +17,7 @@ export const ssoExchangeLifetimeMs = 2 * 60 * 1000;
 /** How long a provider's discovered metadata is trusted before asking it again. */
 const discoveryLifetimeMs = 5 * 60 * 1000;
 
-/** Why a sign-in was refused: the `sso_error` of the redirect and the message the screen shows. */
-export const ssoRefusals = {
-  not_offered: 'ssoNotOffered',
-  provider_down: 'ssoProviderDown',
-  state: 'ssoExpired',
-  token: 'ssoTokenInvalid',
-  unverified: 'ssoUnverifiedEmail',
-  domain: 'ssoDomain',
-  unknown: 'ssoUnknownMember',
-  disabled: 'ssoDisabled',
-} as const satisfies Record<string, MessageKey>;
-export type SsoRefusalCode = keyof typeof ssoRefusals;
-
+/** A refused sign-in: its code goes in the sign-in page's `sso_error`, its message key in `sso_logins.error`. */
 export class SsoRefusal extends Error {
   constructor(readonly code: SsoRefusalCode) {
     super(messages[ssoRefusals[code]]);

@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq } from 'drizzle-orm';
-import { loginResponse } from '../../contract/auth';
 import { messages } from '../../contract/messages';
-import { ssoExchangeRequest } from '../../contract/sso';
+import { ssoExchangeRequest, ssoExchangeResponse } from '../../contract/sso';
 import { startSession } from '../auth/startSession';
 import type { AppContext } from '../config';
 import { users } from '../db/schema';
@@ -33,7 +32,8 @@ function refused(reply: FastifyReply, error: unknown): FastifyReply {
 /**
  * Signing in with the college's OpenID Connect provider: `start` sends the browser there,
  * `callback` takes its answer and hands the app a one-time secret in the URL's fragment (never
- * sent to a server, so never in a log), and `exchange` trades that secret for a session.
+ * sent to a server, so never in a log), and `exchange` trades that secret for a session and
+ * says where the person was going (`return_to` of `start`).
  */
 export function ssoFlowRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, mailer, storage } = ctx;
@@ -65,7 +65,7 @@ export function ssoFlowRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
   });
 
-  api.post('/api/v1/sso/exchange', { config, schema: { body: ssoExchangeRequest, response: { 200: loginResponse } } }, async (request) => {
+  api.post('/api/v1/sso/exchange', { config, schema: { body: ssoExchangeRequest, response: { 200: ssoExchangeResponse } } }, async (request) => {
     const college = collegeOf(request);
     const found = await redeemExchange(db, college.id, request.body.exchange, new Date());
     if (!found) throw ValidationFailed.field('exchange', messages.ssoExpired);
@@ -75,6 +75,6 @@ export function ssoFlowRoutes(app: FastifyInstance, ctx: AppContext): void {
       .where(and(eq(users.collegeId, college.id), eq(users.id, found.userId), eq(users.status, 'active')))
       .limit(1);
     if (!user) throw ValidationFailed.field('exchange', messages.ssoDisabled);
-    return startSession(db, storage, college, user);
+    return { ...(await startSession(db, storage, college, user)), return_to: found.returnTo };
   });
 }

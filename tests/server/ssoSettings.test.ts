@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ssoSettings } from '../../server/sso/schema';
+import { messages } from '../../contract/messages';
 import type { SsoSettingsView } from '../../contract/sso';
 import { backends, bearer, hostOf, json, signIn, startServer, type TestServer } from './harness';
 
@@ -62,7 +63,10 @@ describe.each(backends)('single sign-on settings ($name)', (backend) => {
   it('refuses an issuer that is not https except on a loopback host, and changes nothing', async () => {
     const before = await server.db.select().from(ssoSettings).where(eq(ssoSettings.issuer, settings.issuer));
     for (const issuer of ['http://accounts.example.com', 'ftp://x.example', 'https://x.example/?a=1', 'not a url']) {
-      expect((await put(tokens.admin!, { ...settings, issuer })).statusCode).toBe(422);
+      const refused = await put(tokens.admin!, { ...settings, issuer });
+      expect(refused.statusCode).toBe(422);
+      // The message the settings card shows beside the field, in the person's language.
+      expect(json<{ errors: Record<string, string[]> }>(refused).errors).toEqual({ issuer: [messages.ssoIssuerInvalid] });
     }
     expect(await server.db.select().from(ssoSettings).where(eq(ssoSettings.issuer, settings.issuer))).toEqual(before);
     expect((await put(tokens.admin!, { ...settings, issuer: 'http://127.0.0.1:4010' })).statusCode).toBe(200);
