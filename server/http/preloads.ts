@@ -24,6 +24,9 @@ const publicScreens: [path: RegExp, sources: string[]][] = [
   [/^\/auth\/login\/?$/, ['src/features/auth/LoginRoute.ts']],
   [/^\/auth\/signup-no\/?$/, ['src/features/auth/SignupRoute.ts']],
   [/^\/auth\/reset-password\/?$/, ['src/features/auth/ResetPasswordRoute.ts']],
+  // A mail's link and the single sign-on's way back: often a device's first visit.
+  [/^\/auth\/invitation\/?$/, ['src/features/auth/InvitationRoute.ts']],
+  [/^\/auth\/sso\/?$/, ['src/features/auth/SsoRoute.ts']],
 ];
 const signedInArea = 'src/app/SignedInArea.tsx';
 const home = ['src/features/home/HomeRoute.ts', 'src/features/posts/latestNewsRoute.ts'];

@@ -7,14 +7,15 @@ import type { FastifyInstance } from 'fastify';
  * face, never anyone's data (that stays behind the API, which is closed here). Blocking the
  * app's paths instead only made link checkers and Lighthouse report them as hidden, and
  * changed nothing a search engine could show. Closed: the API, its session endpoint, uploaded
- * files (their addresses are for signed-in people) and the password reset, whose addresses
- * carry a one-time token.
+ * files (their addresses are for signed-in people), the password reset and the invitation,
+ * whose addresses carry a one-time token.
  */
 export const robotsTxt = `User-agent: *
 Disallow: /api/
 Disallow: /sanctum/
 Disallow: /uploads/
 Disallow: /auth/reset-password
+Disallow: /auth/invitation
 Allow: /
 `;
 

@@ -63,6 +63,9 @@ export function createAppRouter() {
               children: [
                 { index: true, lazy: () => import('../features/landing/LandingRoute').then((m) => m.route) },
                 { path: 'auth/login', lazy: () => import('../features/auth/LoginRoute').then((m) => m.route) },
+                // Both sign the person in; the guard then takes them where they were going.
+                { path: 'auth/sso', lazy: () => import('../features/auth/SsoRoute').then((m) => m.route) },
+                { path: 'auth/invitation', lazy: () => import('../features/auth/InvitationRoute').then((m) => m.route) },
               ],
             },
             { path: 'auth', element: <Navigate to="/auth/login" replace /> },

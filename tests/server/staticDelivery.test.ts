@@ -230,13 +230,21 @@ describe.each(backends)('static delivery on $name', (backend) => {
     expect(again.rawPayload.length).toBe(0);
   });
 
-  it('serves a real robots.txt: the pages allowed, the API, uploads and reset links not', async () => {
+  it('serves a real robots.txt: the pages allowed, the API, uploads, reset and invitation links not', async () => {
     const response = await get('/robots.txt');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(response.body).not.toContain('<html');
     const lines = response.body.split('\n');
-    for (const line of ['User-agent: *', 'Disallow: /api/', 'Disallow: /sanctum/', 'Disallow: /uploads/', 'Disallow: /auth/reset-password', 'Allow: /']) {
+    for (const line of [
+      'User-agent: *',
+      'Disallow: /api/',
+      'Disallow: /sanctum/',
+      'Disallow: /uploads/',
+      'Disallow: /auth/reset-password',
+      'Disallow: /auth/invitation',
+      'Allow: /',
+    ]) {
       expect(lines).toContain(line);
     }
     expect(lines).not.toContain('Disallow: /');

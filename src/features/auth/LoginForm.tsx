@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useSubmission } from '../../forms/useSubmission';
 import { validateWith } from '../../forms/fieldErrors';
@@ -16,10 +16,12 @@ export interface LoginFormProps {
   onSubmit: LoginSubmit;
   onForgot: (identifier: string) => void;
   allowSignup: boolean;
+  /** Another way to sign in (the school's single sign-on), under the password's button. */
+  alternative?: ReactNode;
 }
 
 /** Email or RUT in one field (detected by shape), validated with the server's schema. */
-export function LoginForm({ onSubmit, onForgot, allowSignup }: LoginFormProps) {
+export function LoginForm({ onSubmit, onForgot, allowSignup, alternative }: LoginFormProps) {
   const { t } = useLingui();
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
@@ -86,6 +88,7 @@ export function LoginForm({ onSubmit, onForgot, allowSignup }: LoginFormProps) {
       <Button type="submit" block busy={busy}>
         <Trans>Sign in</Trans>
       </Button>
+      {alternative}
       {allowSignup ? (
         <p className="form-footnote">
           <Trans>

@@ -1,16 +1,23 @@
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { ssoRefusalMessage } from '../../../contract/ssoRefusals';
 import { describeFailure } from '../../forms/describeFailure';
+import { redirectTarget } from '../../session/redirectTarget';
 import { session } from '../../session/session';
 import { login, primeCsrfCookie } from '../../session/sessionApi';
 import { usePageMeta } from '../../tenant/usePageMeta';
 import { useCollege } from '../../tenant/tenantStore';
+import { FormAlert } from '../../ui/FormAlert';
 import { retryOnce } from '../../ui/lazyScreen';
+import { useOnline } from '../../ui/useOnline';
 import { whenIdle } from '../../ui/whenIdle';
 import { AuthCard } from './AuthCard';
 import type { SecondStepRequired } from '../../../contract/secondFactor';
 import { LazySecondStep } from '../../secondFactor/LazySecondStep';
 import { LoginForm, type LoginSubmit } from './LoginForm';
+import { SsoButton } from './SsoButton';
+import { useSsoProvider } from './useSsoProvider';
 
 /*
  * The recover-account dialog (Radix Dialog and the contract's zod schemas) is not needed to
@@ -25,6 +32,11 @@ export function LoginScreen() {
   const [forgotOpen, setForgotOpen] = useState(false);
   const [forgotEmail, setForgotEmail] = useState('');
   const [forgotKey, setForgotKey] = useState(0);
+  const [params] = useSearchParams();
+  const online = useOnline();
+  const provider = useSsoProvider(college.slug);
+  // A refused single sign-on comes back here with its reason (server/sso/flowRoutes.ts).
+  const ssoError = params.get('sso_error');
   usePageMeta(t`Sign in`);
   useEffect(() => whenIdle(() => void loadForgotPasswordDialog().catch(() => undefined), 5000), []);
   // Someone on this screen is about to sign in: what "Sign in" would wait for on a weak
@@ -69,9 +81,21 @@ export function LoginScreen() {
 
   return (
     <AuthCard college={college} title={t`Sign in`} subtitle={t`Welcome back. Sign in with your email or your RUT.`}>
+      <FormAlert message={ssoError === null ? null : ssoRefusalMessage(ssoError)} />
       <LoginForm
         onSubmit={submit}
         allowSignup={college.allow_signup}
+        alternative={
+          provider ? (
+            <>
+              <p className="auth-or">
+                <Trans>or</Trans>
+              </p>
+              {/* Back where the person was going, like the password's sign-in (RedirectSignedIn). */}
+              <SsoButton provider={provider} online={online} returnTo={redirectTarget(params.get('redirect'))} />
+            </>
+          ) : null
+        }
         onForgot={(identifier) => {
           setForgotEmail(identifier.includes('@') ? identifier.trim() : '');
           setForgotKey((k) => k + 1);

@@ -1,15 +1,31 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState, type FormEvent } from 'react';
-import { resetPasswordRequest } from '../../../contract/auth';
-import { validateWith, type FieldErrors } from '../../forms/fieldErrors';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import type { FieldErrors } from '../../forms/fieldErrors';
 import { type SubmitFailure } from '../../forms/describeFailure';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
 import { PasswordField } from '../../ui/PasswordField';
 
-export type ResetSubmit = (values: { password: string; password_confirmation: string }) => Promise<SubmitFailure | null>;
+export interface PasswordChoice {
+  password: string;
+  password_confirmation: string;
+}
 
-export function ResetPasswordForm({ email, token, onSubmit }: { email: string; token: string; onSubmit: ResetSubmit }) {
+export type PasswordChoiceSubmit = (values: PasswordChoice) => Promise<SubmitFailure | null>;
+
+export interface NewPasswordFormProps {
+  /** The contract's check of what the page sends (with its token): the errors by field, or null. */
+  check: (values: PasswordChoice) => FieldErrors | null;
+  onSubmit: PasswordChoiceSubmit;
+  submitLabel?: ReactNode;
+}
+
+/** What is wrong with the link rather than the typed fields (its token, its email): shown for the whole form. */
+const linkError = ({ password: _password, password_confirmation: _confirmation, ...rest }: FieldErrors): string | null =>
+  Object.values(rest).find((message) => message !== undefined) ?? null;
+
+/** A password chosen twice, with the rules of the contract: a reset link's page, an invitation's. */
+export function NewPasswordForm({ check, onSubmit, submitLabel = <Trans>Save new password</Trans> }: NewPasswordFormProps) {
   const { t } = useLingui();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -19,20 +35,21 @@ export function ResetPasswordForm({ email, token, onSubmit }: { email: string; t
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const checked = validateWith(resetPasswordRequest, { token, email, password, password_confirmation: confirmation });
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      setFormError(checked.errors.token ?? checked.errors.email ?? null);
+    const values = { password, password_confirmation: confirmation };
+    const refused = check(values);
+    if (refused) {
+      setErrors(refused);
+      setFormError(linkError(refused));
       return;
     }
     setBusy(true);
     setErrors({});
     setFormError(null);
-    const failure = await onSubmit({ password, password_confirmation: confirmation });
+    const failure = await onSubmit(values);
     if (failure) {
       setBusy(false);
       setErrors(failure.fields);
-      setFormError(failure.form ?? failure.fields.token ?? failure.fields.email ?? null);
+      setFormError(failure.form ?? linkError(failure.fields));
     }
   }
 
@@ -59,7 +76,7 @@ export function ResetPasswordForm({ email, token, onSubmit }: { email: string; t
         required
       />
       <Button type="submit" block busy={busy}>
-        <Trans>Save new password</Trans>
+        {submitLabel}
       </Button>
     </form>
   );

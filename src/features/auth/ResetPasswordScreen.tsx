@@ -1,7 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { resetPasswordRequest } from '../../../contract/auth';
 import { messages } from '../../../contract/messages';
 import { describeFailure } from '../../forms/describeFailure';
+import { validateWith } from '../../forms/fieldErrors';
 import { usePageMeta } from '../../tenant/usePageMeta';
 import { useCollege } from '../../tenant/tenantStore';
 import { buttonClass } from '../../ui/Button';
@@ -9,7 +11,7 @@ import { FormAlert } from '../../ui/FormAlert';
 import { showToast } from '../../ui/toastStore';
 import { AuthCard } from './AuthCard';
 import { resetPassword } from './authApi';
-import { ResetPasswordForm, type ResetSubmit } from './ResetPasswordForm';
+import { NewPasswordForm, type PasswordChoice, type PasswordChoiceSubmit } from './NewPasswordForm';
 
 /** Opened from the mail's link: /auth/reset-password?token=…&email=… */
 export function ResetPasswordScreen() {
@@ -23,7 +25,12 @@ export function ResetPasswordScreen() {
   const email = <bdi dir="ltr">{address}</bdi>;
   usePageMeta(t`Choose a new password`);
 
-  const submit: ResetSubmit = async (values) => {
+  const check = (values: PasswordChoice) => {
+    const checked = validateWith(resetPasswordRequest, { token, email: address, ...values });
+    return checked.ok ? null : checked.errors;
+  };
+
+  const submit: PasswordChoiceSubmit = async (values) => {
     try {
       await resetPassword({ token, email: address, ...values });
       showToast(t`Password reset successfully`);
@@ -37,7 +44,7 @@ export function ResetPasswordScreen() {
   return (
     <AuthCard college={college} title={t`Choose a new password`} subtitle={address ? <Trans>For the account {email}</Trans> : undefined}>
       {token && address ? (
-        <ResetPasswordForm email={address} token={token} onSubmit={submit} />
+        <NewPasswordForm check={check} onSubmit={submit} />
       ) : (
         <div className="form">
           <FormAlert message={messages.resetInvalid} />

@@ -1,0 +1,3 @@
+import { InvitationScreen } from './InvitationScreen';
+
+export const route = { Component: InvitationScreen };

@@ -1,0 +1,3 @@
+import { SsoScreen } from './SsoScreen';
+
+export const route = { Component: SsoScreen };
