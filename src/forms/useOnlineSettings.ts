@@ -7,21 +7,26 @@ import { validateWith, type FieldErrors } from './fieldErrors';
 
 export type SettingsLoad<T> = { status: 'loading' } | { status: 'ready'; saved: T } | { status: 'failed'; error: string };
 
-/** Where a card's settings live on the server: read, and saved (answering what was stored). */
+/** Where a card's settings live on the server: read, saved and maybe removed (each answering what is stored then). */
 export interface SettingsDoor<T, I> {
   fetch: (signal: AbortSignal) => Promise<T>;
   save: (input: I) => Promise<T>;
+  remove?: () => Promise<T>;
 }
 
 export interface OnlineSettingsState<T, I> {
   load: SettingsLoad<T>;
   online: boolean;
+  /** Saving or removing; `removing` says which. */
   busy: boolean;
+  removing: boolean;
   errors: FieldErrors;
   formError: string | null;
   retry: () => void;
   /** Checks with the contract's schema and saves; resolves true when the server stored them. */
   save: (input: I) => Promise<boolean>;
+  /** Removes them (the door's `remove`); resolves true when the server did. */
+  remove: () => Promise<boolean>;
 }
 
 /**
@@ -35,7 +40,7 @@ export function useOnlineSettings<T, S extends z.ZodType>(door: SettingsDoor<T, 
   const online = useOnline();
   const [load, setLoad] = useState<SettingsLoad<T>>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<'save' | 'remove' | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -56,18 +61,13 @@ export function useOnlineSettings<T, S extends z.ZodType>(door: SettingsDoor<T, 
     setAttempt((n) => n + 1);
   };
 
-  const save = async (input: z.input<S>): Promise<boolean> => {
-    const checked = validateWith(schema, input);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      setFormError(null);
-      return false;
-    }
-    setBusy(true);
+  /** Sends to the server and keeps its answer, or shows its refusal. */
+  const send = async (what: 'save' | 'remove', request: () => Promise<T>): Promise<boolean> => {
+    setBusy(what);
     setErrors({});
     setFormError(null);
     try {
-      setLoad({ status: 'ready', saved: await door.save(checked.data) });
+      setLoad({ status: 'ready', saved: await request() });
       return true;
     } catch (error) {
       const failure = describeFailure(error, i18n);
@@ -75,9 +75,21 @@ export function useOnlineSettings<T, S extends z.ZodType>(door: SettingsDoor<T, 
       setFormError(failure.form);
       return false;
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
   };
 
-  return { load, online, busy, errors, formError, retry, save };
+  const save = async (input: z.input<S>): Promise<boolean> => {
+    const checked = validateWith(schema, input);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      setFormError(null);
+      return false;
+    }
+    return send('save', () => door.save(checked.data));
+  };
+
+  const remove = (): Promise<boolean> => (door.remove ? send('remove', door.remove) : Promise.resolve(false));
+
+  return { load, online, busy: busy !== null, removing: busy === 'remove', errors, formError, retry, save, remove };
 }

@@ -12,13 +12,14 @@ import { DeliverySettingsCard } from './DeliverySettingsCard';
 import { fetchMailLog, fetchSmtp, removeSmtp, saveSmtp, sendTestMail, type TestOutcome } from './integrationsApi';
 import { MailLogList } from './MailLogList';
 import { SmtpForm, formOf, type SmtpFormValues } from './SmtpForm';
+import { SsoSettingsCard } from './SsoSettingsCard';
 
 type Load = { status: 'loading' } | { status: 'ready'; saved: SmtpSettingsView | null } | { status: 'failed'; error: string };
 
 /**
  * `/admin/integrations` (administrators): the college's SMTP server, how its members are
- * reached (delivery settings) and the mail log, read and written online only (the form holds
- * a password that must not wait in the outbox).
+ * reached (delivery settings), its single sign-on and the mail log, read and written online
+ * only (the forms hold a password and a client secret that must not wait in the outbox).
  */
 export function IntegrationsScreen() {
   const { user } = useSession();
@@ -203,6 +204,7 @@ function Integrations() {
         onTest={() => void test()}
       />
       <DeliverySettingsCard />
+      <SsoSettingsCard />
       <MailLogList
         items={log.items}
         loading={log.loading}

@@ -7,13 +7,15 @@ import {
   type SmtpSettingsView,
 } from '../../../contract/integrations';
 import { deliverySettings, type DeliverySettings } from '../../../contract/delivery';
+import { ssoSettingsResponse, type ssoSettingsInput, type SsoSettingsView } from '../../../contract/sso';
+import type { z } from 'zod';
 import { ApiError } from '../../api/errors';
 import { requestJson } from '../../api/client';
 import type { SettingsDoor } from '../../forms/useOnlineSettings';
 
 /**
- * The integrations' REST calls. Online only: the settings hold a password, which must not
- * wait in the device's outbox (docs/features/integrations.md).
+ * The integrations' REST calls. Online only: the settings hold a password or a client secret,
+ * which must not wait in the device's outbox (docs/features/integrations.md).
  */
 const smtpPath = 'api/v1/admin/integrations/smtp';
 
@@ -70,4 +72,14 @@ const deliverySettingsPath = 'api/v1/admin/delivery-settings';
 export const deliverySettingsDoor: SettingsDoor<DeliverySettings, DeliverySettings> = {
   fetch: (signal) => requestJson('get', deliverySettingsPath, (data) => deliverySettings.parse(data), undefined, signal),
   save: (settings) => requestJson('put', deliverySettingsPath, (data) => deliverySettings.parse(data), { json: settings }),
+};
+
+const ssoPath = 'api/v1/admin/integrations/sso';
+const ssoSettingsOf = (data: unknown) => ssoSettingsResponse.parse(data).data;
+
+/** The college's single sign-on settings (docs/features/sso.md): the client secret is sent, never read back. */
+export const ssoSettingsDoor: SettingsDoor<SsoSettingsView | null, z.output<typeof ssoSettingsInput>> = {
+  fetch: (signal) => requestJson('get', ssoPath, ssoSettingsOf, undefined, signal),
+  save: (settings) => requestJson('put', ssoPath, ssoSettingsOf, { json: settings }),
+  remove: () => requestJson('delete', ssoPath, ssoSettingsOf),
 };

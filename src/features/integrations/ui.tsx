@@ -4,7 +4,7 @@ import { MailIcon } from '../../ui/icons';
 
 /**
  * The integrations feature (docs/features/integrations.md): the administrators' `/admin/integrations` screen
- * (the college's SMTP server and the mail log) and its entry in the administration (`/admin`). Online only, so it
+ * (the college's SMTP server, the mail log and single sign-on) and its entry in the administration (`/admin`). Online only, so it
  * has no data module and no outbox labels. In the shell's first download: keep it small.
  */
 export const integrationsUi = defineUiModule({
@@ -14,7 +14,7 @@ export const integrationsUi = defineUiModule({
     {
       to: '/admin/integrations',
       label: msg`Integrations`,
-      description: msg`The school's email server (SMTP) and the mail log.`,
+      description: msg`The school's email server (SMTP), the mail log and single sign-on.`,
       icon: MailIcon,
       order: 300,
       permission: 'integrations.manage',
