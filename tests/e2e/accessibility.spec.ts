@@ -530,6 +530,13 @@ inItsLooks(() => {
     await expect(page.getByRole('alert').first()).toBeVisible();
     await screens.check('choose a new password, link not valid');
 
+    // Single sign-on refused (server/sso/flowRoutes.ts sends the reason), an invitation's link not valid.
+    await open(page, '/auth/login?sso_error=provider_down');
+    await expect(page.getByRole('alert').first()).toBeVisible();
+    await screens.check('sign-in after a refused single sign-on');
+    await open(page, '/auth/invitation?token=not-an-invitation', page.getByRole('heading', { name: tr('This invitation cannot be used'), level: 1 }));
+    await screens.check('an invitation, link not valid');
+
     await open(page, '/no/such/page');
     await screens.check('page not found');
   });

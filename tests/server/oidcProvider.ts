@@ -29,7 +29,8 @@ export interface TestProvider {
 /**
  * A real OpenID Connect provider (oidc-provider) on 127.0.0.1 with one confidential client
  * (client_secret_basic) whose redirect URI is the test server's callback. Its login and consent
- * interactions finish at once for `account`, so a test drives it with plain fetch and a jar.
+ * interactions finish at once for `account`, so a test drives it with plain fetch and a jar,
+ * or a browser follows its redirects (tests/e2e/sso.spec.ts).
  */
 export async function startOidcProvider(redirectUri: string): Promise<TestProvider> {
   const server: Server = createServer();
@@ -66,7 +67,8 @@ export async function startOidcProvider(redirectUri: string): Promise<TestProvid
     },
     features: { devInteractions: { enabled: false } },
     pkce: { required: () => true },
-    ttl: { IdToken: () => test.idTokenTtl },
+    // Every lifetime given (the provider prints a notice for each one left to its default).
+    ttl: { IdToken: () => test.idTokenTtl, AccessToken: 3600, Grant: 3600, Interaction: 600, Session: 3600 },
     cookies: { keys: ['patio-test-cookie-key'] },
   });
 
