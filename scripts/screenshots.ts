@@ -538,10 +538,15 @@ function invitationPath(admin: Member): Promise<string> {
     const guardian = (await rows<{ id: string; email: string }>(admin, '/api/v1/admin/members?role=guardian&per_page=200')).find((row) => row.email === email);
     if (!guardian) throw new Error(`the demo data has changed: no ${email}`);
     await api(admin, 'POST', '/api/v1/admin/members/invitations', { member_ids: [guardian.id] });
-    const mail = (await rows<{ to: string; text: string }>(admin, '/api/v1/admin/mail-outbox')).find((row) => row.to === email);
-    const path = /\/auth\/invitation\?token=[\w-]+/.exec(mail?.text ?? '')?.[0];
-    if (!path) throw new Error(`no invitation mail to ${email} in the outbox`);
-    return path;
+    // The invitation-mail job records it within a second or so (server/invitations/invitationMailJob.ts).
+    const deadline = Date.now() + waitLong;
+    for (;;) {
+      const mail = (await rows<{ to: string; text: string }>(admin, '/api/v1/admin/mail-outbox')).find((row) => row.to === email);
+      const path = /\/auth\/invitation\?token=[\w-]+/.exec(mail?.text ?? '')?.[0];
+      if (path) return path;
+      if (Date.now() > deadline) throw new Error(`no invitation mail to ${email} in the outbox`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
   })();
   return invitation;
 }
