@@ -161,6 +161,11 @@ export const ticketPasskeyRegisterRequest = z.object({ ticket: ticketField, labe
 export const enrolledSignIn = loginResponse.extend({ recovery_codes: z.array(z.string()) });
 export type EnrolledSignIn = z.infer<typeof enrolledSignIn>;
 
+// ——— An administrator and a member's factors (`/api/v1/admin/members/:id/second-factors`) ———
+
+export const memberFactorsView = z.object({ passkeys: z.number().int(), apps: z.number().int() });
+export type MemberFactorsView = z.infer<typeof memberFactorsView>;
+
 // ——— The college's requirement (`/api/v1/admin/security`) ———
 
 export const securitySettingsInput = z.object({ require_for_admins: z.boolean(), require_for_staff: z.boolean() });

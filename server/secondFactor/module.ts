@@ -1,4 +1,5 @@
 import type { FeatureModule } from '../feature';
+import { secondFactorMemberRoutes } from './memberRoutes';
 import { secondFactorProfileRoutes } from './profileRoutes';
 import { securitySettingsRoutes } from './settingsRoutes';
 import { secondFactorGate } from './signInStep';
@@ -16,6 +17,7 @@ export const secondFactorModule: FeatureModule = {
     secondFactorProfileRoutes(app, ctx);
     secondFactorSignInRoutes(app, ctx);
     securitySettingsRoutes(app, ctx);
+    secondFactorMemberRoutes(app, ctx);
   },
   passwordSignInGate: secondFactorGate,
 };

@@ -344,6 +344,28 @@ describe.each(backends)('a second factor for administrators and staff ($name)', 
     expect(elsewhere.json()).toMatchObject({ errors: { ticket: [messages.secondFactorExpired] } });
   });
 
+  it('lets an administrator remove a member’s factors (the way back for a lost phone), not staff, not across colleges', async () => {
+    const staffId = await memberId('staff@colinas.test');
+    const admin = await sessionOf('admin@colinas.test');
+    const path = `/api/v1/admin/members/${staffId}/second-factors`;
+    expect((await call('GET', path, { token: admin })).json()).toMatchObject({ apps: 1, passkeys: 0 });
+    const colleague = await signIn(server.app, colinas, { email: 'rodrigo.rojas@colinas.test' });
+    expect((await call('DELETE', path, { token: colleague })).statusCode).toBe(403);
+    const otherAdmin = await sessionOf('admin@british.test', british);
+    expect((await call('DELETE', path, { host: british, token: otherAdmin })).statusCode).toBe(404);
+    expect((await call('GET', path, { host: british, token: otherAdmin })).statusCode).toBe(404);
+    expect((await call('DELETE', path, { token: admin })).statusCode).toBe(204);
+    expect((await call('GET', path, { token: admin })).json()).toEqual({ apps: 0, passkeys: 0 });
+    expect(await server.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, staffId))).toHaveLength(0);
+    // Back to the password alone (the college does not require a factor of staff).
+    expect((await login('staff@colinas.test')).json()).toHaveProperty('token');
+    const records = await server.db
+      .select()
+      .from(auditRecords)
+      .where(and(eq(auditRecords.subjectMemberId, staffId), eq(auditRecords.kind, 'secondFactor.removed')));
+    expect(records.map((r) => r.actorId)).toContain(await memberId('admin@colinas.test'));
+  });
+
   describe('single sign-on', () => {
     let provider: TestProvider;
     beforeAll(async () => {
@@ -381,12 +403,12 @@ describe.each(backends)('a second factor for administrators and staff ($name)', 
   });
 
   /** A session of a member who has factors: the password and a recovery code regenerated for the test. */
-  async function sessionOf(email: string): Promise<string> {
+  async function sessionOf(email: string, host = colinas): Promise<string> {
     const userId = await memberId(email);
     const [member] = await server.db.select().from(users).where(eq(users.id, userId));
     const [code] = await regenerateRecoveryCodes(server.db, member!.collegeId, userId);
-    const { ticket } = await ticketOf(email);
-    const response = await call('POST', '/api/v1/auth/second-factor/recovery', { payload: { ticket, code: code! } });
+    const { ticket } = await ticketOf(email, host);
+    const response = await call('POST', '/api/v1/auth/second-factor/recovery', { host, payload: { ticket, code: code! } });
     expect(response.statusCode, response.body).toBe(200);
     return response.json<{ token: string }>().token;
   }
