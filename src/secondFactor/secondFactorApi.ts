@@ -3,6 +3,7 @@ import type {
   CeremonyOptions,
   EnrolledSignIn,
   FactorAdded,
+  MemberFactorsView,
   SecondFactorList,
   SecuritySettingsInput,
   SecuritySettingsView,
@@ -60,3 +61,10 @@ export const regenerateRecoveryCodes = () =>
 const parseSettings = async (data: unknown): Promise<SecuritySettingsView> => (await contract()).securitySettingsView.parse(data);
 export const fetchSecuritySettings = (signal: AbortSignal) => requestJson('get', 'api/v1/admin/security', parseSettings, undefined, signal);
 export const saveSecuritySettings = (input: SecuritySettingsInput) => requestJson('put', 'api/v1/admin/security', parseSettings, { json: input });
+
+// ——— An administrator and a member's factors ———
+
+const memberFactors = (id: string) => `api/v1/admin/members/${encodeURIComponent(id)}/second-factors`;
+export const fetchMemberFactors = (id: string, signal: AbortSignal) =>
+  requestJson('get', memberFactors(id), async (data): Promise<MemberFactorsView> => (await contract()).memberFactorsView.parse(data), undefined, signal);
+export const removeMemberFactors = (id: string) => requestVoid('delete', memberFactors(id));
