@@ -50,7 +50,8 @@ test('a member signs in with the school’s provider, an unknown address is refu
     const button = stranger.page.getByRole('link', { name: 'Sign in with St George’s accounts' });
     provider.account = { email: 'nobody@british.test', email_verified: true };
     await login.goto(origin);
-    // Offline it cannot be used, and says why.
+    await expect(button).toBeVisible();
+    // Offline it cannot be used, and says why (the device keeps what the server said).
     await stranger.device.goOffline();
     const offline = stranger.page.getByRole('button', { name: 'Sign in with St George’s accounts' });
     await expect(offline).toBeDisabled();

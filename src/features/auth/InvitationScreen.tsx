@@ -15,7 +15,7 @@ import { useOnline } from '../../ui/useOnline';
 import { AuthCard } from './AuthCard';
 import { acceptInvitation } from './invitationApi';
 import { NewPasswordForm, type PasswordChoice, type PasswordChoiceSubmit } from './NewPasswordForm';
-import { SsoButton } from './SsoButton';
+import { SsoOffer } from './SsoButton';
 import { isInvalidLink, useInvitation } from './useInvitation';
 import { useSsoProvider } from './useSsoProvider';
 
@@ -57,15 +57,11 @@ export function InvitationScreen() {
 
   const providerName = <bdi>{provider?.displayName}</bdi>;
   const sso = provider ? (
-    <>
-      <p className="auth-or">
-        <Trans>or</Trans>
-      </p>
+    <SsoOffer provider={provider} online={online} returnTo="/app">
       <p className="muted auth-note">
         <Trans>Do you use {providerName} at school? Sign in with it and you need no password.</Trans>
       </p>
-      <SsoButton provider={provider} online={online} returnTo="/app" />
-    </>
+    </SsoOffer>
   ) : null;
 
   if (load.status === 'ready') {

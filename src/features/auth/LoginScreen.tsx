@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ssoRefusalMessage } from '../../../contract/ssoRefusals';
@@ -16,7 +16,7 @@ import { AuthCard } from './AuthCard';
 import type { SecondStepRequired } from '../../../contract/secondFactor';
 import { LazySecondStep } from '../../secondFactor/LazySecondStep';
 import { LoginForm, type LoginSubmit } from './LoginForm';
-import { SsoButton } from './SsoButton';
+import { SsoOffer } from './SsoButton';
 import { useSsoProvider } from './useSsoProvider';
 
 /*
@@ -85,17 +85,8 @@ export function LoginScreen() {
       <LoginForm
         onSubmit={submit}
         allowSignup={college.allow_signup}
-        alternative={
-          provider ? (
-            <>
-              <p className="auth-or">
-                <Trans>or</Trans>
-              </p>
-              {/* Back where the person was going, like the password's sign-in (RedirectSignedIn). */}
-              <SsoButton provider={provider} online={online} returnTo={redirectTarget(params.get('redirect'))} />
-            </>
-          ) : null
-        }
+        // Back where the person was going, like the password's sign-in (RedirectSignedIn).
+        alternative={provider ? <SsoOffer provider={provider} online={online} returnTo={redirectTarget(params.get('redirect'))} /> : null}
         onForgot={(identifier) => {
           setForgotEmail(identifier.includes('@') ? identifier.trim() : '');
           setForgotKey((k) => k + 1);

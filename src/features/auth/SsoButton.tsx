@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { buttonClass } from '../../ui/Button';
 import { CloudOffIcon, LockIcon } from '../../ui/icons';
 import { ssoStartPath, type SsoProvider } from './ssoApi';
@@ -33,5 +33,18 @@ export function SsoButton({ provider, returnTo, online }: { provider: SsoProvide
         </span>
       </p>
     </div>
+  );
+}
+
+/** The button as another way to sign in: after "or", with what the page says of it (`children`). */
+export function SsoOffer({ children, ...button }: { provider: SsoProvider; returnTo: string; online: boolean; children?: ReactNode }) {
+  return (
+    <>
+      <p className="auth-or">
+        <Trans>or</Trans>
+      </p>
+      {children}
+      <SsoButton {...button} />
+    </>
   );
 }

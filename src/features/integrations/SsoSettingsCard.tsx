@@ -13,8 +13,8 @@ export function SsoSettingsCard() {
   const copy = (text: string) => {
     const copied = navigator.clipboard?.writeText(text) ?? Promise.reject(new Error('no clipboard'));
     copied.then(
-      () => showToast(t`Redirect URI copied`),
-      () => showToast(t`It could not be copied. Select it and copy it yourself.`, 'error'),
+      () => showToast(t`Link copied`),
+      () => showToast(t`The link could not be copied. Select it and copy it yourself.`, 'error'),
     );
   };
   return (
