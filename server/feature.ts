@@ -24,18 +24,18 @@ export interface SeededCollege {
   users: { id: string; role: string; name: string; firstLastname: string }[];
 }
 
-/**
- * A feature as the core sees it (docs/architecture.md, "Feature modules"): its tables live in its own
- * `schema.ts`; the rest it declares here. The app lists the modules once
- * (server/features.ts); the sync core, the database layer and the jobs runner take them as
- * arguments and import no feature.
- */
 /** What the CLI says of a college it adds: its language, and its first administrator to invite (`--admin-email`). */
 export interface NewCollege {
   language: string;
   firstAdmin?: { email: string; name: string; site: string };
 }
 
+/**
+ * A feature as the core sees it (docs/architecture.md, "Feature modules"): its tables live in its own
+ * `schema.ts`; the rest it declares here. The app lists the modules once
+ * (server/features.ts); the sync core, the database layer and the jobs runner take them as
+ * arguments and import no feature.
+ */
 export interface FeatureModule {
   name: string;
   /** Synced entities, in the order a page lists rows of the same change number. */

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ssoSettings } from '../../server/sso/schema';
 import { messages } from '../../contract/messages';
@@ -79,5 +80,49 @@ describe.each(backends)('single sign-on settings ($name)', (backend) => {
       expect(read.statusCode).toBe(403);
     }
     expect((await server.app.inject({ method: 'GET', url: '/api/v1/admin/integrations/sso', headers: { host } })).statusCode).toBe(401);
+  });
+  it('answers whatever settings a device sends with the settings or a 4xx, never a 5xx, and keeps its last good ones otherwise', async () => {
+    const text = fc.oneof(
+      fc.string({ maxLength: 300 }),
+      fc.string({ unit: 'binary', maxLength: 40 }),
+      fc.constantFrom('', ' ', '\u0000', 'https://accounts.google.com', 'http://127.0.0.1:1'),
+    );
+    const value = fc.oneof(text, fc.integer(), fc.boolean(), fc.constant(null), fc.array(text, { maxLength: 3 }));
+    const body = fc.oneof(
+      fc.record(
+        {
+          display_name: text,
+          issuer: text,
+          client_id: text,
+          client_secret: text,
+          allowed_domains: fc.array(text, { maxLength: 4 }),
+          enabled: fc.boolean(),
+          clear_client_secret: fc.boolean(),
+        },
+        { requiredKeys: [] },
+      ),
+      fc.dictionary(fc.constantFrom('display_name', 'issuer', 'client_id', 'client_secret', 'allowed_domains', 'enabled', 'clear_client_secret', 'x'), value),
+      fc.anything(),
+    );
+    await fc.assert(
+      fc.asyncProperty(body, async (payload) => {
+        const read = async () => {
+          const answer = await server.app.inject({ method: 'GET', url: '/api/v1/admin/integrations/sso', headers: { host, ...bearer(tokens.admin!) } });
+          expect(answer.statusCode).toBe(200);
+          return json<{ data: SsoSettingsView | null }>(answer).data;
+        };
+        const before = await read();
+        const answer = await server.app.inject({
+          method: 'PUT',
+          url: '/api/v1/admin/integrations/sso',
+          headers: { host, ...bearer(tokens.admin!), 'content-type': 'application/json' },
+          payload: JSON.stringify(payload) ?? 'null',
+        });
+        expect(answer.statusCode).toBeLessThan(500);
+        expect(await read()).toEqual(answer.statusCode === 200 ? json<{ data: SsoSettingsView }>(answer).data : before);
+      }),
+      { numRuns: 60 },
+    );
+    expect((await provider(host)).statusCode).toBe(200);
   });
 });
