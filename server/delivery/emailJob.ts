@@ -12,7 +12,7 @@ import { linkLifetimeMs, signLink, type LinkKind } from './links';
 import { addressRefusal, deliveryCollege, memberFacts, modeFor, type MemberFacts } from './members';
 import { renderDigestMail, renderItemMail, type DigestEntry, type MailReason } from './render';
 import { emailJobName } from './schedule';
-import { takeMailSlots } from './mailRate';
+import { sendCollegeRounds, takeMailSlots, type MailRound } from './mailRate';
 import { deliveryDigests, deliveryItems, itemDeliveries } from './schema';
 
 /** Colleges looked at per run. */
@@ -57,22 +57,7 @@ export async function sendDueEmails(
     .limit(collegesPerRun);
   let handed = 0;
   for (const { collegeId } of colleges) {
-    // Rounds until the college's second is spent or nothing is due. The next round is claimed
-    // while the last one is on the wire, and handed over when it is done: at most one round
-    // of a college is being sent, so memory stays at two rounds whatever the school's size,
-    // and mails wait for a slow SMTP server in the outbox, not in memory past their lease.
-    for (;;) {
-      const { count, full, deliver } = await db.transaction((tx) => claimCollege(tx, collegeId, now, deliverables, services.mailer.secrets, services.mailer));
-      if (count > 0) {
-        await sending.get(collegeId);
-        const sent: Promise<void> = deliver().finally(() => {
-          if (sending.get(collegeId) === sent) sending.delete(collegeId);
-        });
-        sending.set(collegeId, sent);
-      }
-      handed += count;
-      if (!full) break;
-    }
+    handed += await sendCollegeRounds(db, collegeId, sending, (tx) => claimCollege(tx, collegeId, now, deliverables, services.mailer.secrets, services.mailer));
   }
   return handed;
 }
@@ -84,7 +69,7 @@ async function claimCollege(
   deliverables: ReadonlyMap<DeliveryKind, Deliverable>,
   secrets: SecretKey,
   mailer: JobServices['mailer'],
-): Promise<{ count: number; full: boolean; deliver: () => Promise<void> }> {
+): Promise<MailRound> {
   const none = { count: 0, full: false, deliver: () => Promise.resolve() };
   const slots = await takeMailSlots(tx, collegeId, now, mailsPerRound);
   const college = await deliveryCollege(tx, collegeId);

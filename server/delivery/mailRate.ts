@@ -40,3 +40,38 @@ export async function takeMailSlots(tx: Database, collegeId: string, now: Date, 
     },
   };
 }
+
+/** One round of a college's mail, recorded in its transaction: how many, whether the rate had room for more, and the hand-over to SMTP after the commit. */
+export interface MailRound {
+  count: number;
+  full: boolean;
+  deliver: () => Promise<void>;
+}
+
+/**
+ * Runs a college's rounds (`round`, each in its own transaction) until its second is spent or
+ * nothing is due. The next round is claimed while the last one is on the wire, and handed over
+ * when it is done: at most one round of a college is being sent (`sending`, kept by the job
+ * between runs), so memory stays at two rounds whatever the school's size, and mails wait for a
+ * slow SMTP server in the outbox, not in memory. Answers how many mails were handed over.
+ */
+export async function sendCollegeRounds(
+  db: Database,
+  collegeId: string,
+  sending: Map<string, Promise<void>>,
+  round: (tx: Database) => Promise<MailRound>,
+): Promise<number> {
+  let handed = 0;
+  for (;;) {
+    const { count, full, deliver } = await db.transaction((tx) => round(tx));
+    if (count > 0) {
+      await sending.get(collegeId);
+      const sent: Promise<void> = deliver().finally(() => {
+        if (sending.get(collegeId) === sent) sending.delete(collegeId);
+      });
+      sending.set(collegeId, sent);
+    }
+    handed += count;
+    if (!full) return handed;
+  }
+}

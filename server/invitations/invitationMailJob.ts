@@ -6,7 +6,7 @@ import { colleges, users } from '../db/schema';
 import { memberDelivery } from '../delivery/schema';
 import { canWriteTo, mailLanguageOf } from '../delivery/members';
 import { mailDateTime } from '../delivery/mailTexts';
-import { takeMailSlots } from '../delivery/mailRate';
+import { sendCollegeRounds, takeMailSlots, type MailRound } from '../delivery/mailRate';
 import type { Job, JobServices } from '../jobs';
 import type { Mail } from '../mail/mailer';
 import { digest, newSecret } from '../auth/tokens';
@@ -44,30 +44,11 @@ export async function sendDueInvitations(
     .where(and(isNull(invitations.mailId), isNull(invitations.usedAt)))
     .limit(collegesPerRun);
   let handed = 0;
-  for (const { collegeId } of waiting) {
-    for (;;) {
-      const { count, full, deliver } = await db.transaction((tx) => mailRound(tx, collegeId, now, services.mailer));
-      if (count > 0) {
-        // One round of a college on the wire at a time: the rest wait in the database.
-        await sending.get(collegeId);
-        const sent: Promise<void> = deliver().finally(() => {
-          if (sending.get(collegeId) === sent) sending.delete(collegeId);
-        });
-        sending.set(collegeId, sent);
-      }
-      handed += count;
-      if (!full) break;
-    }
-  }
+  for (const { collegeId } of waiting) handed += await sendCollegeRounds(db, collegeId, sending, (tx) => mailRound(tx, collegeId, now, services.mailer));
   return handed;
 }
 
-async function mailRound(
-  tx: Database,
-  collegeId: string,
-  now: Date,
-  mailer: JobServices['mailer'],
-): Promise<{ count: number; full: boolean; deliver: () => Promise<void> }> {
+async function mailRound(tx: Database, collegeId: string, now: Date, mailer: JobServices['mailer']): Promise<MailRound> {
   const none = { count: 0, full: false, deliver: () => Promise.resolve() };
   const slots = await takeMailSlots(tx, collegeId, now, mailsPerRound);
   if (slots.budget <= 0) return none;
