@@ -2,10 +2,13 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
+import { digest } from '../../server/auth/tokens';
 import { defaultConfig } from '../../server/config';
 import { openDatabase, type OpenDatabase } from '../../server/db/client';
+import { accessTokens } from '../../server/db/schema';
 import { backends, hostOf, signIn, startServer, type TestServer } from './harness';
 import { hostileString } from './hostileValues';
 import type { PullResponse, StreamedPage, StreamReady } from '../../contract/sync';
@@ -92,6 +95,34 @@ describe.each(backends)('sync stream on $name', (backend) => {
     }
     const anonymous = await server.app.inject({ method: 'GET', url: '/api/v1/sync/stream', headers: { host } });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("keeps a member's stream open when their other device syncs, and ends it when its own token is revoked", async () => {
+    const first = await signIn(server.app, host, { email: 'student@colinas.test' });
+    const stream = await openStream(server.app, first);
+    try {
+      await stream.next('ready');
+      // A second device of the same member: its first pull writes down that it synced.
+      const second = await signIn(server.app, host, { email: 'student@colinas.test' });
+      expect((await pullAll({ app: server.app, host, token: second })).changes.length).toBeGreaterThan(0);
+      await vi.waitFor(async () => {
+        const [token] = await server.db
+          .select()
+          .from(accessTokens)
+          .where(eq(accessTokens.tokenHash, digest(second)));
+        expect(token?.syncedAt).toBeInstanceOf(Date);
+      });
+      // A change after it (one channel, in commit order) reaches the first device's stream.
+      const staff = { app: server.app, host, token: await signIn(server.app, host, { email: 'staff@colinas.test' }) };
+      await push(staff, [{ name: 'posts.create', args: postArgs(refs, ['1° Básico A'], 'everyone') }]);
+      await stream.next('poke');
+
+      const out = await server.app.inject({ method: 'POST', url: '/api/logout-mobile', headers: { host, authorization: `Bearer ${first}` } });
+      expect(out.statusCode).toBe(200);
+      await expect(stream.next('poke')).rejects.toThrow('stream ended');
+    } finally {
+      stream.close();
+    }
   });
 
   it('sends a device that gave its cursor each change as the page a pull from that cursor answers, and goes on from where it ends', async () => {
