@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { appStart, expect, installedApp, syncDone, test } from './fixtures';
+import { appStart, expect, fullBrowser, installedApp, syncDone, test } from './fixtures';
 
 /**
  * Documents kept on the device (docs/features/documents.md): a member keeps a
@@ -23,6 +23,9 @@ async function recordObjectUrls(page: Page): Promise<void> {
     };
   });
 }
+
+// The PDF opens in the browser's viewer: the full browser has one (both stories, as a file is one worker).
+test.use(fullBrowser);
 
 test.describe('on an installed app', () => {
   test.use(installedApp);

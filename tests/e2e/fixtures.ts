@@ -19,6 +19,7 @@ import type { AudienceReach } from '../../contract/audience';
 import type { Course, Grade, Section } from '../../contract/college';
 import type { Category, Post, PostFields } from '../../contract/posts';
 import { demoPassword } from '../../server/db/demoData';
+import { chromiumArgs, chromiumPath } from '../../scripts/chromium';
 import { DeviceNetwork } from './network';
 
 export { expect };
@@ -41,6 +42,13 @@ export const appStart = 45_000;
  * every story that does not go offline seconds of a busy machine.
  */
 export const installedApp = { serviceWorkers: 'allow' } as const;
+
+/**
+ * The stories that need what only the full browser has (playwright.config.ts runs the others
+ * in Chromium's headless shell, scripts/chromium.ts): Web Push and its notifications, and the
+ * PDF viewer a document opens in. A worker option: a file that uses it gets a worker of its own.
+ */
+export const fullBrowser = { launchOptions: { executablePath: chromiumPath, args: chromiumArgs } } as const;
 
 /** An initial download or a sync run, measured from the sync status in the local database. */
 export const syncDone = 60_000;

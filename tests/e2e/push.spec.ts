@@ -1,9 +1,10 @@
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import type { PushPayload } from '../../contract/push';
 import { startPushService, type PushSubscriptionJson } from '../server/pushService';
-import { appStart, expect, installedApp, test, toast } from './fixtures';
+import { appStart, expect, fullBrowser, installedApp, test, toast } from './fixtures';
 
-test.use(installedApp);
+// Web Push needs the full browser.
+test.use({ ...installedApp, ...fullBrowser });
 
 /**
  * Web Push in the real service worker of the built app, in Debian's Chromium.
