@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from './scripts/chromium';
+import { chromiumArgs, storiesChromiumPath } from './scripts/chromium';
 
 /**
  * End-to-end tests drive Debian's Chromium (Playwright's own browser download does not
@@ -30,7 +30,7 @@ export default defineConfig({
     // Installed-app stories allow it (tests/e2e/fixtures.ts, installedApp).
     serviceWorkers: 'block',
     launchOptions: {
-      executablePath: chromiumPath,
+      executablePath: storiesChromiumPath,
       args: chromiumArgs,
     },
   },
@@ -40,6 +40,8 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe',
+    // Stopped, not killed: on PostgreSQL, scripts/e2eServer.ts drops the run's database once the server has closed.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     env: { PORT: String(e2ePort), HOST: '127.0.0.1', PATIO_DATA_DIR: dataDir, LOG_LEVEL: 'warn', PATIO_PUSH_HOSTS: `127.0.0.1:${e2ePushPort}` },
   },
 });
