@@ -5,7 +5,7 @@ import { translated } from './catalog';
 import { EventsApi } from './eventsPages';
 import { appStart, expect, installedApp, localDbName, PostsApi, syncDone, test as base, uniqueTitle } from './fixtures';
 import { NotificationsApi } from './notificationsPages';
-import { sidewaysOverflow } from './reflow';
+import { lookSeed, sidewaysOverflow } from './reflow';
 
 /**
  * Accessibility, checked on every screen: every screen of the router, and the states that
@@ -17,20 +17,21 @@ import { sidewaysOverflow } from './reflow';
  *
  * Looks. A look is a theme (light or dark), a language (es, left to right, or ar, right to
  * left) and a width (a 320 × 640 phone, where the reflow is checked, or a 1280 × 800
- * desktop): eight looks. Each tour runs in two complementary looks, which differ in all
- * three (light, es, phone beside dark, ar, desktop), so every screen is checked in both
- * themes, both directions and both widths in every run. The eight looks make four such
- * pairs (`pairs`); the n-th tour of this file takes pair (seed + n) mod 4. In one run the
- * four tours take the four pairs, so all eight looks are seen; from one seed to the next
- * each tour moves on to the next pair, so four successive seeds show every screen in all
- * eight looks (a Latin square of tours × seeds).
+ * desktop): eight looks, listed so that each even one and the next differ in all three
+ * (light, es, phone beside dark, ar, desktop: `looks`). The n-th tour of this file runs in
+ * look (seed + n) mod 8: the four tours of a run take four looks in a row, which always hold
+ * such a pair, so every run checks both themes, both directions and both widths; from one
+ * seed to the next each tour moves on to the next look, so eight successive seeds show every
+ * tour's screens in all eight looks (a Latin square of tours × seeds). One look per tour and
+ * run, not two: the second doubled the tour's minutes of browser time in every run
+ * (docs/testing.md, the suite's budget).
  *
  * The seed is PATIO_A11Y_SEED when it is set, else the day's number (days since 1970-01-01,
- * UTC): the runs of one day check the same looks, the next day's runs the next pair. The
+ * UTC): the runs of one day check the same looks, the next day's runs the next ones. The
  * run prints its seed at the start, each test carries it as an annotation and each finding
  * names its look; `PATIO_A11Y_SEED=<seed> npx playwright test accessibility` replays a run.
  *
- * One browser per look visits every screen of a tour. The signed-in tours start signed in
+ * One browser visits every screen of a tour. The signed-in tours start signed in
  * (a session stored through the API, tests/e2e/fixtures.ts SignIn): the sign-in screen is
  * checked in the public tour, where it is the subject. Only the tour that goes offline has
  * a service worker (`installedApp`): its screens open offline from the precache, as on an
@@ -49,47 +50,23 @@ interface Look {
 
 const phone = { width: 320, height: 640 };
 const desktop = { width: 1280, height: 800 };
-/** Each pair differs in theme, direction and width: together, each of them both ways. */
-const pairs: readonly (readonly [Look, Look])[] = [
-  [
-    { theme: 'light', locale: 'es', viewport: phone },
-    { theme: 'dark', locale: 'ar', viewport: desktop },
-  ],
-  [
-    { theme: 'dark', locale: 'es', viewport: phone },
-    { theme: 'light', locale: 'ar', viewport: desktop },
-  ],
-  [
-    { theme: 'light', locale: 'ar', viewport: phone },
-    { theme: 'dark', locale: 'es', viewport: desktop },
-  ],
-  [
-    { theme: 'dark', locale: 'ar', viewport: phone },
-    { theme: 'light', locale: 'es', viewport: desktop },
-  ],
+/** Each even look and the next differ in theme, direction and width: together, each of them both ways. */
+const looks: readonly Look[] = [
+  { theme: 'light', locale: 'es', viewport: phone },
+  { theme: 'dark', locale: 'ar', viewport: desktop },
+  { theme: 'dark', locale: 'es', viewport: phone },
+  { theme: 'light', locale: 'ar', viewport: desktop },
+  { theme: 'light', locale: 'ar', viewport: phone },
+  { theme: 'dark', locale: 'es', viewport: desktop },
+  { theme: 'dark', locale: 'ar', viewport: phone },
+  { theme: 'light', locale: 'es', viewport: desktop },
 ];
-
-/**
- * This run's seed. The runner reads this file before it starts the workers, which inherit
- * the variable it sets here: a run that crosses midnight keeps one seed in every process.
- */
-function lookSeed(): number {
-  const given = process.env.PATIO_A11Y_SEED;
-  const seed = given ? Number(given) : Math.floor(Date.now() / 86_400_000);
-  if (!Number.isSafeInteger(seed) || seed < 0) throw new Error(`PATIO_A11Y_SEED must be a whole number, not "${given}"`);
-  process.env.PATIO_A11Y_SEED = String(seed);
-  // Once, in the runner (workers have an index).
-  if (process.env.TEST_WORKER_INDEX === undefined) {
-    console.log(`Accessibility looks: seed ${seed} (PATIO_A11Y_SEED=${seed} checks the same looks again)`);
-  }
-  return seed;
-}
 
 const seed = lookSeed();
 let toursDeclared = 0;
 
 const test = base.extend<{ look: Look }>({
-  look: [pairs[0]![0], { option: true }],
+  look: [looks[0]!, { option: true }],
   viewport: async ({ look }, use) => use(look.viewport),
   colorScheme: async ({ look }, use) => use(look.theme),
   reducedMotion: 'reduce',
@@ -105,18 +82,16 @@ const test = base.extend<{ look: Look }>({
 
 test.describe.configure({ mode: 'parallel' });
 
-/** Declares a tour (`declare` calls `test` once) in each look of its pair. */
-function inItsLooks(declare: () => void): void {
-  const pair = pairs[(seed + toursDeclared++) % pairs.length]!;
-  for (const look of pair) {
-    test.describe(`${look.theme} theme, ${look.locale}, ${look.viewport.width} px wide`, () => {
-      test.use({ look });
-      test.beforeEach(() => {
-        test.info().annotations.push({ type: 'looks', description: `seed ${seed}` });
-      });
-      declare();
+/** Declares a tour (`declare` calls `test` once) in this run's look for it. */
+function inItsLook(declare: () => void): void {
+  const look = looks[(seed + toursDeclared++) % looks.length]!;
+  test.describe(`${look.theme} theme, ${look.locale}, ${look.viewport.width} px wide`, () => {
+    test.use({ look });
+    test.beforeEach(() => {
+      test.info().annotations.push({ type: 'looks', description: `seed ${seed}` });
     });
-  }
+    declare();
+  });
 }
 
 /** The page is in the look's language, direction and theme. */
@@ -202,7 +177,7 @@ async function follow(page: Page, path: string, link = `a[href="${path}"]`, head
 
 // The longest tours first: the other worker takes the short ones meanwhile.
 
-inItsLooks(() => {
+inItsLook(() => {
   test('the signed-in screens pass axe, and fit the width', async ({ page, request, signIn, device, look }) => {
     // The first download, about thirty screens and states, the messenger's among them.
     test.slow();
@@ -382,7 +357,7 @@ inItsLooks(() => {
   });
 });
 
-inItsLooks(() => {
+inItsLook(() => {
   test.use(installedApp);
   test('a change not sent, then refused, passes axe and fits the width, offline and back online', async ({ page, request, signIn, device, look }) => {
     // The first download, the service worker's install, six screens and states, a sync.
@@ -458,7 +433,7 @@ inItsLooks(() => {
   });
 });
 
-inItsLooks(() => {
+inItsLook(() => {
   test("the members' screens pass axe, and fit the width", async ({ page, signIn, device, look }) => {
     // An administrator's first download of the members and five screens.
     test.slow();
@@ -491,7 +466,7 @@ inItsLooks(() => {
   });
 });
 
-inItsLooks(() => {
+inItsLook(() => {
   test('the public screens pass axe, and fit the width', async ({ page, look }) => {
     test.slow();
     const screens = new ScreenCheck(page, look);

@@ -59,3 +59,24 @@ export function clippedTexts(page: Page): Promise<string[]> {
     return found;
   });
 }
+
+/**
+ * This run's seed of the looks and languages checked (accessibility.spec.ts,
+ * reflowLanguages.spec.ts): PATIO_A11Y_SEED when it is set, else the day's number (days since
+ * 1970-01-01, UTC). The runner loads the specs before it starts the workers, which inherit
+ * the variable set here: a run that crosses midnight keeps one seed in every process.
+ */
+export function lookSeed(): number {
+  if (seedOfRun !== undefined) return seedOfRun;
+  const given = process.env.PATIO_A11Y_SEED;
+  const seed = given ? Number(given) : Math.floor(Date.now() / 86_400_000);
+  if (!Number.isSafeInteger(seed) || seed < 0) throw new Error(`PATIO_A11Y_SEED must be a whole number, not "${given}"`);
+  process.env.PATIO_A11Y_SEED = String(seed);
+  // Once, in the runner (workers have an index).
+  if (process.env.TEST_WORKER_INDEX === undefined) {
+    console.log(`Looks and languages: seed ${seed} (PATIO_A11Y_SEED=${seed} checks the same ones again)`);
+  }
+  return (seedOfRun = seed);
+}
+
+let seedOfRun: number | undefined;
