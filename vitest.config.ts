@@ -17,16 +17,9 @@ const unit = {
 
 /**
  * The unit test files that replace a module (vi.mock) or a global (vi.stubGlobal) for the
- * whole file, or use a kit that spies on a global when it is imported (the auth screens'
- * fetch, tests/unit/auth/authTestKit.tsx: vitest restores spies after each file, and a shared
- * module graph would not import the kit again): each gets its own module graph and DOM.
+ * whole file: each gets its own module graph and DOM, so nothing it replaced reaches another.
  */
-const isolatedUnitFiles = [
-  'tests/unit/shell/signInRequests.test.ts',
-  'tests/unit/push/pushSubscription.test.ts',
-  'tests/unit/auth/invitation.test.tsx',
-  'tests/unit/auth/singleSignOn.test.tsx',
-];
+const isolatedUnitFiles = ['tests/unit/shell/signInRequests.test.ts', 'tests/unit/push/pushSubscription.test.ts'];
 
 export default mergeConfig(
   viteConfig,
