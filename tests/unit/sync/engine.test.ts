@@ -255,17 +255,18 @@ describe('the sync engine against the real server', () => {
       expect(await db.outbox.toArray()).toMatchObject([{ status: 'queued', args }]);
       expect(await status(db)).toMatchObject({ phase: 'error' });
       /**
-       * Moves the clock to 1 ms before `ms` (the retry still waits: the engine's one timer),
-       * then to `ms` (it fired), and waits for its request and for its run to end. (No
-       * expect.poll here: under fake timers it moves the clock itself.)
+       * Moves the clock to 1 ms before `ms` (the retry still waits: nothing sent), then to
+       * `ms`, and waits for its request and for its run to end; the request's time on the
+       * fake clock says when it fired. (No expect.poll here: under fake timers it moves the
+       * clock itself. Timers are not counted: the search indexer's yield between chunks,
+       * src/sync/engine/syncEngine.ts, can be pending beside the retry on a busy machine.)
        */
       const retryAfter = async (ms: number) => {
         const before = sentAt.length;
         const sent = new Promise<void>((resolve) => (onSent = resolve));
         await vi.advanceTimersByTimeAsync(ms - 1);
-        expect(vi.getTimerCount()).toBe(1);
+        expect(sentAt).toHaveLength(before);
         await vi.advanceTimersByTimeAsync(1);
-        expect(vi.getTimerCount()).toBe(0);
         await sent;
         await engine.whenIndexed();
         expect(sentAt).toHaveLength(before + 1);
