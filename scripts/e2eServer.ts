@@ -14,7 +14,7 @@
  */
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import pg from 'pg';
+import { withAdmin } from './lib/postgresAdmin';
 
 const dataDir = process.env.PATIO_DATA_DIR;
 if (!dataDir || !dataDir.startsWith('.tmp/')) {
@@ -28,15 +28,7 @@ if (!admin) {
 } else {
   // One name per port: a run on another port (PATIO_E2E_PORT) has its own database.
   const name = `patio_e2e_${Number(process.env.PORT ?? 8080)}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const run = (statement: string) => withAdmin(admin, (client) => client.query(statement));
   await run(`drop database if exists ${name} with (force)`);
   await run(`create database ${name}`);
   const url = new URL(admin);

@@ -2,11 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db/client';
 import { seedDemoData } from '../../server/db/seed';
 import { features } from '../../server/features';
+import { withAdmin } from '../../scripts/lib/postgresAdmin';
+
+// harness.ts takes it from here, with the declaration of what this setup provides.
+export { withAdmin };
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -86,14 +89,4 @@ async function postgresTemplate(url: string): Promise<string> {
   // A template may have no open connection while it is copied.
   await database.close();
   return template;
-}
-
-export async function withAdmin(url: string, run: (client: pg.Client) => Promise<unknown>): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await run(client);
-  } finally {
-    await client.end();
-  }
 }
