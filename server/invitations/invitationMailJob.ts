@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { uuidv7 } from '../../contract/ids';
 import type { Database } from '../db/client';
 import { pgArray } from '../db/pgArray';
-import { colleges, users } from '../db/schema';
+import { colleges, mailOutbox, smtpSettings, users } from '../db/schema';
 import { memberDelivery } from '../delivery/schema';
 import { canWriteTo, mailLanguageOf } from '../delivery/members';
 import { mailDateTime } from '../delivery/mailTexts';
@@ -29,7 +29,7 @@ const fallbackSite = 'http://localhost:8080';
  * the mails in the outbox and sets the invitations' `mail_id` and expiry in the same
  * transaction (both or neither: a restart neither loses nor doubles a mail), and hands them
  * to SMTP after the commit. Without SMTP settings the mails are recorded `logged`, as every
- * mail of the college is. A member who meanwhile signed in, left or lost their address is not
+ * mail of the college is, and go again once there are settings (`requeueRecorded`). A member who meanwhile signed in, left or lost their address is not
  * mailed: their invitation is dropped.
  */
 export async function sendDueInvitations(
@@ -38,6 +38,7 @@ export async function sendDueInvitations(
   services: Pick<JobServices, 'mailer'>,
   sending: Map<string, Promise<void>> = new Map(),
 ): Promise<number> {
+  await requeueRecorded(db, now);
   const waiting = await db
     .selectDistinct({ collegeId: invitations.collegeId })
     .from(invitations)
@@ -46,6 +47,32 @@ export async function sendDueInvitations(
   let handed = 0;
   for (const { collegeId } of waiting) handed += await sendCollegeRounds(db, collegeId, sending, (tx) => mailRound(tx, collegeId, now, services.mailer));
   return handed;
+}
+
+/**
+ * Invitations whose mail was only recorded (`logged`: their college had no SMTP settings then)
+ * wait for their mail again once the college has settings, so they leave at its rate with a new
+ * link, valid 10 days from that mail (the recorded one never left the server, and stops working).
+ * Only live ones: unused, unexpired. Other recorded mails (news, digests) are not sent later.
+ */
+async function requeueRecorded(db: Database, now: Date): Promise<void> {
+  await db
+    .update(invitations)
+    .set({ mailId: null })
+    .where(
+      and(
+        isNull(invitations.usedAt),
+        gt(invitations.expiresAt, now),
+        inArray(
+          invitations.mailId,
+          db
+            .select({ id: mailOutbox.id })
+            .from(mailOutbox)
+            .innerJoin(smtpSettings, eq(smtpSettings.collegeId, mailOutbox.collegeId))
+            .where(and(eq(mailOutbox.status, 'logged'), eq(mailOutbox.collegeId, invitations.collegeId))),
+        ),
+      ),
+    );
 }
 
 async function mailRound(tx: Database, collegeId: string, now: Date, mailer: JobServices['mailer']): Promise<MailRound> {

@@ -239,6 +239,52 @@ describe.each(backends)('invitation mails and the members list on $name', (backe
     ).toBeNull();
   });
 
+  it('mails an invitation recorded without SMTP settings once they are saved, with a new link, and only the live ones', async () => {
+    const smtpSettings = (method: 'PUT' | 'DELETE', payload?: object) =>
+      server.app.inject({ method, url: '/api/v1/admin/integrations/smtp', headers: { host, ...bearer(adminToken) }, payload });
+    // No mail server (an earlier test's settings removed as an administrator would).
+    expect((await smtpSettings('DELETE')).statusCode).toBe(200);
+    const waiting = await newMember('waits.for.smtp@colinas.test');
+    const used = await newMember('used.before.smtp@colinas.test');
+    await invite({ member_ids: [waiting, used] });
+    await run(new Date());
+    const [recorded] = await mailsTo('waits.for.smtp@colinas.test');
+    expect(recorded?.status).toBe('logged');
+    // One of the two chose a password from a link handed to them some other way.
+    const [usedMail] = await mailsTo('used.before.smtp@colinas.test');
+    const accept = (token: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/v1/invitations/accept',
+        headers: { host },
+        payload: { token, password: 'Vuelta-al-cole-2026', password_confirmation: 'Vuelta-al-cole-2026' },
+      });
+    expect((await accept(linkOf(usedMail!.text))).statusCode).toBe(200);
+
+    const smtp = await startMailServer();
+    try {
+      const saved = await smtpSettings('PUT', { host: '127.0.0.1', port: smtp.port, security: 'none', from_address: 'no-reply@colinas.test' });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const m = mailer();
+      await run(new Date(), m);
+      await m.idle();
+      // A second run finds nothing more to send.
+      await run(new Date(), m);
+      await m.idle();
+      expect(smtp.offered.get('waits.for.smtp@colinas.test')).toBe(1);
+      expect(smtp.offered.get('used.before.smtp@colinas.test')).toBeUndefined();
+      const [received] = smtp.to('waits.for.smtp@colinas.test');
+      const sent = linkOf(received?.text ?? '');
+      expect(sent).not.toBe(linkOf(recorded!.text));
+      // The recorded link had reached no one: only the mailed one works.
+      expect((await accept(linkOf(recorded!.text))).statusCode).toBe(422);
+      expect((await accept(sent)).statusCode).toBe(200);
+    } finally {
+      await smtpSettings('DELETE');
+      await smtp.close();
+    }
+  });
+
   it('refuses the invitation routes to staff, students and guardians, and another college’s members', async () => {
     const british = await server.db
       .select({ id: users.id })
