@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { contactEmailMax, contactNameMax, contactNotesMax, contactPhoneMax, contactTitleMax, type ContactFields } from '../../../contract/contacts';
 import type { Place } from '../../../contract/college';
 import type { FieldErrors } from '../../forms/fieldErrors';
-import { focusFirstInvalid, localSaveMessage } from '../../forms/localSave';
+import { useOutboxForm } from '../../forms/useOutboxForm';
 import { Button } from '../../ui/Button';
 import { FieldError } from '../../ui/FieldError';
 import { FormAlert } from '../../ui/FormAlert';
@@ -29,47 +29,20 @@ export interface ContactFormProps {
  * they tried to save). Phone and email are written left to right in every language.
  */
 export function ContactForm({ title, initial, initialErrors = {}, initialFormError = null, places, submitLabel, onSubmit, onCancel }: ContactFormProps) {
-  const { t, i18n } = useLingui();
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>(initialErrors);
-  const [tried, setTried] = useState(Object.keys(initialErrors).length > 0);
-  const [formError, setFormError] = useState<string | null>(initialFormError);
-  const [busy, setBusy] = useState(false);
+  const { t } = useLingui();
+  const { values, set, errors, formError, busy, submit } = useOutboxForm({
+    initial,
+    initialErrors,
+    initialFormError,
+    validate: validateContact,
+    save: onSubmit,
+    saveFailed: t`This contact could not be saved on this device. Please try again.`,
+  });
   const id = useId();
-
-  const set = (patch: Partial<ContactFormValues>) => {
-    const next = { ...values, ...patch };
-    setValues(next);
-    if (tried) {
-      const checked = validateContact(next);
-      setErrors(checked.ok ? {} : checked.errors);
-    }
-  };
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setTried(true);
-    const checked = validateContact(values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      focusFirstInvalid(event.currentTarget, checked.errors);
-      return;
-    }
-    setErrors({});
-    setFormError(null);
-    setBusy(true);
-    try {
-      await onSubmit(checked.data);
-    } catch (error) {
-      console.error(error);
-      setFormError(localSaveMessage(error, i18n, t`This contact could not be saved on this device. Please try again.`));
-      setBusy(false);
-    }
-  }
 
   const placeOptions = [{ value: '', label: t`No place` }, ...places.map((place) => ({ value: place.id, label: place.name }))];
   return (
-    <form className="card form contact-form" noValidate onSubmit={(event) => void submit(event)} aria-labelledby={`${id}-title`}>
+    <form className="card form contact-form" noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`} className="contact-form-title">
         {title}
       </h1>

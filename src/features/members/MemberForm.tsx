@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { MemberFields, MemberRow } from '../../../contract/members';
 import type { FieldErrors } from '../../forms/fieldErrors';
-import { focusFirstInvalid, localSaveMessage } from '../../forms/localSave';
+import { useOutboxForm } from '../../forms/useOutboxForm';
 import { Button } from '../../ui/Button';
 import { FieldError } from '../../ui/FieldError';
 import { FormAlert } from '../../ui/FormAlert';
@@ -46,44 +46,17 @@ export function MemberForm({
 }: MemberFormProps) {
   const { t, i18n } = useLingui();
   const id = useId();
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>(initialErrors);
-  const [tried, setTried] = useState(Object.keys(initialErrors).length > 0);
-  const [formError, setFormError] = useState<string | null>(initialFormError);
-  const [busy, setBusy] = useState(false);
+  const { values, set, errors, formError, busy, submit } = useOutboxForm({
+    initial,
+    initialErrors,
+    initialFormError,
+    validate: validateMember,
+    // The server's duplicate messages stay until the field they are about changes.
+    serverOnly: ['email', 'rut'],
+    save: onSubmit,
+    saveFailed: t`This member could not be saved on this device. Please try again.`,
+  });
   const sectionLabels = new Map(reference.sections.map((section) => [section.id, section.label]));
-
-  const set = (patch: Partial<MemberFormValues>) => {
-    const next = { ...values, ...patch };
-    setValues(next);
-    if (tried) {
-      const checked = validateMember(next);
-      // The server's duplicate messages stay until the field they are about changes.
-      const kept = Object.fromEntries(Object.entries(errors).filter(([field]) => !(field in patch) && (field === 'email' || field === 'rut')));
-      setErrors(checked.ok ? kept : { ...kept, ...checked.errors });
-    }
-  };
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setTried(true);
-    const checked = validateMember(values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      focusFirstInvalid(event.currentTarget, checked.errors);
-      return;
-    }
-    setErrors({});
-    setFormError(null);
-    setBusy(true);
-    try {
-      await onSubmit(checked.data);
-    } catch (error) {
-      console.error(error);
-      setFormError(localSaveMessage(error, i18n, t`This member could not be saved on this device. Please try again.`));
-      setBusy(false);
-    }
-  }
 
   const text = (field: 'name' | 'first_lastname' | 'second_lastname', label: string, required = false) => (
     <TextField
@@ -101,7 +74,7 @@ export function MemberForm({
   const isGuardian = values.role === 'guardian';
 
   return (
-    <form className="card form member-form" noValidate onSubmit={(event) => void submit(event)} aria-labelledby={`${id}-title`}>
+    <form className="card form member-form" noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`} className="member-form-title">
         {title}
       </h1>

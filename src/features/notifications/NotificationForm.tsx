@@ -6,8 +6,7 @@ import type { AudienceOptions } from '../../audience/audienceGroups';
 import { AudiencePicker } from '../../audience/AudiencePicker';
 import { audienceSummary, describeAudience } from '../../audience/audienceSummary';
 import { useAudienceReach } from '../../audience/useAudienceReach';
-import type { FieldErrors } from '../../forms/fieldErrors';
-import { focusFirstInvalid, localSaveMessage } from '../../forms/localSave';
+import { useOutboxForm } from '../../forms/useOutboxForm';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
 import { FieldError } from '../../ui/FieldError';
@@ -33,12 +32,14 @@ export interface NotificationFormProps {
  */
 export function NotificationForm({ audience, mayAlert, onSubmit, onCancel }: NotificationFormProps) {
   const { t, i18n } = useLingui();
-  const [values, setValues] = useState<NotificationFormValues>(emptyNotificationValues);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [tried, setTried] = useState(false);
   const [confirming, setConfirming] = useState<NotificationFields | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useOutboxForm({
+    initial: emptyNotificationValues(),
+    validate: (next: NotificationFormValues) => validateNotification(next, mayAlert),
+    save: onSubmit,
+    saveFailed: t`This notification could not be saved on this device. Please try again.`,
+  });
+  const { values, set, change, errors, formError, busy } = form;
   const id = useId();
   const contentId = `${id}-content`;
   const counterId = `${id}-counter`;
@@ -47,39 +48,15 @@ export function NotificationForm({ audience, mayAlert, onSubmit, onCancel }: Not
   // Counted while the confirmation is open (the picker counts as the audience is chosen too).
   const reach = useAudienceReach(audienceToSend(values), confirming !== null);
 
-  const change = (next: NotificationFormValues) => {
-    setValues(next);
-    if (tried) {
-      const checked = validateNotification(next, mayAlert);
-      setErrors(checked.ok ? {} : checked.errors);
-    }
-  };
-  const set = (patch: Partial<NotificationFormValues>) => change({ ...values, ...patch });
-
+  /** Checked, then confirmed (whom it reaches) before anything is queued. */
   function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setTried(true);
-    const checked = validateNotification(values, mayAlert);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      focusFirstInvalid(event.currentTarget, checked.errors);
-      return;
-    }
-    setErrors({});
-    setConfirming(checked.data);
+    const checked = form.check(event);
+    if (checked) setConfirming(checked);
   }
 
-  async function send(fields: NotificationFields) {
+  function send(fields: NotificationFields) {
     setConfirming(null);
-    setFormError(null);
-    setBusy(true);
-    try {
-      await onSubmit(fields);
-    } catch (error) {
-      console.error(error);
-      setFormError(localSaveMessage(error, i18n, t`This notification could not be saved on this device. Please try again.`));
-      setBusy(false);
-    }
+    void form.send(fields);
   }
 
   const left = notificationContentMax - values.content.length;
@@ -152,7 +129,7 @@ export function NotificationForm({ audience, mayAlert, onSubmit, onCancel }: Not
         audience={audienceSummary(i18n, describeAudience(values, audience))}
         reach={reach.status === 'counted' ? { status: 'counted', reach: notificationReceivers(reach.reach, values.scope) } : reach}
         emergency={confirming?.emergency ?? false}
-        onConfirm={() => confirming && void send(confirming)}
+        onConfirm={() => confirming && send(confirming)}
       />
     </form>
   );
