@@ -1,6 +1,6 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useCallback, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { MemberRow } from '../../../contract/members';
 import type { ItemSyncState } from '../../sync/hooks';
@@ -56,6 +56,19 @@ export function MemberListView(props: MemberListViewProps) {
   const approve = useCallback((row: MemberRow) => void approveRow(row), [approveRow]);
   const askReject = useCallback((row: MemberRow) => setRejecting(row), []);
   const name = rejecting ? fullName(rejecting) : '';
+  const exportHintId = useId();
+  const inviteHintId = useId();
+  const counting = initialSync;
+  // A control that cannot be used says why, beside it.
+  const exportBlocked =
+    total > 0
+      ? null
+      : counting
+        ? t`You can export the members once they are downloaded.`
+        : all === 0
+          ? t`There are no members to export yet.`
+          : t`No member matches the filters: there is nothing to export.`;
+  const inviteBlocked = !online ? t`Inviting sends emails at once: it needs a connection.` : notSignedIn === 0 ? t`Everyone has signed in already.` : null;
 
   return (
     <div className="page members-page" data-shown-query={props.shownQuery}>
@@ -71,21 +84,36 @@ export function MemberListView(props: MemberListViewProps) {
             <UploadIcon />
             <Trans>Import CSV</Trans>
           </Link>
-          <Button variant="secondary" onClick={props.onExport} disabled={total === 0}>
+          <Button variant="secondary" onClick={props.onExport} disabled={exportBlocked !== null} aria-describedby={exportBlocked ? exportHintId : undefined}>
             <DownloadIcon />
             <Trans>Export CSV</Trans>
           </Button>
         </div>
+        {exportBlocked ? (
+          <p className="members-tools-hint muted" id={exportHintId}>
+            {exportBlocked}
+          </p>
+        ) : null}
       </div>
       <div className="members-invite">
-        <Button variant="secondary" disabled={!online || !notSignedIn} onClick={() => setInvitingAll(true)}>
+        <Button
+          variant="secondary"
+          disabled={inviteBlocked !== null}
+          aria-describedby={inviteBlocked ? inviteHintId : undefined}
+          onClick={() => setInvitingAll(true)}
+        >
           {notSignedIn === null ? <Trans>Invite everyone not yet signed in</Trans> : <Trans>Invite everyone not yet signed in ({notSignedIn})</Trans>}
         </Button>
-        {online ? null : <p className="muted">{t`Inviting sends emails at once: it needs a connection.`}</p>}
+        {inviteBlocked ? (
+          <p className="muted" id={inviteHintId}>
+            {inviteBlocked}
+          </p>
+        ) : null}
       </div>
       <MemberFiltersBar filters={filters} reference={reference} onSearch={props.onSearch} onFilters={props.onFilters} />
+      {/* No count until it is known: on a new device the first sync is still bringing the members. */}
       <p className="members-count muted" role="status">
-        {total === all ? t`${plural(all, { one: '# member', other: '# members' })}` : t`${total} of ${all} members`}
+        {counting ? null : total === all ? t`${plural(all, { one: '# member', other: '# members' })}` : t`${total} of ${all} members`}
       </p>
       {rows.length === 0 ? (
         initialSync ? (
