@@ -91,9 +91,11 @@ test.describe('members', () => {
     await page
       .getByLabel('Choose a CSV file')
       .setInputFiles({ name: 'familias.csv', mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${header}${withErrors.join('\n')}\n`) });
-    await expect(page.getByRole('status').filter({ hasText: /^2 ready, 3 with errors$/ })).toBeVisible({ timeout: appStart });
+    await expect(page.getByRole('status').filter({ hasText: /^2 rows ready to import, 3 rows with errors$/ })).toBeVisible({ timeout: appStart });
     const table = page.getByRole('table');
-    await expect(table.getByRole('row', { name: /^4 / })).toContainText('Please enter a valid RUT');
+    // Columns and errors named in the person's language, the file's own header under each name.
+    await expect(table.getByRole('row', { name: /^4 / })).toContainText('RUT: Please enter a valid RUT');
+    await expect(table.getByRole('columnheader', { name: 'Sections sections' })).toBeVisible();
     await expect(table.getByRole('row', { name: /^5 / })).toContainText('This email is already registered.');
     await expect(table.getByRole('row', { name: /^6 / })).toContainText('No section has this name.');
     await expect(page.getByRole('button', { name: 'Import 2 members' })).toBeDisabled();
@@ -107,7 +109,7 @@ test.describe('members', () => {
     await page
       .getByLabel('Choose a CSV file')
       .setInputFiles({ name: 'familias.csv', mimeType: 'text/csv', buffer: Buffer.from(`${header}${fixed.join('\n')}\n`) });
-    await expect(page.getByRole('status').filter({ hasText: /^5 ready, 0 with errors$/ })).toBeVisible({ timeout: appStart });
+    await expect(page.getByRole('status').filter({ hasText: /^5 rows ready to import, 0 rows with errors$/ })).toBeVisible({ timeout: appStart });
     await page.getByRole('button', { name: 'Import 5 members' }).click();
     await expect(page.getByText('5 members imported.')).toBeVisible({ timeout: appStart });
     await page.getByRole('link', { name: 'See the members' }).click();

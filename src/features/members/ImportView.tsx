@@ -82,9 +82,29 @@ function ColumnNotes({ parsed }: { parsed: ParsedCsv }) {
 
 const noErrors: Record<string, string[]> = {};
 
+/** Each column's name in the person's language; the file's own header stays beside it (what they would fix in the file). */
+function useColumnLabels(): (column: string) => string {
+  const { t } = useLingui();
+  const labels: Record<ImportColumn, string> = {
+    name: t`Name`,
+    first_lastname: t`First last name`,
+    second_lastname: t`Second last name`,
+    email: t`Email`,
+    rut: t`RUT`,
+    phone: t`Phone`,
+    birthdate: t`Birthdate`,
+    role: t`Role`,
+    place: t`Place`,
+    sections: t`Sections`,
+    children: t`Children`,
+  };
+  return (column) => labels[column as ImportColumn] ?? column;
+}
+
 /** The rows with errors (or, with none, the first rows), each error under its cell. */
 function PreviewTable({ parsed, response }: { parsed: ParsedCsv; response: MemberImportResponse }) {
   const { t, i18n } = useLingui();
+  const labelOf = useColumnLabels();
   const withErrors = response.rows.filter((row) => Object.keys(row.errors).length > 0);
   const shown = withErrors.length > 0 ? withErrors : parsed.rows.slice(0, 20).map((_, line) => ({ line, errors: noErrors }));
   return (
@@ -96,8 +116,13 @@ function PreviewTable({ parsed, response }: { parsed: ParsedCsv; response: Membe
             <th scope="col">{t`Line`}</th>
             {withErrors.length > 0 ? <th scope="col">{t`Errors`}</th> : null}
             {importColumnOrder.map((column) => (
-              <th key={column} scope="col" dir="ltr">
-                {column}
+              <th key={column} scope="col">
+                {labelOf(column)}
+                {labelOf(column) === column ? null : (
+                  <span className="import-column-name" dir="ltr">
+                    {column}
+                  </span>
+                )}
               </th>
             ))}
           </tr>
@@ -117,7 +142,7 @@ function PreviewTable({ parsed, response }: { parsed: ParsedCsv; response: Membe
                       {Object.entries(errors).flatMap(([column, messages]) =>
                         messages.map((message) => (
                           <li key={`${column}-${message}`}>
-                            <span dir="ltr">{column}</span>: {translateServerMessage(i18n, message)}
+                            {labelOf(column)}: {translateServerMessage(i18n, message)}
                           </li>
                         )),
                       )}
@@ -205,7 +230,8 @@ export function ImportView({ state, online, onFile, onImport, onRecheck, onDownl
               {state.fileName}
             </span>
             <span role="status">
-              {t`${plural(valid, { one: '# ready', other: '# ready' })}`}, {t`${plural(withErrors, { one: '# with errors', other: '# with errors' })}`}
+              {t`${plural(valid, { one: '# row ready to import', other: '# rows ready to import' })}`},{' '}
+              {t`${plural(withErrors, { one: '# row with errors', other: '# rows with errors' })}`}
             </span>
           </h2>
           <ColumnNotes parsed={state.parsed} />
