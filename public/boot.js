@@ -43,7 +43,7 @@
     snapshot = JSON.parse(localStorage.getItem('newsPreview') || 'null');
     var user = JSON.parse(localStorage.getItem('user') || 'null');
     var token = localStorage.getItem('token') || (/(?:^|;\s*)token=[^;]/.test(doc.cookie) ? 'cookie' : '');
-    if (!snapshot || snapshot.v !== 1 || !token || !user || user.id !== snapshot.user) return;
+    if (!snapshot || snapshot.v !== 2 || !token || !user || user.id !== snapshot.user) return;
     if (location.pathname !== snapshot.path || location.search) return;
     if (snapshot.lang !== doc.documentElement.lang || !Array.isArray(snapshot.cards)) return;
   } catch {
@@ -115,25 +115,36 @@
       if (/^--[\w-]+$/.test(property) && /^[#\w\s(),.%+-]*$/.test(colour) && !/url/i.test(colour)) doc.documentElement.style.setProperty(property, colour);
     }
     var college = snapshot.college || {};
-    var topbar = el('header', 'topbar', shell);
-    var brand = link('brand', { href: '/app' }, topbar);
-    var logo = str(college.logo);
-    if (/^\/(?!\/)/.test(logo) || logo.indexOf('data:image/') === 0) {
-      var img = el('img', 'brand-logo', brand);
-      img.alt = '';
-      img.width = 36;
-      img.height = 36;
-      img.src = logo;
+    function brand(parent) {
+      var a = link('brand', { href: '/app' }, parent);
+      var logo = str(college.logo);
+      if (/^\/(?!\/)/.test(logo) || logo.indexOf('data:image/') === 0) {
+        var img = el('img', 'brand-logo', a);
+        img.alt = '';
+        img.width = 36;
+        img.height = 36;
+        img.src = logo;
+      }
+      el('span', 'brand-name brand-name-long', a, str(college.name)).dir = 'auto';
+      el('span', 'brand-name brand-name-short', a, str(college.short)).dir = 'auto';
     }
-    el('span', 'brand-name brand-name-long', brand, str(college.name)).dir = 'auto';
-    el('span', 'brand-name brand-name-short', brand, str(college.short)).dir = 'auto';
-    var nav = Array.isArray(snapshot.nav) ? snapshot.nav : [];
-    var topnav = el('nav', 'topnav', topbar);
-    nav.forEach(function (item) {
-      var a = link('topnav-link', item, topnav);
+    function entry(className, item, parent) {
+      var a = link(className, item, parent);
       icon(item.icon, '20', a);
-      el('span', '', a, str(item.label));
+      el('span', 'nav-label', a, str(item.label));
+    }
+    // As src/app/AppNavigation.tsx draws it: every entry in the side bar (wide screens), the
+    // first four and "More" in the tab bar when there are more than five.
+    var nav = Array.isArray(snapshot.nav) ? snapshot.nav : [];
+    var sidebar = el('div', 'sidebar', shell);
+    brand(sidebar);
+    var sidebarNav = el('nav', 'sidebar-nav', sidebar);
+    nav.forEach(function (item) {
+      entry('sidebar-link', item, sidebarNav);
     });
+    var column = el('div', 'app-column', shell);
+    var topbar = el('header', 'topbar', column);
+    brand(topbar);
 
     var actions = el('div', 'topbar-actions', topbar);
     (Array.isArray(snapshot.actions) ? snapshot.actions : []).forEach(function (action) {
@@ -146,7 +157,7 @@
       });
     });
 
-    var main = el('main', 'app-main', shell);
+    var main = el('main', 'app-main', column);
     var page = el('div', 'page posts-page', el('div', 'screen', main));
     var header = el('header', 'page-header posts-header', page);
     el('h1', '', header, str(snapshot.heading));
@@ -181,11 +192,17 @@
     });
 
     var tabbar = el('nav', 'tabbar', shell);
-    nav.forEach(function (item) {
-      var a = link('tabbar-link', item, tabbar);
-      icon(item.icon, '20', a);
-      el('span', '', a, str(item.label));
+    var more = snapshot.more && nav.length > 5 ? snapshot.more : null;
+    (more ? nav.slice(0, 4) : nav).forEach(function (item) {
+      entry('tabbar-link', item, tabbar);
     });
+    if (more) {
+      var moreButton = el('button', 'tabbar-link tabbar-more-button', tabbar);
+      moreButton.type = 'button';
+      moreButton.tabIndex = -1;
+      icon(more.icon, '20', moreButton);
+      el('span', 'nav-label', moreButton, str(more.label));
+    }
     // #root stays hidden (React draws its first screens there unseen) until the app removes this.
     root.hidden = true;
     root.parentNode.insertBefore(shell, root);

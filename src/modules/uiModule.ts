@@ -99,10 +99,10 @@ export interface NavEntry {
   to: string;
   label: MessageDescriptor;
   /**
-   * A shorter name for the phone's tab bar, where six entries share 390 px and a long word
-   * ("Notificaciones") would break in the middle; the top bar keeps `label`.
+   * The entry's one name, in the side bar, the tab bar and "More" alike (a thing has one word
+   * everywhere). A long word wraps in the tab bar: a translation too long for a fifth of a
+   * 320 px phone carries a soft hyphen (docs/features/app-shell.md).
    */
-  shortLabel?: MessageDescriptor;
   icon: ComponentType<SVGProps<SVGSVGElement>>;
   /** Marked current for every path under it (News: `/blog/...`), not only `to`. */
   section?: string;
@@ -138,7 +138,7 @@ export function adminEntriesFor(modules: readonly UiModule[], role: Role | null 
  * A count a feature shows on its navigation entry. The shell knows no feature's tables:
  * it loads the feature's hook (lazily, so the shell's first download carries none of its
  * queries), calls it inside the signed-in area and shows the number on every place the
- * entry appears (app bar, tab bar).
+ * entry appears (side bar, tab bar, "More").
  */
 export interface NavCount {
   /** Loads the hook that reads the number, live (undefined while it is read). */

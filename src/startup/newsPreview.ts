@@ -9,7 +9,7 @@ import { readLocal, removeLocal, writeLocal } from '../storage/localValue';
  * Keep the shape in step with public/boot.js.
  */
 export const newsPreviewKey = 'newsPreview';
-export const newsPreviewVersion = 1;
+export const newsPreviewVersion = 2;
 
 /** One SVG child of an icon: its tag and its geometry (no other attribute is kept). */
 export type IconShape = [tag: string, attributes: Record<string, string>];
@@ -46,7 +46,10 @@ export interface NewsPreview {
   /** The college's colours (src/tenant/branding.ts sets them on <html>). */
   brand: Record<string, string>;
   actions: NewsPreviewAction[];
+  /** Every entry of the navigation, as the side bar lists them (the tab bar shows the first four). */
   nav: (NewsPreviewLink & { icon: IconShape[] })[];
+  /** The tab bar's "More", when it has one. */
+  more: { label: string; icon: IconShape[] } | null;
   heading: string;
   action: { label: string; href: string } | null;
   tabs: NewsPreviewLink[];
@@ -107,6 +110,10 @@ function actionsOf(shell: Element): NewsPreviewAction[] {
     }));
 }
 
+function moreOf(button: Element | null): NewsPreview['more'] {
+  return button ? { label: text(button.querySelector('.nav-label')), icon: iconOf(button) } : null;
+}
+
 function iconOf(element: Element | null): IconShape[] {
   const svg = element?.tagName.toLowerCase() === 'svg' ? element : element?.querySelector('svg');
   if (!svg) return [];
@@ -154,13 +161,14 @@ export function readNewsPreview(doc: Document, user: string, path: string): News
     },
     brand: brandOf(doc),
     actions: actionsOf(shell),
-    nav: [...shell.querySelectorAll('.tabbar .tabbar-link')].map((link) => ({
+    nav: [...shell.querySelectorAll('.sidebar-nav .sidebar-link')].map((link) => ({
       // The label only: the unsent-changes count may be gone by the next start.
-      label: text(link.querySelector('span')),
+      label: text(link.querySelector('.nav-label')),
       href: appHref(link),
       active: link.classList.contains('active'),
       icon: iconOf(link),
     })),
+    more: moreOf(shell.querySelector('.tabbar-more-button')),
     heading: text(page.querySelector('.posts-header h1')),
     action: action ? { label: text(action), href: appHref(action) } : null,
     tabs: [...page.querySelectorAll('.category-tab')].slice(0, previewTabCount).map((tab) => ({

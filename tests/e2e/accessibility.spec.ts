@@ -161,8 +161,8 @@ async function open(page: Page, path: string, heading: Locator = page.getByRole(
 }
 
 /**
- * Follows the app's own link to `path` (the visible one: the tab bar on phones, the app
- * bar on wide screens) and waits for the screen it opens.
+ * Follows the app's own link to `path` (the visible one: the tab bar or its "More" on phones,
+ * the side bar on wide screens) and waits for the screen it opens.
  */
 async function follow(page: Page, path: string, link = `a[href="${path}"]`, heading: Locator = page.getByRole('heading', { level: 1 })): Promise<void> {
   // A phone's tab bar keeps its last entries under "More".

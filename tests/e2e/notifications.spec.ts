@@ -8,7 +8,7 @@ import { InboxPage, NewNotificationPage, NotificationsApi, SentPage } from './no
  * offline and it is sent when the connection returns.
  */
 
-/** How many notifications the inbox marks unread, once the app bar's count agrees with it. */
+/** How many notifications the inbox marks unread, once the side bar's count agrees with it. */
 async function unreadShown(inbox: InboxPage): Promise<number> {
   await expect(inbox.list).toBeVisible({ timeout: appStart });
   const unread = await inbox.list.locator('.notification-item.is-unread').count();

@@ -45,7 +45,7 @@ export class NotificationsApi {
 export class InboxPage {
   readonly heading: Locator;
   readonly list: Locator;
-  /** The Notifications entry of the app bar (wide screens) and its count. */
+  /** The Notifications entry of the side bar (wide screens) and its count. */
   readonly navEntry: Locator;
 
   constructor(readonly page: Page) {
@@ -67,7 +67,7 @@ export class InboxPage {
     return this.list.getByRole('listitem').filter({ has: this.page.locator('.notification-title', { hasText: title }) });
   }
 
-  /** The app bar's count, as a screen reader hears it ("2 unread notifications"). */
+  /** The side bar's count, as a screen reader hears it ("2 unread notifications"). */
   unreadCount(count: number): Locator {
     return this.navEntry.getByText(count === 1 ? '1 unread notification' : `${count} unread notifications`, { exact: true });
   }

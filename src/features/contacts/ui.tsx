@@ -36,7 +36,6 @@ export const contactsUi = defineUiModule({
       to: '/admin/contacts',
       section: '/admin/contacts',
       label: msg`Contacts`,
-      shortLabel: msg({ message: 'Contacts', comment: 'The Contacts entry of the phone tab bar: a short word (about 8 letters at most).' }),
       icon: ContactsIcon,
       order: 450,
     },

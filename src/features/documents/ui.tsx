@@ -37,7 +37,6 @@ export const documentsUi = defineUiModule({
       to: '/documentos',
       section: '/documentos',
       label: msg`Documents`,
-      shortLabel: msg({ message: 'Docs', comment: 'The Documents entry of the phone tab bar: a short word (about 8 letters at most).' }),
       icon: FileIcon,
       order: 400,
     },

@@ -96,7 +96,6 @@ export const messengerUi = defineUiModule({
       to: '/messenger',
       section: '/messenger',
       label: msg`Messages`,
-      shortLabel: msg({ message: 'Chats', comment: 'The Messages entry of the phone tab bar: a short word (about 8 letters at most).' }),
       icon: MessageIcon,
       order: 250,
       count: {

@@ -42,8 +42,6 @@ export const notificationsUi = defineUiModule({
       to: '/notifications',
       section: '/notifications',
       label: msg`Notifications`,
-      // The tab bar's: "Notificaciones" does not fit a sixth of a phone.
-      shortLabel: msg({ message: 'Notices', comment: 'The Notifications entry of the phone tab bar: a short word (about 8 letters at most).' }),
       icon: BellIcon,
       order: 300,
       count: {

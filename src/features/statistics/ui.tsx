@@ -30,7 +30,5 @@ const ChartIcon = (p: SVGProps<SVGSVGElement>) => (
 export const statisticsUi = defineUiModule({
   name: 'statistics',
   routes: [{ path: 'statistics', lazy: () => import('./readRoutes').then((m) => m.statisticsRoute) }],
-  nav: [
-    { to: '/statistics', section: '/statistics', label: msg`Statistics`, shortLabel: msg`Stats`, icon: ChartIcon, order: 850, permission: 'statistics.read' },
-  ],
+  nav: [{ to: '/statistics', section: '/statistics', label: msg`Statistics`, icon: ChartIcon, order: 850, permission: 'statistics.read' }],
 });

@@ -12,7 +12,7 @@ import { aNotification, notificationsUser, storeNotification } from './notificat
 
 const entries = notificationsUi.nav ?? [];
 
-/** What the shell does with the entries' counts (src/app/AppLayout.tsx), without the rest of the shell. */
+/** What the shell does with the entries' counts (src/app/useNavItems.tsx), without the rest of the shell. */
 function Counts() {
   const { counts, readers } = useNavCounts(entries);
   const count = counts.get('/notifications');

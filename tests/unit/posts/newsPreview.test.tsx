@@ -16,6 +16,18 @@ const bootScript = readFileSync(resolve(process.cwd(), 'public/boot.js'), 'utf8'
 function NewsInShell() {
   return (
     <div className="app-shell">
+      <div className="sidebar">
+        <nav className="sidebar-nav">
+          <a className="sidebar-link active" href="/blog/all">
+            <svg viewBox="0 0 24 24">
+              <path d="M4 4h16v16H4z" onClick={() => undefined} />
+              <foreignObject />
+            </svg>
+            <span className="nav-label">News</span>
+            <span className="nav-count">2</span>
+          </a>
+        </nav>
+      </div>
       <header className="topbar">
         <a className="brand" href="/app">
           <img className="brand-logo" src="/college/logo.svg" alt="" />
@@ -28,13 +40,14 @@ function NewsInShell() {
       </main>
       <nav className="tabbar">
         <a className="tabbar-link active" href="/blog/all">
-          <svg viewBox="0 0 24 24">
-            <path d="M4 4h16v16H4z" onClick={() => undefined} />
-            <foreignObject />
-          </svg>
-          <span>News</span>
-          <span className="nav-count">2</span>
+          <span className="nav-label">News</span>
         </a>
+        <button type="button" className="tabbar-link tabbar-more-button">
+          <svg viewBox="0 0 24 24">
+            <circle cx="5" cy="12" r="1" />
+          </svg>
+          <span className="nav-label">More</span>
+        </button>
       </nav>
     </div>
   );
@@ -121,6 +134,7 @@ describe('the News list painted before the app starts', () => {
     expect(preview.college).toEqual({ name: 'Colegio Las Colinas', short: 'Las Colinas', logo: '/college/logo.svg' });
     // The label without the unsent count; only the icon's geometry.
     expect(preview.nav).toEqual([{ label: 'News', href: '/blog/all', active: true, icon: [['path', { d: 'M4 4h16v16H4z' }]] }]);
+    expect(preview.more).toEqual({ label: 'More', icon: [['circle', { cx: '5', cy: '12', r: '1' }]] });
     expect(preview.tabs.map((tab) => [tab.label, tab.active])).toEqual([
       ['All', true],
       ['Noticias', false],
@@ -182,7 +196,7 @@ describe('the News list painted before the app starts', () => {
 describe('boot.js', () => {
   const user = { id: 'u-1', college_id: 'c', role: 'student', name: 'Ana', email: 'ana@colinas.test' };
   const preview: NewsPreview = {
-    v: 1,
+    v: 2,
     user: 'u-1',
     path: '/blog/all',
     lang: 'en',
@@ -209,6 +223,7 @@ describe('boot.js', () => {
         ],
       },
     ],
+    more: null,
     heading: 'News',
     action: null,
     tabs: [{ label: 'All', href: '/blog/all', active: true }],
@@ -244,6 +259,7 @@ describe('boot.js', () => {
     expect(painted!.querySelector('img:not(.brand-logo), script')).toBeNull();
     expect(painted!.querySelector('.brand-logo')).toBeNull();
     expect(painted!.querySelector('.tabbar-link')!.getAttribute('href')).toBe('/');
+    expect(painted!.querySelector('.sidebar-link')!.getAttribute('href')).toBe('/');
     expect(painted!.querySelector('.tabbar-link path')!.getAttributeNames().sort()).toEqual(['d']);
     expect(painted!.querySelector('.posts-count')!.textContent).toBe('Page 1 of 3');
     // The college's colours, not a fetch; the app bar's button with its icon and text.
