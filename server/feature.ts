@@ -21,7 +21,8 @@ export interface SeededCollege {
   courses: { id: string; name: string }[];
   grades: { id: string; courseId: string; name: string }[];
   sections: { id: string; gradeId: string; name: string }[];
-  users: { id: string; role: string; name: string; firstLastname: string }[];
+  /** `demoAccount`: the one account per role the README names (`admin@<slug>.test`…), which stories sign in as. */
+  users: { id: string; role: string; name: string; firstLastname: string; demoAccount: boolean }[];
 }
 
 /** What the CLI says of a college it adds: its language, and its first administrator to invite (`--admin-email`). */

@@ -136,7 +136,7 @@ async function seedSynced(write: Write, demo: DemoCollege, passwordHash: string,
     courses: courseRows.map(({ id, name }) => ({ id, name })),
     grades: gradeRows.map(({ id, courseId, name }) => ({ id, courseId, name })),
     sections: sectionRows.map(({ id, gradeId, name }) => ({ id, gradeId, name })),
-    users: userRows.map(({ id, role, name, firstLastname }) => ({ id, role, name, firstLastname })),
+    users: userRows.map(({ id, role, name, firstLastname, email }) => ({ id, role, name, firstLastname, demoAccount: email === `${role}@${demo.slug}.test` })),
   };
   for (const feature of features) await feature.seed?.(write, college);
 }

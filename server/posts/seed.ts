@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { variantWidthsOf } from '../../contract/attachmentFiles';
 import { keysOfAudience } from '../../contract/audience';
 import { uuidv7 } from '../../contract/ids';
@@ -8,7 +9,7 @@ import type { SeededCollege } from '../feature';
 import type { Write } from '../sync/writeInCollege';
 import { demoCategories, demoPosts, type DemoTarget } from './demoPosts';
 import { postAttachmentOwner } from './postAttachments';
-import { categories, posts } from './schema';
+import { categories, posts, postViews } from './schema';
 
 /** Demo posts with a photo: the newest (its cover is on News' first page) and a sports one. */
 const pictured: [title: string, image: DemoImage][] = [
@@ -54,7 +55,7 @@ export async function seedDemoPosts(write: Write, college: SeededCollege): Promi
       publishedAt,
       authorId: author.id,
       authorName: `${author.name} ${author.firstLastname}`,
-      views: p.views,
+      views: 0,
       createdAt: publishedAt,
       updatedAt: publishedAt,
       audienceKeys: keys,
@@ -63,6 +64,7 @@ export async function seedDemoPosts(write: Write, college: SeededCollege): Promi
     };
   });
   await db.insert(posts).values(postRows);
+  await seedReads(write, postRows, demoPosts, college.users);
   for (const [title, image] of pictured) {
     const post = postRows.find((p) => p.title === title)!;
     const bytes = await demoImageBytes(image);
@@ -84,4 +86,39 @@ export async function seedDemoPosts(write: Write, college: SeededCollege): Promi
       author.id,
     );
   }
+}
+
+/**
+ * Who read the demo posts: real `post_views` rows, as a member's first opening writes them
+ * (server/posts/postDelivery.ts, countPostView), and each post's count is theirs, so News and
+ * the statistics count the same reads. A demo college has a few dozen members, so the demo's
+ * figures (`views`) say how read a post is relative to the others: the most read is read by
+ * every member but the demo accounts (left unread, so the stories that open a post see their
+ * own first view counted), the others by as many in proportion. Each read lands within two
+ * days of the publication, never after now.
+ */
+async function seedReads(
+  write: Write,
+  postRows: readonly { id: string; publishedAt: Date }[],
+  demo: readonly { views: number }[],
+  users: SeededCollege['users'],
+): Promise<void> {
+  const readers = users.filter((user) => !user.demoAccount);
+  const most = Math.max(...demo.map((p) => p.views), 1);
+  const hour = 60 * 60 * 1000;
+  const now = Date.now();
+  const rows: (typeof postViews.$inferInsert)[] = [];
+  postRows.forEach((post, i) => {
+    const count = Math.round((demo[i]!.views / most) * readers.length);
+    for (let r = 0; r < count; r++) {
+      // A different first reader for each post, so each member has read a different mix.
+      const reader = readers[(i * 7 + r) % readers.length]!;
+      const viewedAt = new Date(Math.min(now, post.publishedAt.getTime() + ((r * 5) % 48) * hour + hour));
+      rows.push({ collegeId: write.collegeId, postId: post.id, userId: reader.id, viewedAt });
+    }
+  });
+  for (let i = 0; i < rows.length; i += 1000) await write.tx.insert(postViews).values(rows.slice(i, i + 1000));
+  const counts = new Map<string, number>();
+  for (const row of rows) counts.set(row.postId, (counts.get(row.postId) ?? 0) + 1);
+  for (const [id, views] of counts) await write.tx.update(posts).set({ views }).where(eq(posts.id, id));
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../../contract/ids';
 import type { EntryHoursResponse, EntryTimelineResponse, MembersByRoleRow, TopDocument, TopPost } from '../../contract/statistics';
@@ -196,6 +196,38 @@ describe.each(backends)('statistics on $name', (backend) => {
       [middle, 1],
       [oldest, 1],
     ]);
+  });
+
+  it('counts the demo posts’ reads as News shows them: each count is its members’ first readings, all within the statistics', async () => {
+    // The British school: this file rewrites the reads of Las Colinas.
+    const [british] = await server.db.select().from(colleges).where(eq(colleges.slug, 'british'));
+    const seeded = await server.db
+      .select({ id: posts.id, views: posts.views, publishedAt: posts.publishedAt })
+      .from(posts)
+      .where(and(eq(posts.collegeId, british!.id), isNull(posts.deletedAt)));
+    const readings = await server.db.select({ postId: postViews.postId, userId: postViews.userId }).from(postViews).where(eq(postViews.collegeId, british!.id));
+    const readsOf = (id: string) => readings.filter((reading) => reading.postId === id).length;
+    for (const post of seeded) expect(readsOf(post.id), post.id).toBe(post.views);
+    expect(seeded.some((post) => post.views > 0)).toBe(true);
+    // The demo accounts have read nothing: a story opening a post sees its own first view counted.
+    const accounts = await server.db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          eq(users.collegeId, british!.id),
+          inArray(users.email, ['admin@british.test', 'staff@british.test', 'student@british.test', 'guardian@british.test']),
+        ),
+      );
+    expect(accounts).toHaveLength(4);
+    expect(readings.filter((reading) => accounts.some((account) => account.id === reading.userId))).toEqual([]);
+    // Over the whole life of the demo posts, the statistics rank exactly those reads.
+    const first = new Date(Math.min(...seeded.map((post) => post.publishedAt.getTime())));
+    const from = first.toISOString().slice(0, 10);
+    const to = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    const top = await ok<{ data: TopPost[] }>('britishAdmin', `/api/v1/statistics/posts?from=${from}&to=${to}&limit=50`);
+    expect(top.data.length).toBe(seeded.filter((post) => post.views > 0).length);
+    for (const post of top.data) expect([post.views, post.total_views]).toEqual([readsOf(post.id), readsOf(post.id)]);
   });
 
   it('shows staff the reads of their own posts only, and refuses them the rest', async () => {

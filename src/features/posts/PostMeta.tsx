@@ -16,7 +16,7 @@ export function isScheduled(post: Pick<LocalPost, 'published_at'>, now = Date.no
 
 /** Category · author · date (or "Scheduled for …") · views, as on cards and the detail. */
 export function PostMeta({ post, categoryName }: { post: LocalPost; categoryName: string | undefined }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const views = post.views;
   const scheduled = isScheduled(post);
   const date = formatShortDate(post.published_at, i18n.locale, scheduled);
@@ -37,7 +37,7 @@ export function PostMeta({ post, categoryName }: { post: LocalPost; categoryName
       ) : (
         <time dateTime={post.published_at}>{date}</time>
       )}
-      <span className="post-views">
+      <span className="post-views" title={t`Members who opened it, each counted once`}>
         <EyeIcon width={16} height={16} />
         <Plural value={views} one="# view" other="# views" />
       </span>

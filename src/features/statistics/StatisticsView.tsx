@@ -127,6 +127,9 @@ export function StatisticsView(props: StatisticsViewProps) {
           )
         }
       </Figure>
+      <p className="statistics-note muted">
+        <Trans>A read is a member opening a publication for the first time: the same count as the views on News.</Trans>
+      </p>
 
       {scope === 'college' ? (
         <>
