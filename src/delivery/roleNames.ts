@@ -5,7 +5,7 @@ const roleNames: Record<string, MessageDescriptor> = {
   admin: msg`Administrator`,
   staff: msg`Staff`,
   student: msg`Student`,
-  guardian: msg`Family`,
+  guardian: msg`Guardian`,
 };
 
 /** A member's role in words, as the delivery lists show it (an unknown role as it came). */

@@ -164,7 +164,7 @@ const fieldLabels: Record<string, MessageDescriptor> = {
 const weekdayName = (i18n: I18n, day: string): string | undefined => (/^[1-7]$/.test(day) ? weekdayNames(i18n.locale)[Number(day) - 1] : undefined);
 
 const ruleGroupLabels: Record<string, MessageDescriptor> = {
-  staff: msg`Staff`,
+  staff: msg({ message: 'Staff', context: 'members of the role, plural' }),
   student: msg`Students`,
   guardian: msg`Guardians`,
 };

@@ -53,7 +53,13 @@ export function StatisticsView(props: StatisticsViewProps) {
     custom: t`Custom period`,
   };
   const bucketLabels: Record<StatisticsBucket, string> = { day: t`Per day`, week: t`Per week`, month: t`Per month` };
-  const roleLabels: Record<Role, string> = { admin: t`Administrators`, staff: t`Staff`, student: t`Students`, guardian: t`Guardians` };
+  // Plural, as the others: "Staff" alone is also the singular role (a member's badge).
+  const roleLabels: Record<Role, string> = {
+    admin: t`Administrators`,
+    staff: t({ message: 'Staff', context: 'members of the role, plural' }),
+    student: t`Students`,
+    guardian: t`Guardians`,
+  };
   const stale = [props.posts, props.documents, props.hours, props.timeline, props.members].some((s) => s.status === 'ready' && s.stale);
   const file = (what: string) => csvFileName(what, props.from, props.to);
   const zoneNote = (zone: string) => t`Sign-ins and app opens, by hour in the school's time zone (${zone}).`;

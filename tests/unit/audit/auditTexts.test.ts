@@ -1,4 +1,4 @@
-import { i18n } from '@lingui/core';
+import { i18n, setupI18n, type Messages } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { hiddenValue } from '../../../contract/audit';
 import { browserOf, fieldLabel, valueText } from '../../../src/features/audit/auditTexts';
@@ -11,6 +11,13 @@ describe('what the audit screen says of recorded values', () => {
     expect(fieldLabel(i18n, 'guardian_to_student')).toBe('Guardians → Students');
     expect(fieldLabel(i18n, 'staff_available_from')).toBe('staff available from');
     expect(fieldLabel(i18n, 'section_ids')).toBe('Sections');
+  });
+
+  it('names a group of members in the plural in every language, where a member’s role is singular', async () => {
+    const { messages } = (await import('../../../src/locales/es/messages.po')) as { messages: Messages };
+    const es = setupI18n({ locale: 'es', messages: { es: messages } });
+    expect(fieldLabel(es, 'staff_to_guardian')).toBe('Funcionarios → Apoderados');
+    expect(valueText(es, 'role', 'staff', nameOf)).toBe('Funcionario');
   });
 
   it('shows secrets as hidden, nothing as a dash, words of ours translated and ids by name', () => {

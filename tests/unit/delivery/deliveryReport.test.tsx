@@ -49,7 +49,7 @@ describe('an item’s delivery report', () => {
     const unreached = within(section).getByRole('region', { name: 'Not reached' });
     const rows = within(unreached).getAllByRole('listitem');
     expect(rows.map((row) => row.textContent)).toEqual([
-      'María José Fernández de la Cruz Valenzuela Family No email address',
+      'María José Fernández de la Cruz Valenzuela Guardian No email address',
       'Pedro Soto Student Email bounces',
     ]);
     // A name is written in its own direction (an Arabic name in a Spanish list, and back).
@@ -68,7 +68,7 @@ describe('an item’s delivery report', () => {
       within(unreached)
         .getAllByRole('listitem')
         .map((row) => row.textContent),
-    ).toEqual(['Rosa Quispe Family Unsubscribed from these emails']);
+    ).toEqual(['Rosa Quispe Guardian Unsubscribed from these emails']);
   });
 
   it('says an item published before deliveries were counted has no figures, instead of a board of zeros', async () => {
