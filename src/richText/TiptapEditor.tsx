@@ -23,6 +23,8 @@ export function TiptapEditor({ label, initialHtml, onChange, error }: RichTextEd
   const labelId = `${id}-label`;
   const errorId = `${id}-error`;
   const [linkOpen, setLinkOpen] = useState(false);
+  // Read once: the form re-renders on every change, the editor keeps its own document.
+  const [initialContent] = useState(() => sanitizeRichText(initialHtml));
   const onChangeRef = useRef(onChange);
   const errorRef = useRef(error);
   useEffect(() => {
@@ -44,7 +46,7 @@ export function TiptapEditor({ label, initialHtml, onChange, error }: RichTextEd
 
   const editor = useEditor({
     extensions: editorExtensions,
-    content: sanitizeRichText(initialHtml),
+    content: initialContent,
     // Tiptap's own stylesheet would be an inline <style>, which the CSP refuses; richText.css has it.
     injectCSS: false,
     shouldRerenderOnTransaction: false,
