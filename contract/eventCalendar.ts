@@ -169,7 +169,7 @@ const textValue = (value: string) => value.replace(/[\\;,]/g, (c) => `\\${c}`).r
 const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
 /**
- * The text of a sanitised description (server/richText/sanitizeContent.ts's allow-list) for
+ * The text of a sanitised description (allow-list of contract/richText.ts) for
  * `DESCRIPTION`, which calendar apps show as plain text: paragraphs and line breaks kept,
  * list items as bullets, a link's address after its text. Without a DOM: the server has none.
  */

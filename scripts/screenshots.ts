@@ -213,6 +213,29 @@ const screens: Screen[] = [
       await page.evaluate(() => window.scrollTo(0, 0));
     },
   },
+  {
+    // The editor with some writing in it, its toolbar showing bold on at the caret (docs/screenshots/editor/).
+    name: 'editor/new-post',
+    as: 'staff',
+    also: ['phone-dark-es', 'desktop-light-es', 'desktop-dark-es'],
+    open: async (page) => {
+      await visit(page, '/blog/new-post', 'form.post-form .ProseMirror');
+      await page.locator('input[name="title"]').fill('Salida al museo');
+      const editor = page.locator('form.post-form .ProseMirror');
+      await editor.click();
+      await page.keyboard.type('El viernes visitamos el Museo de Historia Natural. Traer:');
+      await page.keyboard.press('Enter');
+      await page.locator('.editor-tool').nth(2).click();
+      await page.keyboard.type('colación y agua');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('la autorización firmada');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Enter');
+      await page.locator('.editor-tool').nth(0).click();
+      await page.keyboard.type('Salida: 9:00');
+      await page.evaluate(() => window.scrollTo(0, 0));
+    },
+  },
   { name: 'events', as: 'staff', also: ['phone-dark-ar'], open: (page) => visit(page, '/events', '.event-item, .month-day-events') },
   { name: 'messenger', as: 'staff', also: ['phone-light-ar', 'desktop-dark-es'], open: (page) => visit(page, '/messenger', '.conversation-item >> nth=2') },
   {
@@ -613,7 +636,7 @@ async function shootAs(browser: Browser, demo: Demo, look: Look, as: Screen['as'
 }
 
 runShots({ port, dataDir: '.tmp/screenshots-data' }, async (browser) => {
-  mkdirSync(outDir, { recursive: true });
+  mkdirSync(join(outDir, 'editor'), { recursive: true });
   if (!only) for (const file of readdirSync(outDir).filter((name) => name.endsWith('.png'))) rmSync(join(outDir, file));
   const demo = await demoOf();
   for (const look of looks) {

@@ -29,7 +29,7 @@ interface DemoEvent {
 
 const all = { all: true } as const;
 
-const demoEvents: DemoEvent[] = [
+export const demoEvents: DemoEvent[] = [
   { name: 'Acto de inicio del semestre', category: 'culture', scope: 'college', target: all, inDays: -40, time: ['09:00', '10:30'], location: 'Gimnasio' },
   {
     name: 'Consejo de profesores',

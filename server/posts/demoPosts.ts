@@ -313,3 +313,8 @@ export const demoPosts: DemoPost[] = [
     ],
   },
 ];
+
+/** A demo post's HTML: its paragraphs, each in a `<p>` unless it is already markup. */
+export function demoPostContent(post: DemoPost): string {
+  return post.paragraphs.map((text) => (text.startsWith('<') ? text : `<p>${text}</p>`)).join('');
+}

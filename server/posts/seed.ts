@@ -7,7 +7,7 @@ import { seedAttachment } from '../attachments/attachmentService';
 import { demoImageBytes, demoImages, type DemoImage } from '../attachments/demoImages';
 import type { SeededCollege } from '../feature';
 import type { Write } from '../sync/writeInCollege';
-import { demoCategories, demoPosts, type DemoTarget } from './demoPosts';
+import { demoCategories, demoPostContent, demoPosts, type DemoTarget } from './demoPosts';
 import { postAttachmentOwner } from './postAttachments';
 import { categories, posts, postViews } from './schema';
 
@@ -46,7 +46,7 @@ export async function seedDemoPosts(write: Write, college: SeededCollege): Promi
       id: uuidv7(publishedAt.getTime()),
       collegeId,
       title: p.title,
-      content: p.paragraphs.map((text) => (text.startsWith('<') ? text : `<p>${text}</p>`)).join(''),
+      content: demoPostContent(p),
       categoryId: categoryRows.find((c) => c.slug === p.category)!.id,
       courseIds,
       gradeIds,

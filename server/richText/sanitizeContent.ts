@@ -1,22 +1,34 @@
 import sanitizeHtml from 'sanitize-html';
+import {
+  isAllowedHref,
+  richTextAttributes,
+  richTextDroppedWhole,
+  richTextLinkRel,
+  richTextRenamedTags,
+  richTextSchemes,
+  richTextTags,
+} from '../../contract/richText';
 
 /**
- * The rich-text HTML allow-list (posts, event descriptions). Everything else is dropped: scripts, styles, event handlers,
- * images, iframes, `javascript:` links. Links keep http(s)/mailto targets only and get
- * `rel="noopener noreferrer"`. Devices render the stored HTML as is, so this is the one
- * place that makes it safe.
+ * The rich-text allow-list of contract/richText.ts (posts, event descriptions), applied to
+ * what the server stores. Devices sanitise again before they render
+ * (src/richText/sanitizeRichText.ts), with the same list, for what they have not sent yet.
  */
 const options: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'strong', 'em', 'u', 's', 'a', 'ul', 'ol', 'li', 'h2', 'h3', 'blockquote', 'code', 'pre'],
-  allowedAttributes: { a: ['href', 'rel'] },
-  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedTags: [...richTextTags],
+  allowedAttributes: Object.fromEntries(Object.entries(richTextAttributes).map(([tag, names]) => [tag, [...names]])),
+  allowedSchemes: [...richTextSchemes],
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
-  // Text inside dropped containers like <script>/<style> is dropped with them.
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'svg', 'math'],
+  // sanitize-html skips what is inside these whole, nested tags included.
+  nonTextTags: [...richTextDroppedWhole],
   transformTags: {
-    a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, rel: 'noopener noreferrer' } }),
+    ...Object.fromEntries(Object.entries(richTextRenamedTags).map(([from, to]) => [from, sanitizeHtml.simpleTransform(to, {})])),
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: { ...(isAllowedHref(attribs.href) ? { href: attribs.href! } : {}), rel: richTextLinkRel },
+    }),
   },
 };
 

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { BoldIcon, BulletListIcon, ItalicIcon, LinkIcon, NumberListIcon } from './editorIcons';
 
-export type EditorCommand = 'bold' | 'italic' | 'insertUnorderedList' | 'insertOrderedList' | 'link';
+export type EditorCommand = 'bold' | 'italic' | 'bulletList' | 'orderedList' | 'link';
 
 export interface EditorToolbarProps {
   /** Which commands are on at the caret (aria-pressed). */
@@ -12,9 +12,9 @@ export interface EditorToolbarProps {
   label: string;
 }
 
-/** What the browser's contentEditable already does, announced through aria-keyshortcuts. */
+/** The editor's own shortcuts (Tiptap's; Command on a Mac), announced through aria-keyshortcuts. */
 // eslint-disable-next-line lingui/no-unlocalized-strings -- key names (aria-keyshortcuts syntax), not UI text
-const KEY_SHORTCUTS = { bold: 'Control+B', italic: 'Control+I' } as const;
+const KEY_SHORTCUTS = { bold: 'Control+B', italic: 'Control+I', bulletList: 'Control+Shift+8', orderedList: 'Control+Shift+7' } as const;
 
 interface Tool {
   command: EditorCommand;
@@ -33,8 +33,8 @@ export function EditorToolbar({ active, onCommand, controls, label }: EditorTool
   const tools: Tool[] = [
     { command: 'bold', label: t`Bold`, shortcut: KEY_SHORTCUTS.bold, icon: <BoldIcon /> },
     { command: 'italic', label: t`Italic`, shortcut: KEY_SHORTCUTS.italic, icon: <ItalicIcon /> },
-    { command: 'insertUnorderedList', label: t`Bulleted list`, icon: <BulletListIcon /> },
-    { command: 'insertOrderedList', label: t`Numbered list`, icon: <NumberListIcon /> },
+    { command: 'bulletList', label: t`Bulleted list`, shortcut: KEY_SHORTCUTS.bulletList, icon: <BulletListIcon /> },
+    { command: 'orderedList', label: t`Numbered list`, shortcut: KEY_SHORTCUTS.orderedList, icon: <NumberListIcon /> },
     { command: 'link', label: t`Link`, icon: <LinkIcon /> },
   ];
   const [focused, setFocused] = useState(0);

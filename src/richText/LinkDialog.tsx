@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { TextField } from '../ui/TextField';
-import { safeHref } from './sanitizeRichText';
+import { isAllowedHref } from '../../contract/richText';
 
 export interface LinkDialogProps {
   open: boolean;
@@ -22,7 +22,7 @@ export function LinkDialog({ open, onOpenChange, onInsert }: LinkDialogProps) {
     event.stopPropagation();
     const typed = value.trim();
     const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(typed) ? typed : `https://${typed}`;
-    const href = typed ? safeHref(withScheme) : null;
+    const href = typed && isAllowedHref(withScheme) ? withScheme : null;
     if (!href) {
       setError(t`Enter a web address (https://…) or an email address (mailto:…).`);
       return;

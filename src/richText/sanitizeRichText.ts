@@ -1,80 +1,65 @@
+import DOMPurify, { type Config } from 'dompurify';
+import {
+  isAllowedHref,
+  richTextAttributes,
+  richTextDroppedWhole,
+  richTextLinkRel,
+  richTextRenamedTags,
+  richTextTags,
+  type RichTextTag,
+} from '../../contract/richText';
+
 /**
- * The client's allow-list for post HTML, the same tags as the server's
- * (server/richText/sanitizeContent.ts). The server sanitises what it stores, but a post written
- * on this device and not sent yet never went through it, so the detail screen passes every
- * post through here before rendering. It also normalises what the editor produces
- * (`<b>`→`<strong>`, `<i>`→`<em>`, `<div>`→`<p>`) so the server keeps the formatting.
+ * The device's sanitiser of post and event HTML: DOMPurify with the allow-list of
+ * contract/richText.ts, the one the server applies (server/richText/sanitizeContent.ts). The
+ * server sanitises what it stores, but a post written on this device and not sent yet never
+ * went through it, so the screens pass every post through here before rendering, and the
+ * forms before saving.
+ *
+ * DOMPurify needs a DOM: this runs in the page. No worker imports it (the sync worker keeps
+ * posts as they came); in a context without a DOM it throws rather than pass HTML through.
  */
-const allowedTags = new Set(['p', 'br', 'strong', 'em', 'u', 's', 'a', 'ul', 'ol', 'li', 'h2', 'h3', 'blockquote', 'code', 'pre']);
-const renamedTags: Record<string, string> = { b: 'strong', i: 'em', strike: 's', div: 'p' };
-/** Dropped with everything inside them. */
-const droppedTags = new Set([
-  'script',
-  'style',
-  'textarea',
-  'option',
-  'select',
-  'noscript',
-  'iframe',
-  'object',
-  'embed',
-  'svg',
-  'math',
-  'template',
-  'head',
-  'title',
-]);
-const allowedSchemes = new Set(['http:', 'https:', 'mailto:']);
+const purify = DOMPurify(typeof window === 'undefined' ? undefined : window);
 
-/** An absolute http(s) or mailto address, or null (javascript:, data:, relative…). */
-export function safeHref(href: string | null): string | null {
-  if (!href) return null;
-  // Browsers ignore control characters and spaces inside a scheme ("java\tscript:").
-  // eslint-disable-next-line no-control-regex -- the control characters are the point
-  const cleaned = href.replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
-  try {
-    const url = new URL(cleaned);
-    return allowedSchemes.has(url.protocol) ? url.href : null;
-  } catch {
-    return null;
-  }
-}
+const renamed = new Map(Object.entries(richTextRenamedTags));
+const attributesOf = (tag: string): readonly string[] => richTextAttributes[(renamed.get(tag) ?? tag) as RichTextTag] ?? [];
 
-function copyChildren(from: Node, to: Node, doc: Document): void {
-  for (const child of Array.from(from.childNodes)) {
-    if (child.nodeType === 3) {
-      to.appendChild(doc.createTextNode(child.textContent ?? ''));
-    } else if (child.nodeType === 1) {
-      copyElement(child as Element, to, doc);
-    }
-    // Comments, processing instructions and the rest are dropped.
+// The allow-list's attributes are per tag; DOMPurify's are for every tag.
+purify.addHook('uponSanitizeAttribute', (node, data) => {
+  if (!attributesOf(node.nodeName.toLowerCase()).includes(data.attrName)) {
+    data.keepAttr = false;
+  } else if (data.attrName === 'href') {
+    // The contract's check decides, not DOMPurify's own URI pattern.
+    if (isAllowedHref(data.attrValue)) data.forceKeepAttr = true;
+    else data.keepAttr = false;
   }
-}
+});
+purify.addHook('afterSanitizeAttributes', (node) => {
+  if (node.nodeName === 'A') node.setAttribute('rel', richTextLinkRel);
+});
 
-function copyElement(element: Element, to: Node, doc: Document): void {
-  const name = element.tagName.toLowerCase();
-  if (droppedTags.has(name)) return;
-  const tag = renamedTags[name] ?? name;
-  if (!allowedTags.has(tag)) {
-    // Unknown wrappers (span, font, img…) go; their text stays.
-    copyChildren(element, to, doc);
-    return;
-  }
-  const clean = doc.createElement(tag);
-  if (tag === 'a') {
-    const href = safeHref(element.getAttribute('href'));
-    if (href) clean.setAttribute('href', href);
-    clean.setAttribute('rel', 'noopener noreferrer');
-  }
-  copyChildren(element, clean, doc);
-  to.appendChild(clean);
-}
+const config: Config & { RETURN_DOM: true } = {
+  ALLOWED_TAGS: [...richTextTags, ...renamed.keys()],
+  ALLOWED_ATTR: [...new Set(Object.values(richTextAttributes).flat())],
+  FORBID_CONTENTS: [...richTextDroppedWhole],
+  KEEP_CONTENT: true,
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+  RETURN_DOM: true,
+};
 
 export function sanitizeRichText(html: string): string {
-  // DOMParser's document is inert: nothing in it runs or loads.
-  const source = new DOMParser().parseFromString(html, 'text/html');
-  const out = document.implementation.createHTMLDocument('');
-  const container = out.createElement('div');
-  copyChildren(source.body, container, out);
-  return container.innerHTML.trim();
+  if (!purify.isSupported) throw new Error('sanitizeRichText needs a DOM (it runs in the page, not in a worker)');
+  const body = purify.sanitize(html, config);
+  // `<b>` → `<strong>`…: DOMPurify keeps or drops tags; renaming is ours.
+  for (const element of body.querySelectorAll([...renamed.keys()].join(','))) {
+    const tag = renamed.get(element.localName)!;
+    const replacement = element.ownerDocument.createElement(tag);
+    replacement.append(...element.childNodes);
+    element.replaceWith(replacement);
+  }
+  // White space at either end goes, as the server's `trim()` takes it (a no-break space too).
+  if (body.firstChild instanceof Text) body.firstChild.data = body.firstChild.data.trimStart();
+  if (body.lastChild instanceof Text) body.lastChild.data = body.lastChild.data.trimEnd();
+  return body.innerHTML;
 }

@@ -6,7 +6,7 @@ import type { PostsDb } from '../../../src/features/posts/postsDb';
 import { NewPostScreen } from '../../../src/features/posts/NewPostScreen';
 import { isScheduled } from '../../../src/features/posts/PostMeta';
 import { queryPostPage } from '../../../src/features/posts/postQueries';
-import { renderRoutes, seedReferenceData, signInAs } from './postsTestKit';
+import { renderRoutes, seedReferenceData, signInAs, typeContent } from './postsTestKit';
 
 function PostPage() {
   const { post } = useParams();
@@ -27,12 +27,6 @@ async function openForm(role: 'staff' | 'student' = 'staff') {
     </>,
   );
   return db;
-}
-
-function typeContent(html: string) {
-  const editor = screen.getByRole('textbox', { name: 'Content' });
-  editor.innerHTML = html;
-  fireEvent.input(editor);
 }
 
 /** Every (posts, outbox) pair the database shows between transactions. */
@@ -103,7 +97,7 @@ describe('the new-publication form', () => {
   it('publishes to everyone in the school with one choice', async () => {
     const db = await openForm();
     fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Día del colegio' } });
-    typeContent('<p>Celebramos juntos.</p>');
+    await typeContent('<p>Celebramos juntos.</p>');
     fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'cat-news' } });
     fireEvent.click(screen.getByRole('checkbox', { name: 'All of Media' }));
     fireEvent.click(screen.getByRole('radio', { name: 'Everyone in the school' }));
@@ -121,7 +115,7 @@ describe('the new-publication form', () => {
     const db = await openForm();
     const watcher = watchCounts(db);
     fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Reunión de apoderados' } });
-    typeContent('<div><b>Jueves</b> a las 19:00<script>alert(1)</script></div>');
+    await typeContent('<div><b>Jueves</b> a las 19:00<script>alert(1)</script></div>');
     fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'cat-news' } });
     fireEvent.click(screen.getByRole('radio', { name: 'Families of chosen grades' }));
     fireEvent.click(screen.getByRole('checkbox', { name: '1° Básico 1° A' }));
@@ -169,7 +163,7 @@ describe('the new-publication form', () => {
     const db = await openForm();
     const nextYear = new Date().getFullYear() + 1;
     fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Matrícula' } });
-    typeContent('<p>Abre en marzo</p>');
+    await typeContent('<p>Abre en marzo</p>');
     fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'cat-news' } });
     fireEvent.click(screen.getByRole('checkbox', { name: '1° Básico 1° A' }));
     fireEvent.change(screen.getByLabelText('Publication date'), { target: { value: `${nextYear}-03-01T08:00` } });

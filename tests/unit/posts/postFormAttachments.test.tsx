@@ -8,7 +8,7 @@ import { outboxLabel } from '../../../src/features/outbox/outboxLabel';
 import { EditPostScreen } from '../../../src/features/posts/EditPostScreen';
 import { NewPostScreen } from '../../../src/features/posts/NewPostScreen';
 import { uiModules } from '../../../src/registry/uiModules';
-import { localPost, renderRoutes, seedReferenceData, signInAs, storePosts } from './postsTestKit';
+import { localPost, renderRoutes, seedReferenceData, signInAs, storePosts, typeContent } from './postsTestKit';
 
 /**
  * The post form's files: picked ones are queued as attachments of the post once the post is
@@ -42,9 +42,7 @@ describe('files on the post form', () => {
     await seedReferenceData(db);
     renderRoutes(user.id, '/blog/new-post', routes);
     fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Acto del 18' } });
-    const editor = screen.getByRole('textbox', { name: 'Content' });
-    editor.innerHTML = '<p>Fotos del acto.</p>';
-    fireEvent.input(editor);
+    await typeContent('<p>Fotos del acto.</p>');
     fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'cat-news' } });
     fireEvent.click(screen.getByRole('radio', { name: 'Everyone in the school' }));
 

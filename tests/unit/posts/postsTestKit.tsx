@@ -1,7 +1,8 @@
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { render } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { expect } from 'vitest';
 import { MemoryRouter, Routes } from 'react-router-dom';
 import type { User } from '../../../contract/auth';
 import { uuidv7 } from '../../../contract/ids';
@@ -149,4 +150,15 @@ export function renderRoutes(userId: string, path: string, routes: ReactNode) {
       </UiModulesProvider>
     </I18nProvider>,
   );
+}
+
+/**
+ * Writes HTML into the form's editor as typing would change its DOM, once the editor's chunk
+ * has loaded; resolves when the editor has read it (its textbox takes the text's direction).
+ */
+export async function typeContent(html: string): Promise<void> {
+  const editor = await screen.findByRole('textbox', { name: 'Content' });
+  editor.innerHTML = html;
+  fireEvent.input(editor);
+  await waitFor(() => expect(editor.getAttribute('dir')).toBe('auto'));
 }
