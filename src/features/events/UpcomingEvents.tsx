@@ -44,8 +44,18 @@ export function UpcomingEvents() {
             const offset = daysBetween(today, day);
             return (
               <li key={occurrence.key} className={`upcoming-item event-cat-${event.category}`}>
+                {/* The weekday over the day and month, each on its own line in every language. */}
                 <time className="upcoming-date" dateTime={day}>
-                  {offset === 0 ? t`Today` : offset === 1 ? t`Tomorrow` : formatDay(day, i18n.locale, 'dayCompact')}
+                  {offset === 0 ? (
+                    t`Today`
+                  ) : offset === 1 ? (
+                    t`Tomorrow`
+                  ) : (
+                    <>
+                      <span className="upcoming-weekday">{formatDay(day, i18n.locale, 'weekdayShort')}</span>
+                      <span className="upcoming-daymonth">{formatDay(day, i18n.locale, 'dayMonthShort')}</span>
+                    </>
+                  )}
                 </time>
                 <span className="upcoming-what">
                   <Link className="upcoming-link" to={`/events?event=${encodeURIComponent(event.id)}&day=${occurrence.day}`} dir="auto">

@@ -17,6 +17,10 @@ const presets = {
   dayShort: { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' },
   /** "Thu 26 Nov" */
   dayCompact: { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' },
+  /** "Tue" */
+  weekdayShort: { weekday: 'short', timeZone: 'UTC' },
+  /** "8 Dec" */
+  dayMonthShort: { day: 'numeric', month: 'short', timeZone: 'UTC' },
   /** "26" */
   dayNumber: { day: 'numeric', timeZone: 'UTC' },
   /** "November 2026" */
@@ -46,7 +50,11 @@ function capitalised(text: string, locale: string): string {
   return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
 }
 
-export function formatDay(day: DayText, locale: string, preset: 'dayLong' | 'dayLongThisYear' | 'dayShort' | 'dayCompact' | 'dayNumber' = 'dayLong'): string {
+export function formatDay(
+  day: DayText,
+  locale: string,
+  preset: 'dayLong' | 'dayLongThisYear' | 'dayShort' | 'dayCompact' | 'dayNumber' | 'weekdayShort' | 'dayMonthShort' = 'dayLong',
+): string {
   const text = formatOf(locale, preset).format(floating(day));
   return preset === 'dayLong' || preset === 'dayLongThisYear' ? capitalised(text, locale) : text;
 }
