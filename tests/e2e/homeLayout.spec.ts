@@ -78,3 +78,28 @@ test('on a phone, the home’s card heads and event dates keep their lines, and 
     expect((await box(dayMonth)).y).toBeGreaterThanOrEqual((await box(weekday)).y + (await box(weekday)).height - 1);
   }
 });
+
+test('the members list’s filter boxes show their whole choice, on a phone and on a desktop', async ({ page, signIn, device }) => {
+  const admin = await signIn.stored('', 'admin@colinas.test');
+  await page.goto('/app');
+  await page.evaluate(() => window.localStorage.setItem('locale', 'es'));
+  await page.goto('/users');
+  await device.waitForSync(localDbName(admin.id));
+  await expect(page.locator('main .member-item').first()).toBeVisible({ timeout: appStart });
+  for (const width of [360, 1024, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    // The chosen option's text, measured in the box's font, against the room the box gives it (its arrow aside).
+    const cut = await page.locator('.member-filter-row select').evaluateAll((selects) =>
+      (selects as HTMLSelectElement[]).flatMap((select) => {
+        const style = getComputedStyle(select);
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const text = select.selectedOptions[0]?.textContent ?? '';
+        const room = select.clientWidth - Number.parseFloat(style.paddingInlineStart) - Number.parseFloat(style.paddingInlineEnd);
+        return context.measureText(text).width > room ? [`${text} (${Math.round(context.measureText(text).width)} > ${Math.round(room)})`] : [];
+      }),
+    );
+    expect(cut, `at ${width} px`).toEqual([]);
+    await expect(page.getByRole('combobox', { name: 'Sede' })).toBeVisible();
+  }
+});
