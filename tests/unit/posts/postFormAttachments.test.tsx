@@ -52,6 +52,9 @@ describe('files on the post form', () => {
     const program = new File(['MZ'], 'programa.exe', { type: 'application/x-msdownload' });
     pick([photo, program]);
     pick([new File(['%PDF-1.4'], 'programa.pdf', { type: 'application/pdf' })]);
+    // Beside the picker, what is attached (not the browser's "No file chosen").
+    expect(screen.getByText('3 files attached')).toBeTruthy();
+    expect(screen.getByLabelText('Attachments').getAttribute('aria-describedby')).toMatch(/-status/);
     const files = within(screen.getByRole('list', { name: 'Files' }));
     expect(files.getByText(/This kind of file cannot be attached/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
@@ -59,6 +62,7 @@ describe('files on the post form', () => {
     expect(await db.posts.count()).toBe(0);
 
     fireEvent.click(files.getByRole('button', { name: 'Remove programa.exe' }));
+    expect(screen.getByText('2 files attached')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
     await screen.findByText(/Showing post /);
 
