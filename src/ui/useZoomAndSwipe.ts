@@ -41,7 +41,12 @@ export function useZoomAndSwipe(onSwipe: (towards: -1 | 1) => void) {
   const toggle = () => setZoom((current) => (current.scale > 1 ? unzoomed : { scale: stepZoom, x: 0, y: 0 }));
 
   const onPointerDown = (event: PointerEvent<HTMLElement>) => {
-    event.currentTarget.setPointerCapture?.(event.pointerId);
+    // Moves outside the stage still count; a pointer the browser no longer tracks cannot be captured.
+    try {
+      event.currentTarget.setPointerCapture(event.pointerId);
+    } catch {
+      // Its move and up still arrive while it stays on the stage.
+    }
     const point = { x: event.clientX, y: event.clientY };
     pointers.current.set(event.pointerId, point);
     const [a, b] = [...pointers.current.values()];

@@ -81,9 +81,12 @@ test('a post shows its photos in it; the viewer goes through them and closes wit
   const stage = page.locator('.image-viewer-stage');
   const box = (await stage.boundingBox())!;
   const y = box.y + box.height / 2;
-  // A swipe to the left: the next photo.
-  await stage.dispatchEvent('pointerdown', { pointerId: 7, pointerType: 'touch', clientX: box.x + box.width * 0.8, clientY: y, isPrimary: true });
-  await stage.dispatchEvent('pointerup', { pointerId: 7, pointerType: 'touch', clientX: box.x + box.width * 0.2, clientY: y, isPrimary: true });
+  // A swipe to the left (here with the mouse; a finger's pointer events are the same): the next photo.
+  await page.mouse.move(box.x + box.width * 0.8, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.5, y, { steps: 4 });
+  await page.mouse.move(box.x + box.width * 0.2, y, { steps: 4 });
+  await page.mouse.up();
   await expect(page.getByRole('dialog', { name: 'Photo 2 of 2' })).toBeVisible();
   await page.goBack();
   await expect(page.getByRole('dialog')).toBeHidden();
