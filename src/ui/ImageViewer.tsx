@@ -18,7 +18,7 @@ export interface ImageViewerProps {
   altOf: (index: number) => string;
 }
 
-// eslint-disable-next-line lingui/no-unlocalized-strings -- a media length, not UI text
+/** The viewer fills the screen's width: `sizes` for its `srcset`. */
 const fullScreen = '100vw';
 
 /** The viewer is portaled to the body: its direction is the page's (`<html dir>`, src/i18n). */

@@ -46,7 +46,7 @@ export function AttachmentsField({ existing, value, onChange, error, hint }: Att
   const kept = existing.filter((file) => !value.removed.includes(file.id));
   // The cap reads as the library's upload form says it ("50 MB").
   const cap = formatBytes(defaultDocumentMaxBytes, i18n.locale);
-  const describedBy = `${id}-status ${id}-hint${error ? ` ${id}-error` : ''}`;
+  const describedBy = [`${id}-status`, `${id}-hint`, error ? `${id}-error` : ''].filter(Boolean).join(' ');
   const count = kept.length + value.picked.length;
   return (
     <div className="field attachments-field" data-field="attachments">

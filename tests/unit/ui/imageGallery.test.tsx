@@ -103,7 +103,7 @@ describe('the picture viewer', () => {
     expect(document.activeElement).toBe(screen.getAllByRole('button')[1]);
   });
 
-  it('mirrors the arrow keys and the swipe in right-to-left', async () => {
+  it('mirrors the arrow keys and the swipe in right-to-left', () => {
     document.documentElement.dir = 'rtl';
     renderGallery([image(1), image(2), image(3)]);
     fireEvent.click(screen.getAllByRole('button')[0]!);
@@ -120,7 +120,7 @@ describe('the picture viewer', () => {
     expect(screen.getByRole('dialog', { name: 'Photo 2 of 3' })).toBeTruthy();
   });
 
-  it('swipes to the next picture in left-to-right, and zooms with a double click or the button', async () => {
+  it('swipes to the next picture in left-to-right, and zooms with a double click or the button', () => {
     renderGallery([image(1), image(2)]);
     fireEvent.click(screen.getAllByRole('button')[0]!);
     const stage = shownPicture().parentElement!;
