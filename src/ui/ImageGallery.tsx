@@ -15,12 +15,15 @@ export interface ImageGalleryProps {
 
 /**
  * How wide the pictures are drawn (imageGallery.css): one fills the column (the post's at
- * most 720 pixels; the page's padding off on phones); in a grid, two or three to a row.
+ * most 720 pixels; the page's padding off on phones); in a grid, two to a row on phones, and
+ * from 800 pixels three (two for two or four photos, so no row is half empty).
  */
 // eslint-disable-next-line lingui/no-unlocalized-strings -- media conditions and lengths, not UI text
 const singleSizes = '(min-width: 800px) 720px, calc(100vw - 32px)';
 // eslint-disable-next-line lingui/no-unlocalized-strings -- media conditions and lengths, not UI text
 const gridSizes = '(min-width: 800px) 240px, calc(50vw - 24px)';
+// eslint-disable-next-line lingui/no-unlocalized-strings -- media conditions and lengths, not UI text
+const pairSizes = '(min-width: 800px) 360px, calc(50vw - 24px)';
 /** A thumbnail of at most 240 pixels never needs the 1280 variant (640 is already 2.6×). */
 const widestThumbnail = 640;
 
@@ -45,11 +48,12 @@ export function ImageGallery({ images, title, eager = false }: ImageGalleryProps
     return count > 1 ? t`${title}, photo ${position} of ${count}` : t`${title}, photo`;
   };
   const single = count === 1;
+  const inPairs = count === 2 || count === 4;
   return (
-    <div className={single ? 'image-gallery is-single' : 'image-gallery'}>
+    <div className={single ? 'image-gallery is-single' : inPairs ? 'image-gallery in-pairs' : 'image-gallery'}>
       <ul className="image-gallery-list" role="list">
         {images.map((image, index) => {
-          const sources = single ? imageSources(image, singleSizes) : imageSources(image, gridSizes, widestThumbnail);
+          const sources = single ? imageSources(image, singleSizes) : imageSources(image, inPairs ? pairSizes : gridSizes, widestThumbnail);
           return (
             <li key={image.id} className="image-gallery-item">
               <button
