@@ -1,6 +1,6 @@
 /**
  * The pictures in docs/screenshots/photos/: a post with its photo, a post with two as a grid,
- * and the full-screen viewer, on a phone and a desktop, light and dark, Spanish and Arabic.
+ * the full-screen viewer, and the form's files with their descriptions, on a phone and a desktop, light and dark, Spanish and Arabic.
  * Serves the built app with the real server on a fresh demo database in .tmp/.
  *
  *   npm run build && node --import tsx scripts/photoScreenshots.ts
@@ -69,6 +69,13 @@ runShots({ port, dataDir: join(root, '.tmp', 'shots-photos') }, async (browser) 
     await page.locator('.image-gallery-open').first().click();
     await page.locator('.image-viewer-image').waitFor();
     await shoot(page, outDir, 'viewer', look);
+    await page.keyboard.press('Escape');
+
+    // The form: what is attached beside the picker, and each photo's description.
+    await page.goto(`${origin}/blog/post/${created.id}/edit`);
+    await page.locator('.file-picker-status').waitFor({ timeout: waitLong });
+    await page.locator('.attachments-field').scrollIntoViewIfNeeded();
+    await shoot(page, outDir, 'post-form', look);
     await context.close();
   }
 });
