@@ -32,8 +32,13 @@ export const attachment = z.object({
   width: z.number().int().optional(),
   height: z.number().int().optional(),
   widths: z.array(z.number().int()).optional(),
+  /** An image's text alternative, as its author wrote it (`attachments.describe`); absent when none was written. */
+  alt: z.string().optional(),
 });
 export type Attachment = z.infer<typeof attachment>;
+
+/** The longest text alternative an image may have: a sentence or two, not a caption essay. */
+export const maxAltLength = 500;
 
 /** An owner's list; rows stored on a device before attachments existed have none. */
 export const attachmentList = z.array(attachment).optional();
@@ -42,7 +47,8 @@ export const attachmentList = z.array(attachment).optional();
  * The tus `Upload-Metadata` of an attachment (each value base64, as tus says): `kind`
  * `attachment`, the owner's kind and id, the file's name, and optionally the attachment's id
  * chosen by the device (a UUIDv7, which orders the list and lets a device that lost the last
- * answer find its attachment).
+ * answer find its attachment), and optionally an image's text alternative written in the form
+ * (devices from before it existed send none).
  */
 export const attachmentUploadMetadata = z.object({
   kind: z.literal('attachment'),
@@ -50,6 +56,7 @@ export const attachmentUploadMetadata = z.object({
   owner_id: z.uuid(),
   filename: text({ max: 255, trim: true, error: messages.documentFileNameRequired }).min(1, { error: messages.documentFileNameRequired }),
   id: z.uuid().optional(),
+  alt: text({ max: maxAltLength, trim: true }).optional(),
 });
 export type AttachmentUploadMetadata = z.infer<typeof attachmentUploadMetadata>;
 
@@ -65,6 +72,17 @@ export const attachmentFileQuery = z.object({
 /** Mutation `attachments.remove` and `DELETE /api/v1/attachments/{id}`: whoever may edit the owner. */
 export const removeAttachmentArgs = z.object({ id: z.uuid() });
 
+/**
+ * Mutation `attachments.describe` and `PUT /api/v1/attachments/{id}/alt`: an image's text
+ * alternative, by whoever may edit its owner. Empty (after trimming) takes it off.
+ */
+export const describeAttachmentArgs = z.object({
+  id: z.uuid(),
+  alt: text({ max: maxAltLength, trim: true }),
+});
+export type DescribeAttachmentArgs = z.infer<typeof describeAttachmentArgs>;
+
 export const attachmentMutations = {
   'attachments.remove': removeAttachmentArgs,
+  'attachments.describe': describeAttachmentArgs,
 } as const;

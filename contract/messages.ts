@@ -125,6 +125,7 @@ export const messages = {
   attachmentNotFound: 'This file no longer exists.',
   attachmentOwnerNotYet: 'The publication or event of this file is not on the server yet.',
   attachmentLimit: 'A publication or an event can have at most 20 files.',
+  attachmentAltOnlyImages: 'Only images have a description.',
   contactNameRequired: 'The contact needs a name.',
   contactPhoneInvalid: 'A phone number may only have digits, spaces, +, - and parentheses, and at least 3 digits.',
   contactVisibilityInvalid: 'Choose who may see this contact.',

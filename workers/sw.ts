@@ -68,9 +68,38 @@ async function keptAttachment(request: Request): Promise<Response | undefined> {
   return undefined;
 }
 
+/**
+ * A kept stand-in for a variant the device does not hold (a post's page offers the 1280
+ * one to a wide screen, and only those a list shows are kept): the widest kept variant of
+ * the same attachment, else its kept file. The page draws it at the size its layout says.
+ */
+async function keptStandIn(url: URL): Promise<Response | undefined> {
+  if (!url.searchParams.has('w')) return undefined;
+  const names = (await caches.keys()).filter((name) => name.endsWith('-attachments'));
+  for (const name of names) {
+    const cache = await caches.open(name);
+    const same = (await cache.keys()).map((key) => new URL(key.url)).filter((key) => key.pathname === url.pathname);
+    const widest = same.filter((key) => key.searchParams.has('w')).sort((a, b) => Number(b.searchParams.get('w')) - Number(a.searchParams.get('w')))[0];
+    const file = same.find((key) => key.searchParams.get('inline') === '1');
+    const found = widest ?? file;
+    if (found) return cache.match(found.href, { ignoreVary: true });
+  }
+  return undefined;
+}
+
 registerRoute(
   ({ url, request }) => url.origin === self.location.origin && request.method === 'GET' && url.pathname.startsWith('/api/v1/attachments/'),
-  async ({ request }) => (await keptAttachment(request)) ?? fetch(request),
+  async ({ request, url }) => {
+    const kept = await keptAttachment(request);
+    if (kept) return kept;
+    try {
+      return await fetch(request);
+    } catch (error) {
+      const standIn = await keptStandIn(url);
+      if (standIn) return standIn;
+      throw error;
+    }
+  },
 );
 
 // The update prompt's "Reload" asks the waiting worker to take over.

@@ -1,10 +1,10 @@
-import { removeAttachmentArgs } from '../../contract/attachments';
+import { describeAttachmentArgs, removeAttachmentArgs } from '../../contract/attachments';
 import { defineMutation, type MutationHandler } from '../sync/mutation';
-import { removeAttachment } from './attachmentService';
+import { describeAttachment, removeAttachment } from './attachmentService';
 import type { AttachmentOwners } from './owners';
 
 /**
- * `attachments.remove` as pushed by devices (contract/attachments.ts): the owner's edit
+ * `attachments.remove` and `attachments.describe` as pushed by devices (contract/attachments.ts): the owner's edit
  * permission decides, so the handler names none of its own.
  */
 export function attachmentMutationHandlers(owners: AttachmentOwners): MutationHandler[] {
@@ -13,6 +13,11 @@ export function attachmentMutationHandlers(owners: AttachmentOwners): MutationHa
       name: 'attachments.remove',
       args: removeAttachmentArgs,
       apply: (write, actor, args) => removeAttachment(write, actor, owners, args.id),
+    }),
+    defineMutation({
+      name: 'attachments.describe',
+      args: describeAttachmentArgs,
+      apply: (write, actor, args) => describeAttachment(write, actor, owners, args.id, args.alt),
     }),
   ];
 }

@@ -31,6 +31,7 @@ export function attachmentToWire(row: AttachmentRecord): Attachment {
     size: row.size,
     ...(row.width !== null && row.height !== null ? { width: row.width, height: row.height } : {}),
     ...(row.widths.length > 0 ? { widths: row.widths } : {}),
+    ...(row.alt ? { alt: row.alt } : {}),
   };
 }
 
@@ -84,6 +85,8 @@ export interface StoredFile {
   width: number | null;
   height: number | null;
   widths: number[];
+  /** An image's text alternative, when its upload carried one. */
+  alt?: string | null;
 }
 
 /** Writes the owner's list from its live attachments, in id order (the order files were picked). */
@@ -137,6 +140,30 @@ export async function removeAttachment(write: Write, actor: MutationActor, owner
   await write.tx.update(attachments).set({ removedAt: new Date() }).where(eq(attachments.id, row.id));
   await relist(write, owner, record);
   attachmentsToSweep.add(write.collegeId);
+}
+
+/**
+ * Sets (or, empty, takes off) an image's text alternative, by whoever may edit its owner,
+ * and lists it in the owner's row in the same write. Only images have one: 422 for a file.
+ */
+export async function describeAttachment(write: Write, actor: MutationActor, owners: AttachmentOwners, id: string, alt: string): Promise<void> {
+  const [row] = looksLikeUuid(id)
+    ? await write.tx
+        .select()
+        .from(attachments)
+        .where(and(eq(attachments.id, id.toLowerCase()), eq(attachments.collegeId, write.collegeId), isNull(attachments.removedAt)))
+        .for('update')
+    : [];
+  if (!row) throw notFound(messages.attachmentNotFound);
+  const owner = ownerOf(owners, row.ownerKind);
+  if (!can(actor.user.role, owner.editPermission)) throw forbidden();
+  const record = await owner.find(write.tx, write.collegeId, row.ownerId, true);
+  if (!record || record.deletedAt) throw notFound(messages.attachmentNotFound);
+  if (!row.mimeType.startsWith('image/')) throw new ValidationFailed({ alt: [messages.attachmentAltOnlyImages] });
+  const next = alt === '' ? null : alt;
+  if (next === row.alt) return;
+  await write.tx.update(attachments).set({ alt: next }).where(eq(attachments.id, row.id));
+  await relist(write, owner, record);
 }
 
 /** Called by an owner's delete, in its write: the owner's files go with it once it commits. */

@@ -38,6 +38,8 @@ export const attachments = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::integer[]`),
+    /** An image's text alternative as its author wrote it (`attachments.describe`); null when none was. */
+    alt: text('alt'),
     uploaderId: uuid('uploader_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     removedAt: timestamp('removed_at', { withTimezone: true }),

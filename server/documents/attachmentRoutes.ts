@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { attachmentFileQuery } from '../../contract/attachments';
+import { attachmentFileQuery, describeAttachmentArgs } from '../../contract/attachments';
 import { messages } from '../../contract/messages';
-import { findVisibleAttachment, removeAttachment, type AttachmentRecord } from '../attachments/attachmentService';
+import { describeAttachment, findVisibleAttachment, removeAttachment, type AttachmentRecord } from '../attachments/attachmentService';
 import { authOf, requireUser } from '../auth/requireUser';
 import type { AppContext } from '../config';
 import { notFound } from '../http/errors';
@@ -51,7 +51,8 @@ function served(row: AttachmentRecord, path: string, width: number | null, inlin
  * `GET /api/v1/attachments/{id}/file` (`?w=` for an image's variant, `?inline=1`): the file of
  * an attachment whose owner the member may see, else 404, on their college's host only. The
  * `token` cookie is accepted too, since `<img srcset>` sends no header. `DELETE
- * /api/v1/attachments/{id}` takes it off its owner (the mutation `attachments.remove`).
+ * /api/v1/attachments/{id}` takes it off its owner (the mutation `attachments.remove`); `PUT
+ * /api/v1/attachments/{id}/alt` sets an image's text alternative (`attachments.describe`).
  */
 export function attachmentRoutes(app: FastifyInstance, ctx: AppContext, files: DocumentFiles): void {
   const { db, attachmentOwners: owners } = ctx;
@@ -68,6 +69,17 @@ export function attachmentRoutes(app: FastifyInstance, ctx: AppContext, files: D
       const sent = row && path ? await sendFile(request, reply, served(row, path, w === undefined ? null : variantFor(row.widths, w), inline === '1')) : false;
       if (sent === false) throw notFound(messages.attachmentNotFound);
       return sent;
+    },
+  );
+
+  typed.put(
+    '/api/v1/attachments/:id/alt',
+    { schema: { params: idParams, body: describeAttachmentArgs.pick({ alt: true }) }, onRequest: requireUser(db) },
+    async (request, reply) => {
+      const { user } = authOf(request);
+      const actor = { user, viewer: await loadViewer(db, user) };
+      await writeInCollege(db, user.collegeId, (write) => describeAttachment(write, actor, owners, request.params.id, request.body.alt));
+      return reply.code(204).send();
     },
   );
 

@@ -43,6 +43,8 @@ export async function finishAttachment(
         width: image?.width ?? null,
         height: image?.height ?? null,
         widths: image?.widths ?? [],
+        // A text alternative is an image's only: one sent with another file is not kept.
+        alt: image && metadata.alt ? metadata.alt : null,
       }),
     );
     return {

@@ -127,6 +127,7 @@ export const serverMessageDescriptors: Record<MessageText, MessageDescriptor> = 
   [messages.attachmentNotFound]: msg`This file no longer exists.`,
   [messages.attachmentOwnerNotYet]: msg`The publication or event of this file is not on the server yet.`,
   [messages.attachmentLimit]: msg`A publication or an event can have at most 20 files.`,
+  [messages.attachmentAltOnlyImages]: msg`Only images have a description.`,
   [messages.smtpHostRequired]: msg`The SMTP server is required.`,
   [messages.smtpHostInvalid]: msg`Enter a host name or an IP address, without spaces.`,
   [messages.smtpPortInvalid]: msg`The port must be a number from 1 to 65535.`,

@@ -245,3 +245,15 @@ export const CheckDoubleIcon = (p: P) => (
     <path d="M18 6 7 17l-5-5M22 10l-7.5 7.5L13 16" />
   </Icon>
 );
+export const ZoomInIcon = (p: P) => (
+  <Icon {...p}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-4-4M11 8v6M8 11h6" />
+  </Icon>
+);
+export const ZoomOutIcon = (p: P) => (
+  <Icon {...p}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-4-4M8 11h6" />
+  </Icon>
+);

@@ -1,10 +1,10 @@
 import type { I18n } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, type ReactNode } from 'react';
-import type { Attachment } from '../../contract/attachments';
+import { maxAltLength, type Attachment } from '../../contract/attachments';
 import { defaultDocumentMaxBytes } from '../../contract/documents';
-import { Button } from '../ui/Button';
+import { Button, buttonClass } from '../ui/Button';
 import { FieldError } from '../ui/FieldError';
 import { fileKind, formatBytes, formatFileSize } from '../ui/fileFormat';
 import { FileIcon } from '../ui/icons';
@@ -46,32 +46,44 @@ export function AttachmentsField({ existing, value, onChange, error, hint }: Att
   const kept = existing.filter((file) => !value.removed.includes(file.id));
   // The cap reads as the library's upload form says it ("50 MB").
   const cap = formatBytes(defaultDocumentMaxBytes, i18n.locale);
-  const describedBy = `${id}-hint${error ? ` ${id}-error` : ''}`;
+  const describedBy = [`${id}-status`, `${id}-hint`, error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  const count = kept.length + value.picked.length;
   return (
     <div className="field attachments-field" data-field="attachments">
       <label htmlFor={`${id}-input`} className="field-label">
         <Trans>Attachments</Trans>
       </label>
-      <input
-        id={`${id}-input`}
-        name="attachments"
-        type="file"
-        multiple
-        accept={acceptedFileTypes}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        onChange={(event) => {
-          const files = Array.from(event.target.files ?? []);
-          // Cleared, so the same file can be picked again after being taken off the list.
-          event.target.value = '';
-          if (files.length > 0) onChange({ ...value, picked: [...value.picked, ...files] });
-        }}
-      />
+      {/* The browser's own picker says "No file chosen" beside files listed below: it is
+          hidden (still focusable and labelled), and what is attached is said instead. */}
+      <div className="file-picker">
+        <input
+          id={`${id}-input`}
+          name="attachments"
+          type="file"
+          className="file-input"
+          multiple
+          accept={acceptedFileTypes}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(event) => {
+            const files = Array.from(event.target.files ?? []);
+            // Cleared, so the same file can be picked again after being taken off the list.
+            event.target.value = '';
+            if (files.length > 0) onChange({ ...value, picked: [...value.picked, ...files], pickedAlts: [...value.pickedAlts, ...files.map(() => '')] });
+          }}
+        />
+        <label htmlFor={`${id}-input`} className={`${buttonClass('secondary')} file-picker-button`}>
+          <Trans>Choose files</Trans>
+        </label>
+        <span id={`${id}-status`} className="file-picker-status">
+          {count > 0 ? t`${plural(count, { one: '# file attached', other: '# files attached' })}` : t`No files attached`}
+        </span>
+      </div>
       <p id={`${id}-hint`} className="field-hint">
         <Trans>Images, PDF, office documents or plain text, up to {cap} each.</Trans> {hint}
       </p>
       <FieldError id={`${id}-error`} message={error} />
-      {kept.length + value.picked.length > 0 ? (
+      {count > 0 ? (
         <ul className="attachment-list" aria-label={t`Files`}>
           {kept.map((file) => (
             <FileItem
@@ -79,6 +91,17 @@ export function AttachmentsField({ existing, value, onChange, error, hint }: Att
               name={file.name}
               facts={`${fileKind(i18n, file.mime_type)} · ${formatFileSize(file.size, i18n.locale)}`}
               onRemove={() => onChange({ ...value, removed: [...value.removed, file.id] })}
+              alt={
+                file.mime_type.startsWith('image/')
+                  ? {
+                      value: value.alts[file.id] ?? file.alt ?? '',
+                      onChange: (alt) => {
+                        const { [file.id]: _unchanged, ...others } = value.alts;
+                        onChange({ ...value, alts: alt === (file.alt ?? '') ? others : { ...others, [file.id]: alt } });
+                      },
+                    }
+                  : null
+              }
             />
           ))}
           {value.picked.map((file, index) => {
@@ -90,7 +113,17 @@ export function AttachmentsField({ existing, value, onChange, error, hint }: Att
                 name={file.name}
                 facts={problem ? null : t`${size}, sent when you save`}
                 problem={problem ? problemText(i18n, problem) : null}
-                onRemove={() => onChange({ ...value, picked: value.picked.filter((_, at) => at !== index) })}
+                onRemove={() =>
+                  onChange({ ...value, picked: value.picked.filter((_, at) => at !== index), pickedAlts: value.pickedAlts.filter((_, at) => at !== index) })
+                }
+                alt={
+                  !problem && file.type.startsWith('image/')
+                    ? {
+                        value: value.pickedAlts[index] ?? '',
+                        onChange: (alt) => onChange({ ...value, pickedAlts: value.picked.map((_, at) => (at === index ? alt : (value.pickedAlts[at] ?? ''))) }),
+                      }
+                    : null
+                }
               />
             );
           })}
@@ -100,10 +133,20 @@ export function AttachmentsField({ existing, value, onChange, error, hint }: Att
   );
 }
 
-function FileItem({ name, facts, problem = null, onRemove }: { name: string; facts: string | null; problem?: string | null; onRemove: () => void }) {
+interface FileItemProps {
+  name: string;
+  facts: string | null;
+  problem?: string | null;
+  onRemove: () => void;
+  /** An image's text alternative, written here; null for other files. */
+  alt?: { value: string; onChange: (alt: string) => void } | null;
+}
+
+function FileItem({ name, facts, problem = null, onRemove, alt = null }: FileItemProps) {
   const { t } = useLingui();
+  const altId = useId();
   return (
-    <li className="attachment-item">
+    <li className={alt ? 'attachment-item has-alt' : 'attachment-item'}>
       <FileIcon className="icon attachment-icon" />
       <span className="attachment-text">
         <span className="attachment-name" dir="auto">
@@ -114,6 +157,26 @@ function FileItem({ name, facts, problem = null, onRemove }: { name: string; fac
       <Button variant="ghost" className="attachment-remove" onClick={onRemove} aria-label={t`Remove ${name}`}>
         <Trans>Remove</Trans>
       </Button>
+      {alt ? (
+        <div className="attachment-alt">
+          <label className="field-label" htmlFor={altId}>
+            <Trans>Description of {name}</Trans>
+          </label>
+          <input
+            id={altId}
+            className="input"
+            name="alt"
+            value={alt.value}
+            maxLength={maxAltLength}
+            dir={alt.value ? 'auto' : undefined}
+            aria-describedby={`${altId}-hint`}
+            onChange={(event) => alt.onChange(event.target.value)}
+          />
+          <p id={`${altId}-hint`} className="field-hint">
+            <Trans>What the photo shows, for people who cannot see it.</Trans>
+          </p>
+        </div>
+      ) : null}
     </li>
   );
 }

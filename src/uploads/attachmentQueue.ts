@@ -23,7 +23,8 @@ export interface AttachmentQueue {
    * given, all or none (a full device stores none and throws StorageFullError). Call it once
    * the owner's create or edit is in the outbox: each file waits until the owner's changes
    * have reached the server, then goes up. Check each file with `fileProblem` first.
+   * `alts` are the images' text alternatives, by the files' places (empty: none).
    * Returns the attachments' ids to be.
    */
-  queue(db: PatioDb, files: readonly File[], target: AttachmentTarget): Promise<string[]>;
+  queue(db: PatioDb, files: readonly File[], target: AttachmentTarget, alts?: readonly string[]): Promise<string[]>;
 }

@@ -1,7 +1,8 @@
 import type { OutboxEntry } from '../db/database';
 
 /**
- * The name of the file an `attachments.remove` entry takes off (removeAttachments.ts), from
+ * The name of the file an `attachments.remove` entry takes off (removeAttachments.ts), or an
+ * `attachments.describe` entry describes (describeAttachments.ts), from
  * its owner's row as it was before, for the outbox's label; '' when unknown. A tiny file:
  * the features' ui.tsx, in the shell's first download, use it.
  */

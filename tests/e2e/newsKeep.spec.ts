@@ -6,7 +6,8 @@ test.use(installedApp);
 /**
  * News kept on the device (docs/features/documents.md, attachments): a member keeps a
  * news category; the photos and files of its posts are downloaded with them, and after a
- * reload with no network the cover shows and the photo opens from the device's copy. The
+ * reload with no network the cover shows, the post shows its photo, and the photo opens from
+ * the device's copy. The
  * original file is sent `no-cache` (its audience is checked each time), so offline it can only
  * come from what the member kept.
  */
@@ -44,6 +45,15 @@ test('keeps a news category’s photos on the device: offline after a reload, th
   const cover = card.locator('img.post-card-cover');
   await expect(cover).toBeVisible();
   await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+
+  // The post itself shows its photo too: its page asks for a wider variant than the list
+  // keeps, and the service worker answers with the widest one kept.
+  await card.getByRole('link', { name: title }).click();
+  const inline = page.locator('.image-gallery img');
+  await expect(inline).toBeVisible();
+  await expect.poll(() => inline.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await page.goBack();
+  await expect(cover).toBeVisible();
 
   // The link that opens the photo, fetched as the browser would with no network.
   const bytes = await page.evaluate(async (href) => {

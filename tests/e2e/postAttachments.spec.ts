@@ -40,7 +40,10 @@ test.describe('attachments on posts', () => {
       await page.getByLabel('Category', { exact: true }).selectOption({ label: 'Noticias' });
       await postsPage.audience.choose('Everyone in the school');
       await page.getByLabel('Attachments').setInputFiles({ name: 'acto.jpg', mimeType: 'image/jpeg', buffer: photo });
-      await expect(page.getByRole('list', { name: 'Files' }).getByText('acto.jpg')).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Files' }).getByText('acto.jpg', { exact: true })).toBeVisible();
+      await expect(page.getByText('1 file attached', { exact: true })).toBeVisible();
+      // Its text alternative goes up with it.
+      await page.getByLabel('Description of acto.jpg').fill('El escenario del acto, con banderas');
       await page.getByRole('button', { name: 'Publish' }).click();
       await expect(toast(page, 'Saved on this device. It will be sent when you are back online.')).toBeVisible();
       await expect(postsPage.heading(title)).toBeVisible();
@@ -57,7 +60,9 @@ test.describe('attachments on posts', () => {
       await expect(cover).toBeVisible({ timeout: 60_000 });
       await expect(cover).toHaveAttribute('srcset', /\?w=320 320w, .*\?w=640 640w$/);
       await expect(cover).toHaveAttribute('width', '1200');
-      await expect.poll(async () => (await postsApi.titled(matias, title))[0]?.attachments?.map((file) => file.name)).toEqual(['acto.jpg']);
+      await expect
+        .poll(async () => (await postsApi.titled(matias, title))[0]?.attachments?.map((file) => [file.name, file.alt]))
+        .toEqual([['acto.jpg', 'El escenario del acto, con banderas']]);
       // It loads: an <img> sends no Bearer header, the file route reads the session's cookie.
       await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
       await shell.reload();

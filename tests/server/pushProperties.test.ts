@@ -116,6 +116,8 @@ const examples: Record<string, (world: World, pick: number) => Record<string, un
   // The category made empty for it in `beforeAll` (one with documents stays: 409).
   'documentCategories.delete': (world) => ({ id: world.documentCategoryIds.at(-1)! }),
   'attachments.remove': (world, pick) => ({ id: pickFrom(world.attachmentIds, pick) }),
+  // Not the photo `attachments.remove` takes off just before: the college's other one.
+  'attachments.describe': (world, pick) => ({ id: pickFrom(world.attachmentIds, pick + 1), alt: 'Estantes con libros nuevos' }),
   'members.create': (world) => ({ ...memberExample(world, fresh()), email: `nuevo.${fresh()}@colinas.test` }),
   'members.update': (world, pick) => memberExample(world, pickFrom(world.memberIds, pick)),
   'members.approve': (world) => ({ id: world.pendingIds[0]! }),

@@ -4,5 +4,5 @@ import { queueAttachments } from './uploadQueue';
 
 /** The upload queue as the post and event forms use it (UiModule.attachmentQueue, ui.tsx). */
 export const attachmentQueue: AttachmentQueue = {
-  queue: (db, files, target) => queueAttachments(documentsDb(db), files, target),
+  queue: (db, files, target, alts) => queueAttachments(documentsDb(db), files, target, alts),
 };

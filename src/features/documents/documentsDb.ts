@@ -74,6 +74,8 @@ export interface AttachmentUpload extends QueuedFile {
   owner_id: string;
   /** The post's title or the event's name when the file was queued: what the queue says it is for. */
   ownerTitle: string;
+  /** An image's text alternative written in the form, sent with it (rows queued before it existed have none). */
+  alt?: string;
 }
 
 /** An upload of the queue (uploadQueue.ts). */

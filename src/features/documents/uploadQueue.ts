@@ -47,7 +47,7 @@ export function queueUploads(db: DocumentsDb, files: readonly File[], target: Up
  * order given. Queue them once the owner's change is in the outbox: they wait for it
  * (`ownersWaiting`). Returns the attachments' ids to be.
  */
-export function queueAttachments(db: DocumentsDb, files: readonly File[], target: AttachmentTarget): Promise<string[]> {
+export function queueAttachments(db: DocumentsDb, files: readonly File[], target: AttachmentTarget, alts: readonly string[] = []): Promise<string[]> {
   const now = Date.now();
   const rows = files.map((file, index): AttachmentUpload => ({
     ...queuedFile(file, now, index),
@@ -55,6 +55,7 @@ export function queueAttachments(db: DocumentsDb, files: readonly File[], target
     owner: target.owner,
     owner_id: target.owner_id,
     ownerTitle: target.title,
+    ...(alts[index]?.trim() ? { alt: alts[index].trim() } : {}),
   }));
   return addToQueue(db, rows);
 }

@@ -99,7 +99,15 @@ async function nextUpload(db: DocumentsDb): Promise<QueuedUpload | undefined> {
 
 /** The tus `Upload-Metadata` of an upload: a document's (server/documents) or an attachment's (contract/attachments.ts). */
 function metadataOf(upload: QueuedUpload): Record<string, string> {
-  if (upload.kind === 'attachment') return { kind: 'attachment', owner: upload.owner, owner_id: upload.owner_id, filename: upload.name, id: upload.id };
+  if (upload.kind === 'attachment')
+    return {
+      kind: 'attachment',
+      owner: upload.owner,
+      owner_id: upload.owner_id,
+      filename: upload.name,
+      id: upload.id,
+      ...(upload.alt ? { alt: upload.alt } : {}),
+    };
   return { filename: upload.name, category_id: upload.category_id, audience: JSON.stringify(upload.audience), id: upload.id };
 }
 

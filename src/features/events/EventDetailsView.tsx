@@ -5,6 +5,8 @@ import { instantOf, type DayText } from '../../../contract/eventTime';
 import { IsolatedText } from '../../audience/IsolatedText';
 import { RichTextContent } from '../../richText/RichTextContent';
 import { AttachmentList } from '../../ui/AttachmentList';
+import { ImageGallery } from '../../ui/ImageGallery';
+import { isShownImage } from '../../ui/imageSources';
 import { Button, buttonClass } from '../../ui/Button';
 import { CalendarIcon, DownloadIcon, MapPinIcon, UserIcon } from '../../ui/icons';
 import { SyncStateBadge, type ItemSyncState } from '../../ui/SyncStateBadge';
@@ -126,7 +128,8 @@ export function EventDetailsView(props: EventDetailsViewProps) {
         </div>
       </dl>
       {event.description ? <RichTextContent html={event.description} className="event-description" /> : null}
-      <AttachmentList attachments={event.attachments} headingLevel={3} />
+      <ImageGallery images={(event.attachments ?? []).filter(isShownImage)} title={event.name} />
+      <AttachmentList attachments={(event.attachments ?? []).filter((file) => !isShownImage(file))} headingLevel={3} />
       {delivery}
       <div className="dialog-actions event-actions">
         <Button variant="secondary" onClick={onDownload} busy={downloading}>

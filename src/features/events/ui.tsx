@@ -42,8 +42,8 @@ export const eventsUi = defineUiModule({
   outbox: {
     // `events.view` is a background entry (module.ts): listed only for its label, should one be shown.
     mutations: ['events.create', 'events.update', 'events.delete', 'events.view'],
-    // A file taken off an event (a mutation of the core, about the event's row).
-    shared: { mutations: ['attachments.remove'], entity: 'events' },
+    // A file taken off an event, a photo's description (mutations of the core, about the event's row).
+    shared: { mutations: ['attachments.remove', 'attachments.describe'], entity: 'events' },
     label(i18n, entry, knownName) {
       // A delete's row is gone: its before-image still knows the name.
       const name = nameOf(entry.args) || knownName || nameOf(entry.before?.row);
@@ -55,6 +55,10 @@ export const eventsUi = defineUiModule({
         case 'attachments.remove': {
           const file = removedFileName(entry);
           return i18n._(msg`Removed file “${file}” from event: ${name}`);
+        }
+        case 'attachments.describe': {
+          const file = removedFileName(entry);
+          return i18n._(msg`Described photo “${file}” of event: ${name}`);
         }
         case 'events.view':
           return name ? i18n._(msg`Opened event: ${name}`) : i18n._(msg`Opened event`);

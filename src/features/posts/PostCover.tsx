@@ -1,5 +1,5 @@
-import { attachmentFileUrl } from '../../../contract/attachmentFiles';
 import type { Attachment } from '../../../contract/attachments';
+import { imageSources, type ImageSources } from '../../ui/imageSources';
 
 /**
  * How wide the cover is drawn (newsList.css): the card's width less its padding and the
@@ -16,17 +16,8 @@ export const coverSizes = '(min-width: 600px) 176px, calc(100vw - 64px)';
 const widestInList = 640;
 
 /** `src`, `srcset` and `sizes` of a cover: a candidate per WebP variant the server made, up to 640 pixels wide. */
-export function coverSources(cover: Attachment): { src: string; srcSet: string; sizes: string } {
-  const variants = [...(cover.widths ?? [])].sort((a, b) => a - b);
-  const small = variants.filter((width) => width <= widestInList);
-  const widths = small.length > 0 ? small : variants.slice(0, 1);
-  // Browsers without `srcset` take the widest of them.
-  const fallback = widths.at(-1);
-  return {
-    src: attachmentFileUrl(cover.id, { width: fallback }),
-    srcSet: widths.map((width) => `${attachmentFileUrl(cover.id, { width })} ${width}w`).join(', '),
-    sizes: coverSizes,
-  };
+export function coverSources(cover: Attachment): ImageSources {
+  return imageSources(cover, coverSizes, widestInList);
 }
 
 /**

@@ -4,7 +4,9 @@ import { Link } from 'react-router-dom';
 import { IsolatedText } from '../../audience/IsolatedText';
 import type { OutboxEntry } from '../../db/database';
 import type { LocalPost } from './postsDb';
+import { isShownImage } from '../../ui/imageSources';
 import { AttachmentList } from '../../ui/AttachmentList';
+import { ImageGallery } from '../../ui/ImageGallery';
 import { Button, buttonClass } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ArrowBackIcon } from '../../ui/icons';
@@ -47,6 +49,9 @@ export function PostDetailView({
   const gone = attention.some(itemGone);
   const { t } = useLingui();
   const [confirmDelete, setConfirmDelete] = useState(false);
+  // Its pictures lead the post; the other files follow the text.
+  const images = (post.attachments ?? []).filter(isShownImage);
+  const files = (post.attachments ?? []).filter((file) => !isShownImage(file));
   return (
     <article className="page post-detail" aria-labelledby="post-title">
       <Link className="back-link with-icon" to={`/blog/${categorySlug}`}>
@@ -75,10 +80,11 @@ export function PostDetailView({
       {attention.map((entry) => (
         <PostAttention key={entry.id} entry={entry} canFix={canPublish} onDiscard={onDiscard} onKeepAsNew={onKeepAsNew} />
       ))}
+      <ImageGallery images={images} title={post.title} eager />
       <div className="card">
         <PostContent html={post.content} />
       </div>
-      <AttachmentList attachments={post.attachments} />
+      <AttachmentList attachments={files} />
       {canPublish && !gone ? (
         <div className="post-actions">
           <Link className={buttonClass('secondary')} to={`/blog/post/${post.id}/edit`}>

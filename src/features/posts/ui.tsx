@@ -72,8 +72,8 @@ export const postsUi = defineUiModule({
   background: () => import('./KeptNewsInStep').then((m) => m.KeptNewsInStep),
   outbox: {
     mutations: ['posts.create', 'posts.update', 'posts.delete', 'posts.view', ...categoryMutations],
-    // A file taken off a post (a mutation of the core, about the post's row).
-    shared: { mutations: ['attachments.remove'], entity: 'posts' },
+    // A file taken off a post, a photo's description (mutations of the core, about the post's row).
+    shared: { mutations: ['attachments.remove', 'attachments.describe'], entity: 'posts' },
     label(i18n, entry, knownTitle) {
       if (categoryMutations.includes(entry.name)) return categoryLabel(i18n, entry, knownTitle);
       // A delete's row is gone: its before-image still knows the title.
@@ -88,6 +88,10 @@ export const postsUi = defineUiModule({
         case 'attachments.remove': {
           const file = removedFileName(entry);
           return i18n._(msg`Removed file “${file}” from publication: ${title}`);
+        }
+        case 'attachments.describe': {
+          const file = removedFileName(entry);
+          return i18n._(msg`Described photo “${file}” of publication: ${title}`);
         }
         default:
           return title ? i18n._(msg`Read publication: ${title}`) : i18n._(msg`Read publication`);

@@ -129,4 +129,36 @@ describe('an event’s files', () => {
     const description = dialog.querySelector('.event-description')!;
     expect(description.compareDocumentPosition(files.getByRole('listitem')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
+
+  it('show its photos in the details, above its other files, and the viewer closes back to the details', async () => {
+    const { user, db } = await calendarUser('student');
+    const photo = {
+      id: uuidv7(),
+      name: 'robot.jpg',
+      mime_type: 'image/jpeg' as const,
+      size: 900_000,
+      width: 1600,
+      height: 1200,
+      widths: [320, 640, 1280],
+      alt: 'Un robot de piezas de colores',
+    };
+    const map = { id: uuidv7(), name: 'Plano del gimnasio.pdf', mime_type: 'application/pdf' as const, size: 250_000 };
+    const event = workshop();
+    await db.events.put({ ...event, attachments: [photo, map] });
+    renderCalendar(user.id, `/events?event=${event.id}`);
+    const dialog = await screen.findByRole('dialog', { name: 'Taller de robótica' });
+    const picture = within(dialog).getByRole('img', { name: 'Un robot de piezas de colores' });
+    expect(picture.getAttribute('loading')).toBe('lazy');
+    const files = within(within(dialog).getByRole('region', { name: 'Attachments' }));
+    expect(files.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Plano del gimnasio.pdfPDF document250 kB']);
+    expect(picture.compareDocumentPosition(files.getByRole('listitem')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Un robot de piezas de colores' }));
+    const viewer = await screen.findByRole('dialog', { name: 'Photo' });
+    expect(within(viewer).getByText('Un robot de piezas de colores')).toBeTruthy();
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Photo' })).toBeNull());
+    // Only the viewer closed: the event's details stay open.
+    expect(screen.getByRole('dialog', { name: 'Taller de robótica' })).toBeTruthy();
+  });
 });

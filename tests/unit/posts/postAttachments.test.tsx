@@ -65,27 +65,31 @@ describe("a post's cover", () => {
 });
 
 describe("a post's attachments", () => {
-  it('are listed under its text with their name, kind and size, PDFs and images opening in the browser', async () => {
+  it('show its pictures in it, before its text, and list the other files under the text, PDFs opening in the browser', async () => {
     const { user, db } = await signInAs('student');
     await seedReferenceData(db);
-    const post = localPost({ attachments: [photo, circular, sheet] });
+    const post = localPost({ title: 'Acto del 18', attachments: [photo, circular, sheet] });
     await db.posts.put(post);
     renderRoutes(user.id, `/blog/post/${post.id}`, <Route path="/blog/post/:post" element={<PostDetailScreen />} />);
 
     const files = within(await screen.findByRole('region', { name: 'Attachments' }));
     const items = files.getAllByRole('listitem');
-    expect(items.map((item) => item.textContent)).toEqual(['Acto del 18.jpgImage2.4 MB', 'Circular N°3.pdfPDF document12 kB', 'Notas.xlsxSpreadsheet830 byte']);
+    expect(items.map((item) => item.textContent)).toEqual(['Circular N°3.pdfPDF document12 kB', 'Notas.xlsxSpreadsheet830 byte']);
     const pdf = files.getByRole('link', { name: 'Circular N°3.pdf' });
     expect([pdf.getAttribute('href'), pdf.getAttribute('target'), pdf.hasAttribute('download')]).toEqual([`${fileOf(circular)}?inline=1`, '_blank', false]);
-    expect(files.getByRole('link', { name: 'Acto del 18.jpg' }).getAttribute('href')).toBe(`${fileOf(photo)}?inline=1`);
     const spreadsheet = files.getByRole('link', { name: 'Notas.xlsx' });
     expect([spreadsheet.getAttribute('href'), spreadsheet.getAttribute('download'), spreadsheet.hasAttribute('target')]).toEqual([
       fileOf(sheet),
       'Notas.xlsx',
       false,
     ]);
-    // The content comes first: the files are under the text.
+    // The photo is drawn, not linked: large (one picture), every variant offered, named by the post when its author wrote no text.
+    const picture = screen.getByRole('img', { name: 'Acto del 18, photo' });
+    expect(picture.getAttribute('srcset')).toBe(`${fileOf(photo)}?w=320 320w, ${fileOf(photo)}?w=640 640w, ${fileOf(photo)}?w=1280 1280w`);
+    expect([picture.getAttribute('width'), picture.getAttribute('height')]).toEqual(['3000', '2000']);
+    expect(screen.queryByRole('link', { name: 'Acto del 18.jpg' })).toBeNull();
     const content = document.querySelector('.post-content')!;
+    expect(picture.compareDocumentPosition(content) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(content.compareDocumentPosition(items[0]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 

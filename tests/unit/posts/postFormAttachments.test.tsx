@@ -50,6 +50,9 @@ describe('files on the post form', () => {
     const program = new File(['MZ'], 'programa.exe', { type: 'application/x-msdownload' });
     pick([photo, program]);
     pick([new File(['%PDF-1.4'], 'programa.pdf', { type: 'application/pdf' })]);
+    // Beside the picker, what is attached (not the browser's "No file chosen").
+    expect(screen.getByText('3 files attached')).toBeTruthy();
+    expect(screen.getByLabelText('Attachments').getAttribute('aria-describedby')).toMatch(/-status/);
     const files = within(screen.getByRole('list', { name: 'Files' }));
     expect(files.getByText(/This kind of file cannot be attached/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
@@ -57,6 +60,7 @@ describe('files on the post form', () => {
     expect(await db.posts.count()).toBe(0);
 
     fireEvent.click(files.getByRole('button', { name: 'Remove programa.exe' }));
+    expect(screen.getByText('2 files attached')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
     await screen.findByText(/Showing post /);
 
@@ -96,5 +100,40 @@ describe('files on the post form', () => {
     const removal = entries[1]!;
     expect(removal).toMatchObject({ args: { id: circular.id }, entity: 'posts', entityId: post.id });
     expect(outboxLabel(i18n, uiModules, removal, 'Reunión')).toBe('Removed file “Circular N°3.pdf” from publication: Reunión');
+  });
+
+  it('describes a photo the post has through the outbox, and sends a picked photo’s description with it', async () => {
+    const { user, db } = await signInAs('staff');
+    await seedReferenceData(db);
+    const photo: Attachment = {
+      id: '0193a000-0000-7000-8000-00000000a001',
+      name: 'acto.jpg',
+      mime_type: 'image/jpeg',
+      size: 2_400_000,
+      width: 3000,
+      height: 2000,
+      widths: [320, 640, 1280],
+    };
+    const circular: Attachment = { id: '0193a000-0000-7000-8000-00000000a002', name: 'Circular N°3.pdf', mime_type: 'application/pdf', size: 12_345 };
+    const post = localPost({ title: 'Acto del 18', attachments: [photo, circular] });
+    await storePosts(db, [post]);
+    renderRoutes(user.id, `/blog/post/${post.id}/edit`, routes);
+
+    // Only images have a description field.
+    fireEvent.change(await screen.findByLabelText('Description of acto.jpg'), { target: { value: '  El escenario con banderas ' } });
+    expect(screen.queryByLabelText('Description of Circular N°3.pdf')).toBeNull();
+    pick([new File(['jpeg bytes'], 'coro.jpg', { type: 'image/jpeg' })]);
+    fireEvent.change(screen.getByLabelText('Description of coro.jpg'), { target: { value: 'El coro cantando' } });
+    expect(screen.getByText('3 files attached')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByText(/Showing post /);
+
+    await waitFor(async () => expect((await db.posts.get(post.id))?.attachments?.[0]).toEqual({ ...photo, alt: 'El escenario con banderas' }));
+    const entries = await db.outbox.orderBy('seq').toArray();
+    expect(entries.map((entry) => entry.name)).toEqual(['posts.update', 'attachments.describe']);
+    expect(entries[1]).toMatchObject({ args: { id: photo.id, alt: 'El escenario con banderas' }, entity: 'posts', entityId: post.id });
+    expect(outboxLabel(i18n, uiModules, entries[1]!, 'Acto del 18')).toBe('Described photo “acto.jpg” of publication: Acto del 18');
+    const [upload] = await documentsDb(db).uploads.toArray();
+    expect(upload).toMatchObject({ name: 'coro.jpg', alt: 'El coro cantando' });
   });
 });
