@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { Attachment } from '../../../contract/attachments';
 import { eventCategories, type EventCategory, type EventFields } from '../../../contract/events';
 import { AudiencePicker } from '../../audience/AudiencePicker';
@@ -7,7 +7,7 @@ import type { AudienceOptions } from '../../audience/audienceGroups';
 import type { FieldErrors } from '../../forms/fieldErrors';
 import { RichTextEditor } from '../../richText/RichTextEditor';
 import { sanitizeRichText } from '../../richText/sanitizeRichText';
-import { focusFirstInvalid, localSaveMessage } from '../../forms/localSave';
+import { useOutboxForm } from '../../forms/useOutboxForm';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
 import { FieldError } from '../../ui/FieldError';
@@ -64,42 +64,28 @@ export function EventForm(props: EventFormProps) {
     onCancel,
   } = props;
   const { t, i18n } = useLingui();
-  const [values, setValues] = useState<EventFormValues>(initial);
-  const [errors, setErrors] = useState<FieldErrors>(initialErrors);
-  const [formError, setFormError] = useState<string | null>(initialFormError);
-  const [attachments, setAttachments] = useState<AttachmentChanges>(noAttachmentChanges);
-  const [busy, setBusy] = useState(false);
+  const form = useOutboxForm<EventFormValues & { attachments: AttachmentChanges }, { fields: EventFields; attachments: AttachmentChanges }>({
+    initial: { ...initial, attachments: noAttachmentChanges },
+    initialErrors,
+    initialFormError,
+    validate: ({ attachments, ...values }) => {
+      const checked = validateEvent(toFieldsInput(values, sanitizeRichText(values.description)));
+      const filesError = attachmentsError(i18n, existingAttachments, attachments);
+      if (checked.ok && !filesError) return { ok: true, data: { fields: checked.data, attachments } };
+      return { ok: false, errors: { ...(checked.ok ? {} : checked.errors), ...(filesError ? { attachments: filesError } : {}) } };
+    },
+    save: ({ fields, attachments }) => onSubmit(fields, attachments),
+    saveFailed: t`This event could not be saved on this device. Please try again.`,
+  });
+  const { values, set, errors, formError, busy, submit } = form;
+  // The pickers answer the event's values whole; its files stay as they are.
+  const change = (next: EventFormValues) => form.change({ ...next, attachments: values.attachments });
   const id = useId();
   const categoryErrorId = `${id}-category-error`;
   const syncHintId = `${id}-sync-hint`;
-  const set = (patch: Partial<EventFormValues>) => setValues((current) => ({ ...current, ...patch }));
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const checked = validateEvent(toFieldsInput(values, sanitizeRichText(values.description)));
-    const filesError = attachmentsError(i18n, existingAttachments, attachments);
-    if (!checked.ok || filesError) {
-      const found = { ...(checked.ok ? {} : checked.errors), ...(filesError ? { attachments: filesError } : {}) };
-      setErrors(found);
-      focusFirstInvalid(form, found);
-      return;
-    }
-    setErrors({});
-    setFormError(null);
-    setBusy(true);
-    try {
-      await onSubmit(checked.data, attachments);
-    } catch (error) {
-      console.error(error);
-      setFormError(localSaveMessage(error, i18n, t`This event could not be saved on this device. Please try again.`));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
-    <form className="card form event-form" noValidate onSubmit={(event) => void submit(event)} aria-labelledby={`${id}-title`}>
+    <form className="card form event-form" noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`} className="event-form-title">
         {title}
       </h1>
@@ -144,8 +130,8 @@ export function EventForm(props: EventFormProps) {
         <legend className="field-label">
           <Trans>When</Trans>
         </legend>
-        <EventWhenFields values={values} errors={errors} onChange={setValues} timeZone={timeZone} today={today} />
-        <EventRepeatFields values={values} errors={errors} onChange={setValues} today={today} />
+        <EventWhenFields values={values} errors={errors} onChange={change} timeZone={timeZone} today={today} />
+        <EventRepeatFields values={values} errors={errors} onChange={change} today={today} />
       </fieldset>
       <RichTextEditor
         label={t`Description (optional)`}
@@ -153,8 +139,15 @@ export function EventForm(props: EventFormProps) {
         onChange={(description) => set({ description })}
         error={errors.description}
       />
-      <AudiencePicker audience={audience} values={values} errors={errors} onChange={setValues} />
-      {attachable ? <AttachmentsField existing={existingAttachments} value={attachments} onChange={setAttachments} error={errors.attachments} /> : null}
+      <AudiencePicker audience={audience} values={values} errors={errors} onChange={change} />
+      {attachable ? (
+        <AttachmentsField
+          existing={existingAttachments}
+          value={values.attachments}
+          onChange={(attachments) => set({ attachments })}
+          error={errors.attachments}
+        />
+      ) : null}
       <div className="event-sync">
         <Checkbox
           label={t`Show in calendar feeds`}

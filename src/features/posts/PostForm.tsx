@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { Attachment } from '../../../contract/attachments';
 import { postFields, type PostFields } from '../../../contract/posts';
-import { focusFirstInvalid, localSaveMessage } from '../../forms/localSave';
 import { validateWith, type FieldErrors } from '../../forms/fieldErrors';
+import { useOutboxForm } from '../../forms/useOutboxForm';
 import { Button } from '../../ui/Button';
 import { FieldError } from '../../ui/FieldError';
 import { FormAlert } from '../../ui/FormAlert';
@@ -54,40 +54,24 @@ export function PostForm(props: PostFormProps) {
     onCancel,
   } = props;
   const { t, i18n } = useLingui();
-  const [values, setValues] = useState<PostFormValues>(initial);
-  const [errors, setErrors] = useState<FieldErrors>(initialErrors);
-  const [formError, setFormError] = useState<string | null>(initialFormError);
-  const [attachments, setAttachments] = useState<AttachmentChanges>(noAttachmentChanges);
-  const [busy, setBusy] = useState(false);
+  const form = useOutboxForm<PostFormValues & { attachments: AttachmentChanges }, { fields: PostFields; attachments: AttachmentChanges }>({
+    initial: { ...initial, attachments: noAttachmentChanges },
+    initialErrors,
+    initialFormError,
+    validate: ({ attachments, ...values }) => {
+      const checked = validateWith(postFields, { ...toFieldsInput(values), content: sanitizeRichText(values.content) });
+      const filesError = attachmentsError(i18n, existingAttachments, attachments);
+      if (checked.ok && !filesError) return { ok: true, data: { fields: checked.data, attachments } };
+      return { ok: false, errors: { ...(checked.ok ? {} : checked.errors), ...(filesError ? { attachments: filesError } : {}) } };
+    },
+    save: ({ fields, attachments }) => onSubmit(fields, attachments),
+    saveFailed: t`This publication could not be saved on this device. Please try again.`,
+  });
+  const { values, set, change, errors, formError, busy, submit } = form;
   const categoryErrorId = `${useId()}-category-error`;
-  const set = (patch: Partial<PostFormValues>) => setValues((current) => ({ ...current, ...patch }));
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const checked = validateWith(postFields, { ...toFieldsInput(values), content: sanitizeRichText(values.content) });
-    const filesError = attachmentsError(i18n, existingAttachments, attachments);
-    if (!checked.ok || filesError) {
-      const found = { ...(checked.ok ? {} : checked.errors), ...(filesError ? { attachments: filesError } : {}) };
-      setErrors(found);
-      focusFirstInvalid(form, found);
-      return;
-    }
-    setErrors({});
-    setFormError(null);
-    setBusy(true);
-    try {
-      await onSubmit(checked.data, attachments);
-    } catch (error) {
-      console.error(error);
-      setFormError(localSaveMessage(error, i18n, t`This publication could not be saved on this device. Please try again.`));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
-    <form className="card form post-form" noValidate onSubmit={(event) => void submit(event)} aria-labelledby="post-form-title">
+    <form className="card form post-form" noValidate onSubmit={submit} aria-labelledby="post-form-title">
       <h1 id="post-form-title" className="post-form-title">
         {title}
       </h1>
@@ -128,12 +112,12 @@ export function PostForm(props: PostFormProps) {
           error={errors.published_at}
         />
       </div>
-      <AudiencePicker audience={reference} values={values} errors={errors} onChange={setValues} />
+      <AudiencePicker audience={reference} values={values} errors={errors} onChange={change} />
       {attachable ? (
         <AttachmentsField
           existing={existingAttachments}
-          value={attachments}
-          onChange={setAttachments}
+          value={values.attachments}
+          onChange={(attachments) => set({ attachments })}
           error={errors.attachments}
           hint={<Trans>The first image is the cover in the news.</Trans>}
         />

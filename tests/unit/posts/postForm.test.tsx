@@ -55,6 +55,21 @@ describe('the new-publication form', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it('clears an error as soon as its field is valid, and checks again as the person types', async () => {
+    await openForm();
+    fireEvent.click(await screen.findByRole('button', { name: 'Publish' }));
+    expect(await screen.findByText('The title is required.')).toBeTruthy();
+    const title = screen.getByLabelText('Title');
+    expect(document.activeElement).toBe(title);
+    fireEvent.change(title, { target: { value: 'Reunión de apoderados' } });
+    expect(screen.queryByText('The title is required.')).toBeNull();
+    expect(title.getAttribute('aria-invalid')).not.toBe('true');
+    // The other fields still say what they need, and the title's message comes back if emptied.
+    expect(screen.getByText('Choose a category.')).toBeTruthy();
+    fireEvent.change(title, { target: { value: '' } });
+    expect(screen.getByText('The title is required.')).toBeTruthy();
+  });
+
   it('offers the sections by grade in school order, a whole grade or course in one choice, and says who it reaches', async () => {
     await openForm();
     const sections = await screen.findByRole('group', { name: 'Grades and sections' });
