@@ -123,8 +123,11 @@ export async function seedAttachment(write: Write, owner: AttachmentOwner, owner
 /** Colleges whose removed attachments still have files on disk (server/documents/fileSweep.ts). */
 export const attachmentsToSweep = new Set<string>();
 
-/** Takes a file off its owner (whoever may edit the owner); its files go once the write commits. */
-export async function removeAttachment(write: Write, actor: MutationActor, owners: AttachmentOwners, id: string): Promise<void> {
+/**
+ * A file of this college still on its owner, locked, for whoever may edit that owner: 404 for
+ * an unknown id (or another college's), 403 for a role that may not edit the owner.
+ */
+async function editableAttachment(write: Write, actor: MutationActor, owners: AttachmentOwners, id: string) {
   const [row] = looksLikeUuid(id)
     ? await write.tx
         .select()
@@ -137,6 +140,12 @@ export async function removeAttachment(write: Write, actor: MutationActor, owner
   if (!can(actor.user.role, owner.editPermission)) throw forbidden();
   const record = await owner.find(write.tx, write.collegeId, row.ownerId, true);
   if (!record || record.deletedAt) throw notFound(messages.attachmentNotFound);
+  return { row, owner, record };
+}
+
+/** Takes a file off its owner (whoever may edit the owner); its files go once the write commits. */
+export async function removeAttachment(write: Write, actor: MutationActor, owners: AttachmentOwners, id: string): Promise<void> {
+  const { row, owner, record } = await editableAttachment(write, actor, owners, id);
   await write.tx.update(attachments).set({ removedAt: new Date() }).where(eq(attachments.id, row.id));
   await relist(write, owner, record);
   attachmentsToSweep.add(write.collegeId);
@@ -147,18 +156,7 @@ export async function removeAttachment(write: Write, actor: MutationActor, owner
  * and lists it in the owner's row in the same write. Only images have one: 422 for a file.
  */
 export async function describeAttachment(write: Write, actor: MutationActor, owners: AttachmentOwners, id: string, alt: string): Promise<void> {
-  const [row] = looksLikeUuid(id)
-    ? await write.tx
-        .select()
-        .from(attachments)
-        .where(and(eq(attachments.id, id.toLowerCase()), eq(attachments.collegeId, write.collegeId), isNull(attachments.removedAt)))
-        .for('update')
-    : [];
-  if (!row) throw notFound(messages.attachmentNotFound);
-  const owner = ownerOf(owners, row.ownerKind);
-  if (!can(actor.user.role, owner.editPermission)) throw forbidden();
-  const record = await owner.find(write.tx, write.collegeId, row.ownerId, true);
-  if (!record || record.deletedAt) throw notFound(messages.attachmentNotFound);
+  const { row, owner, record } = await editableAttachment(write, actor, owners, id);
   if (!row.mimeType.startsWith('image/')) throw new ValidationFailed({ alt: [messages.attachmentAltOnlyImages] });
   const next = alt === '' ? null : alt;
   if (next === row.alt) return;
