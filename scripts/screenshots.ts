@@ -200,7 +200,12 @@ const screens: Screen[] = [
   },
   { name: 'home', as: 'staff', also: ['phone-dark-es', 'small-light-de'], open: (page) => visit(page, '/app', '.post-card') },
   { name: 'news', as: 'staff', also: ['phone-light-ar'], open: (page) => visit(page, '/blog/all', '.post-card') },
-  { name: 'post', as: 'staff', also: ['desktop-light-ar'], open: (page, demo) => visit(page, `/blog/post/${demo.photoPost}`, '.post-detail .attachment-item') },
+  {
+    name: 'post',
+    as: 'staff',
+    also: ['desktop-light-ar'],
+    open: (page, demo) => visit(page, `/blog/post/${demo.photoPost}`, '.post-detail .image-gallery-image'),
+  },
   {
     name: 'new-post',
     as: 'staff',
