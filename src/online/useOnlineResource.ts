@@ -41,6 +41,8 @@ export interface OnlineResourceOptions<T> {
   enabled?: boolean;
   /** Asks again this long after each answer while online (live figures). */
   refreshMs?: number;
+  /** Asks again when this changes, keeping what is shown (unlike `key`, whose answers are its own). */
+  askAgainOn?: string;
   /** Waits this long after the key last changed before asking (typing). */
   delayMs?: number;
   /** A failure that asking again will not change (403, 404): no refresh nor reload until `retry`. */
@@ -51,7 +53,7 @@ export interface OnlineResourceOptions<T> {
 
 interface Answer<T> {
   key: string;
-  /** The request (`key#asks`) this answers. */
+  /** The request (`key#asks#askAgainOn`) this answers. */
   to: string;
   data: T | undefined;
   failed: boolean;
@@ -66,7 +68,7 @@ interface Answer<T> {
  * `fetcher` may be made anew on each render: `key` says what it asks for.
  */
 export function useOnlineResource<T>(key: string, fetcher: (signal: AbortSignal) => Promise<T>, options: OnlineResourceOptions<T> = {}): OnlineResource<T> {
-  const { enabled = true, refreshMs, delayMs, isFinal, remembered } = options;
+  const { enabled = true, refreshMs, delayMs, isFinal, remembered, askAgainOn = '' } = options;
   const { i18n } = useLingui();
   const online = useOnline();
   const [asks, setAsks] = useState(0);
@@ -83,7 +85,7 @@ export function useOnlineResource<T>(key: string, fetcher: (signal: AbortSignal)
   });
 
   const mine = answer?.key === key ? answer : null;
-  const request = `${key}#${asks}`;
+  const request = `${key}#${asks}#${askAgainOn}`;
   const stopped = mine?.final === true;
 
   useEffect(() => {
@@ -125,7 +127,7 @@ export function useOnlineResource<T>(key: string, fetcher: (signal: AbortSignal)
     setAsks((n) => n + 1);
   }, []);
   const reload = useCallback(() => setAsks((n) => n + 1), []);
-  const set = useCallback((data: T) => setAnswer({ key, to: `${key}#${asks}`, data, failed: false, failure: null, final: false }), [key, asks]);
+  const set = useCallback((data: T) => setAnswer({ key, to: request, data, failed: false, failure: null, final: false }), [key, request]);
 
   const answered = mine?.to === request;
   const fallback = mine?.data === undefined ? remembered?.(key) : undefined;
@@ -141,4 +143,17 @@ export function useOnlineResource<T>(key: string, fetcher: (signal: AbortSignal)
           : 'loading';
   const stale = data !== undefined && (state !== 'ready' || fallback !== undefined);
   return { state, data, stale, error: state === 'failed' ? error : null, failure: state === 'failed' ? mine?.failure : null, online, retry, reload, set };
+}
+
+/** What most online cards draw: loading, the answer, or why it failed. */
+export type ResourceLoad<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'failed'; error: string };
+
+/**
+ * A resource as a card draws it: a failure shows (with "Try again"), else the last answer
+ * (kept while it is asked again, and offline), else loading (offline the card says so).
+ */
+export function loadOf<T>(resource: OnlineResource<T>): ResourceLoad<T> {
+  if (resource.state === 'failed') return { status: 'failed', error: resource.error ?? '' };
+  if (resource.data !== undefined) return { status: 'ready', data: resource.data };
+  return { status: 'loading' };
 }
