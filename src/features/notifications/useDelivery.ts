@@ -22,10 +22,9 @@ export interface DeliveryState {
 export function useDelivery(id: string | null, enabled: boolean): DeliveryState {
   const visible = usePageVisible();
   const asking = id !== null && enabled && visible;
-  const received = useOnlineResource(
-    id ?? '',
-    async (signal) => ({ figures: await fetchDelivery(id ?? '', signal), at: new Date() }),
-    { enabled: asking, refreshMs: deliveryRefreshMs },
-  );
+  const received = useOnlineResource(id ?? '', async (signal) => ({ figures: await fetchDelivery(id ?? '', signal), at: new Date() }), {
+    enabled: asking,
+    refreshMs: deliveryRefreshMs,
+  });
   return { delivery: received.data ?? null, error: received.error, live: asking && received.online };
 }
