@@ -1,9 +1,6 @@
-import { useLingui } from '@lingui/react/macro';
-import { useCallback, useEffect, useState } from 'react';
 import type { DeliveryKind, DeliveryReport } from '../../contract/delivery';
 import { ApiError } from '../api/client';
-import { describeFailure } from '../forms/describeFailure';
-import { useOnline } from '../ui/useOnline';
+import { useOnlineResource } from '../online/useOnlineResource';
 import { usePageVisible } from '../ui/usePageVisible';
 import { fetchDeliveryReport } from './deliveryApi';
 
@@ -34,45 +31,13 @@ const final = (error: unknown) => error instanceof ApiError && (error.status ===
  * (not on the server yet, or not the reader's to see) asks nothing.
  */
 export function useDeliveryReport(kind: DeliveryKind, id: string | null, enabled: boolean): DeliveryReportState {
-  const { i18n } = useLingui();
-  const online = useOnline();
   const visible = usePageVisible();
-  const key = id === null ? null : `${kind}/${id}`;
-  const [state, setState] = useState<{ key: string; report: ReceivedReport | null; error: string | null; stopped: boolean } | null>(null);
-  const [asked, setAsked] = useState(0);
-  const mine = state?.key === key ? state : null;
-  const stopped = mine?.stopped ?? false;
-  const live = id !== null && enabled && online && visible && !stopped;
-
-  useEffect(() => {
-    if (!live || id === null || key === null) return;
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const ask = () => {
-      fetchDeliveryReport(kind, id, controller.signal)
-        .then(
-          (figures) => setState({ key, report: { figures, at: new Date() }, error: null, stopped: false }),
-          (error: unknown) => {
-            if (controller.signal.aborted) return;
-            setState((current) => ({
-              key,
-              report: current?.key === key ? current.report : null,
-              error: describeFailure(error, i18n).form ?? '',
-              stopped: final(error),
-            }));
-          },
-        )
-        .finally(() => {
-          if (!controller.signal.aborted) timer = setTimeout(ask, deliveryReportRefreshMs);
-        });
-    };
-    ask();
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
-  }, [kind, id, key, live, asked, i18n]);
-
-  const refresh = useCallback(() => setAsked((n) => n + 1), []);
-  return { report: mine?.report ?? null, error: mine?.error ?? null, live, refresh };
+  const asking = id !== null && enabled && visible;
+  const received = useOnlineResource(
+    id === null ? '' : `${kind}/${id}`,
+    async (signal): Promise<ReceivedReport> => ({ figures: await fetchDeliveryReport(kind, id ?? '', signal), at: new Date() }),
+    { enabled: asking, refreshMs: deliveryReportRefreshMs, isFinal: final },
+  );
+  const stopped = received.state === 'failed' && final(received.failure);
+  return { report: received.data ?? null, error: received.error, live: asking && received.online && !stopped, refresh: received.reload };
 }

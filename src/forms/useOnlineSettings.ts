@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { z } from 'zod';
-import { useOnline } from '../ui/useOnline';
+import { loadOf, useOnlineResource, type ResourceLoad } from '../online/useOnlineResource';
 import { describeFailure } from './describeFailure';
 import { validateWith, type FieldErrors } from './fieldErrors';
 
-export type SettingsLoad<T> = { status: 'loading' } | { status: 'ready'; saved: T } | { status: 'failed'; error: string };
+export type SettingsLoad<T> = ResourceLoad<T>;
 
 /** Where a card's settings live on the server: read, saved and maybe removed (each answering what is stored then). */
 export interface SettingsDoor<T, I> {
@@ -29,6 +29,17 @@ export interface OnlineSettingsState<T, I> {
   remove: () => Promise<boolean>;
 }
 
+/** A door's key for the online resource: its identity, as a string. */
+const doorKeys = new WeakMap<object, string>();
+let doorsSeen = 0;
+const keyOf = (door: object): string => {
+  const known = doorKeys.get(door);
+  if (known) return known;
+  const key = `door-${(doorsSeen += 1)}`;
+  doorKeys.set(door, key);
+  return key;
+};
+
 /**
  * Settings read and changed online only (the server decides with them, so a copy waiting in
  * the outbox would mislead): loaded when online (again on "Try again" and on coming back
@@ -37,29 +48,12 @@ export interface OnlineSettingsState<T, I> {
  */
 export function useOnlineSettings<T, S extends z.ZodType>(door: SettingsDoor<T, z.infer<S>>, schema: S): OnlineSettingsState<T, z.input<S>> {
   const { i18n } = useLingui();
-  const online = useOnline();
-  const [load, setLoad] = useState<SettingsLoad<T>>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const settings = useOnlineResource(keyOf(door), door.fetch);
+  const { online, retry } = settings;
+  const load = loadOf(settings);
   const [busy, setBusy] = useState<'save' | 'remove' | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!online) return;
-    const controller = new AbortController();
-    door.fetch(controller.signal).then(
-      (saved) => setLoad({ status: 'ready', saved }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setLoad({ status: 'failed', error: describeFailure(error, i18n).form ?? '' });
-      },
-    );
-    return () => controller.abort();
-  }, [door, online, attempt, i18n]);
-
-  const retry = () => {
-    setLoad({ status: 'loading' });
-    setAttempt((n) => n + 1);
-  };
 
   /** Sends to the server and keeps its answer, or shows its refusal. */
   const send = async (what: 'save' | 'remove', request: () => Promise<T>): Promise<boolean> => {
@@ -67,7 +61,7 @@ export function useOnlineSettings<T, S extends z.ZodType>(door: SettingsDoor<T, 
     setErrors({});
     setFormError(null);
     try {
-      setLoad({ status: 'ready', saved: await request() });
+      settings.set(await request());
       return true;
     } catch (error) {
       const failure = describeFailure(error, i18n);

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { auditKinds, type AuditKind } from '../../../contract/audit';
 import { can } from '../../../contract/permissions';
 import { sectionLabel } from '../../audience/audienceGroups';
@@ -8,12 +8,12 @@ import { useAudienceOptions } from '../../audience/useAudienceOptions';
 import { useDb } from '../../db/DbProvider';
 import { describeFailure } from '../../forms/describeFailure';
 import { saveOnDevice } from '../../forms/localSave';
+import { useOnlineResource } from '../../online/useOnlineResource';
 import { useSession } from '../../session/session';
 import { usePageMeta } from '../../tenant/usePageMeta';
 import { BackTo } from '../../ui/ScreenStates';
 import { showToast } from '../../ui/toastStore';
 import { useAskedSearchParams } from '../../ui/useAskedSearchParams';
-import { useOnline } from '../../ui/useOnline';
 import { auditSearch, downloadAuditCsv, fetchAudit } from './auditApi';
 import type { AuditFilters } from './AuditFiltersForm';
 import { setRetention } from './auditWrites';
@@ -51,30 +51,22 @@ export function AuditScreen() {
 function Audit({ collegeId }: { collegeId: string }) {
   const { t, i18n } = useLingui();
   usePageMeta(t`Audit trail`);
-  const online = useOnline();
   const [params, setParams] = useAskedSearchParams();
   const search = params.toString();
   const filters = useMemo(() => filtersOf(new URLSearchParams(search)), [search]);
   const page = Math.max(1, Math.floor(Number(new URLSearchParams(search).get('page')) || 1));
   const query = useMemo(() => ({ ...filters, kind: filters.kind || undefined, page }), [filters, page]);
-  // The answer and the request it answers: a newer request shows "loading" until its own answer.
-  const [answer, setAnswer] = useState<{ key: string; load: AuditLoad } | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const key = `${auditSearch(query)} ${attempt}`;
-  const load: AuditLoad = !online ? { status: 'offline' } : answer?.key === key ? answer.load : { status: 'loading' };
+  // A newer request (other filters, "Try again") shows "loading" until its own answer.
+  const audit = useOnlineResource(auditSearch(query), (signal) => fetchAudit(query, signal));
+  const load: AuditLoad =
+    audit.state === 'offline'
+      ? { status: 'offline' }
+      : audit.state === 'failed'
+        ? { status: 'failed', error: audit.error ?? '' }
+        : audit.state === 'ready' && audit.data
+          ? { status: 'ready', result: audit.data }
+          : { status: 'loading' };
   const [csv, setCsv] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
-
-  useEffect(() => {
-    if (!online) return;
-    const controller = new AbortController();
-    fetchAudit(query, controller.signal).then(
-      (result) => setAnswer({ key, load: { status: 'ready', result } }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setAnswer({ key, load: { status: 'failed', error: describeFailure(error, i18n).form ?? '' } });
-      },
-    );
-    return () => controller.abort();
-  }, [online, query, key, i18n]);
 
   const db = useAuditDb();
   const years = useRetention();
@@ -101,7 +93,7 @@ function Audit({ collegeId }: { collegeId: string }) {
       page={page}
       hrefFor={hrefFor}
       onGoTo={goTo}
-      onRetry={() => setAttempt((n) => n + 1)}
+      onRetry={audit.retry}
       nameOf={(id) => names.get(id)}
       csv={{ ...csv, onDownload: () => void download() }}
       retention={years === undefined ? null : { years, onSave: saveRetention }}

@@ -1,8 +1,6 @@
-import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ApiError } from '../../api/errors';
-import { describeFailure } from '../../forms/describeFailure';
-import { useOnline } from '../../ui/useOnline';
+import { useOnlineResource } from '../../online/useOnlineResource';
 import { lookupInvitation, type InvitationDetails } from './invitationApi';
 
 export type InvitationLoad =
@@ -18,30 +16,20 @@ export const isInvalidLink = (error: unknown): boolean => error instanceof ApiEr
 
 /**
  * Whom the invitation link is for, asked online (again on "Try again", and on coming back
- * online before an answer); `markInvalid` when the link stops working while the page is open.
+ * online); `markInvalid` when the link stops working while the page is open.
  */
 export function useInvitation(token: string) {
-  const { i18n } = useLingui();
-  const online = useOnline();
-  const [load, setLoad] = useState<InvitationLoad>(token ? { status: 'loading' } : { status: 'invalid' });
-  const asking = load.status === 'loading';
-
-  useEffect(() => {
-    if (!asking || !online) return;
-    const controller = new AbortController();
-    lookupInvitation(token, controller.signal).then(
-      (invitation) => setLoad({ status: 'ready', invitation }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setLoad(isInvalidLink(error) ? { status: 'invalid' } : { status: 'failed', error: describeFailure(error, i18n).form ?? '' });
-      },
-    );
-    return () => controller.abort();
-  }, [token, online, asking, i18n]);
-
-  return {
-    load: asking && !online ? ({ status: 'offline' } as const) : load,
-    retry: () => setLoad({ status: 'loading' }),
-    markInvalid: () => setLoad({ status: 'invalid' }),
-  };
+  const [invalid, setInvalid] = useState(!token);
+  const lookup = useOnlineResource(token, (signal) => lookupInvitation(token, signal), { enabled: !invalid, isFinal: isInvalidLink });
+  const load: InvitationLoad =
+    invalid || (lookup.state === 'failed' && isInvalidLink(lookup.failure))
+      ? { status: 'invalid' }
+      : lookup.state === 'failed'
+        ? { status: 'failed', error: lookup.error ?? '' }
+        : lookup.data
+          ? { status: 'ready', invitation: lookup.data }
+          : lookup.state === 'offline'
+            ? { status: 'offline' }
+            : { status: 'loading' };
+  return { load, retry: lookup.retry, markInvalid: () => setInvalid(true) };
 }

@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { useOnline } from '../../ui/useOnline';
+import { useOnlineResource } from '../../online/useOnlineResource';
 import { cacheProvider, fetchSsoProvider, readCachedProvider, type SsoProvider } from './ssoApi';
 
 /**
@@ -8,19 +7,14 @@ import { cacheProvider, fetchSsoProvider, readCachedProvider, type SsoProvider }
  * request keeps what was known.
  */
 export function useSsoProvider(college: string): SsoProvider | null {
-  const online = useOnline();
-  const [provider, setProvider] = useState(() => readCachedProvider(college));
-  useEffect(() => {
-    if (!online) return;
-    const controller = new AbortController();
-    fetchSsoProvider(controller.signal).then(
-      (answer) => {
-        cacheProvider(college, answer);
-        setProvider(answer);
-      },
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, [college, online]);
-  return provider;
+  const provider = useOnlineResource(
+    college,
+    async (signal) => {
+      const answer = await fetchSsoProvider(signal);
+      cacheProvider(college, answer);
+      return answer;
+    },
+    { remembered: readCachedProvider },
+  );
+  return provider.data ?? null;
 }

@@ -41,10 +41,10 @@ export function PreferencesBody({
         </div>
       </>
     );
-  const modes = modesOf(load.saved);
+  const modes = modesOf(load.data);
   return (
     <>
-      {notes(load.saved)}
+      {notes(load.data)}
       {/* Keyed by what is saved: a save's answer starts the form again from the server's values. */}
       <DeliveryModesForm key={JSON.stringify(modes)} saved={modes} online={online} footnote={footnote} {...form} />
     </>

@@ -25,7 +25,7 @@ export function CalendarFeedView({ load, online, busy, actionError, onRetry, onC
   const { t, i18n } = useLingui();
   const id = useId();
   const [confirming, setConfirming] = useState<'regenerate' | 'turnOff' | null>(null);
-  const feed = load.status === 'ready' ? load.feed : null;
+  const feed = load.status === 'ready' ? load.data : null;
   const made = feed ? formatShortDate(feed.created_at, i18n.locale) : '';
 
   let body;

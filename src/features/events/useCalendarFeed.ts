@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { describeFailure } from '../../forms/describeFailure';
-import { useOnline } from '../../ui/useOnline';
+import { loadOf, useOnlineResource, type ResourceLoad } from '../../online/useOnlineResource';
 import { createCalendarFeed, deleteCalendarFeed, fetchCalendarFeed, type CalendarFeed } from './feedApi';
 
-export type FeedLoad = { status: 'loading' } | { status: 'ready'; feed: CalendarFeed | null } | { status: 'failed'; error: string };
+export type FeedLoad = ResourceLoad<CalendarFeed | null>;
 export type FeedAction = 'create' | 'regenerate' | 'turnOff';
 
 export interface CalendarFeedState {
@@ -25,35 +25,16 @@ export interface CalendarFeedState {
  */
 export function useCalendarFeed(): CalendarFeedState {
   const { i18n } = useLingui();
-  const online = useOnline();
-  const [load, setLoad] = useState<FeedLoad>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const feed = useOnlineResource('calendar-feed', fetchCalendarFeed);
+  const { online, retry } = feed;
   const [busy, setBusy] = useState<FeedAction | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!online) return;
-    const controller = new AbortController();
-    fetchCalendarFeed(controller.signal).then(
-      (feed) => setLoad({ status: 'ready', feed }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setLoad({ status: 'failed', error: describeFailure(error, i18n).form ?? '' });
-      },
-    );
-    return () => controller.abort();
-  }, [online, attempt, i18n]);
-
-  const retry = () => {
-    setLoad({ status: 'loading' });
-    setAttempt((n) => n + 1);
-  };
 
   const run = async (action: FeedAction): Promise<boolean> => {
     setBusy(action);
     setActionError(null);
     try {
-      const feed = action === 'turnOff' ? (await deleteCalendarFeed(), null) : await createCalendarFeed();
-      setLoad({ status: 'ready', feed });
+      feed.set(action === 'turnOff' ? (await deleteCalendarFeed(), null) : await createCalendarFeed());
       return true;
     } catch (error) {
       const failure = describeFailure(error, i18n);
@@ -64,5 +45,5 @@ export function useCalendarFeed(): CalendarFeedState {
     }
   };
 
-  return { load, online, busy, actionError, retry, run };
+  return { load: loadOf(feed), online, busy, actionError, retry, run };
 }

@@ -110,7 +110,7 @@ export function DeliverySettingsView({ load, online, onRetry, ...form }: Deliver
       </>
     );
   // Keyed by what is saved: a save's answer starts the form again from the server's values.
-  else body = <DeliverySettingsForm key={JSON.stringify(load.saved)} saved={load.saved} online={online} {...form} />;
+  else body = <DeliverySettingsForm key={JSON.stringify(load.data)} saved={load.data} online={online} {...form} />;
   return (
     <section className="card reach-settings" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>

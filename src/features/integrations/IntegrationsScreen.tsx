@@ -1,20 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { smtpSettingsInput, smtpTestInput, type MailLogItem, type SmtpSettingsView } from '../../../contract/integrations';
+import { useState } from 'react';
+import { smtpSettingsInput, smtpTestInput } from '../../../contract/integrations';
 import { can } from '../../../contract/permissions';
 import { validateWith, type FieldErrors } from '../../forms/fieldErrors';
 import { describeFailure } from '../../forms/describeFailure';
+import { useOnlineResource } from '../../online/useOnlineResource';
 import { useSession } from '../../session/session';
 import { BackTo, LoadingState } from '../../ui/ScreenStates';
 import { showToast } from '../../ui/toastStore';
-import { useOnline } from '../../ui/useOnline';
 import { DeliverySettingsCard } from './DeliverySettingsCard';
-import { fetchMailLog, fetchSmtp, removeSmtp, saveSmtp, sendTestMail, type TestOutcome } from './integrationsApi';
+import { fetchSmtp, removeSmtp, saveSmtp, sendTestMail, type TestOutcome } from './integrationsApi';
 import { MailLogList } from './MailLogList';
+import { useMailLog } from './useMailLog';
 import { SmtpForm, formOf, type SmtpFormValues } from './SmtpForm';
 import { SsoSettingsCard } from './SsoSettingsCard';
-
-type Load = { status: 'loading' } | { status: 'ready'; saved: SmtpSettingsView | null } | { status: 'failed'; error: string };
 
 /**
  * `/admin/integrations` (administrators): the college's SMTP server, how its members are
@@ -35,65 +34,20 @@ export function IntegrationsScreen() {
 
 function Integrations() {
   const { t, i18n } = useLingui();
-  const online = useOnline();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const [values, setValues] = useState<SmtpFormValues>(formOf(null));
+  const smtp = useOnlineResource('smtp-settings', fetchSmtp);
+  const { online } = smtp;
+  // What is typed, once something is: coming back online (a new answer) must not wipe it.
+  const [typed, setValues] = useState<SmtpFormValues | null>(null);
+  const values = typed ?? formOf(smtp.data ?? null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'save' | 'test' | 'remove' | null>(null);
   const [testTo, setTestTo] = useState(useSession().user?.email ?? '');
   const [testError, setTestError] = useState<string | undefined>();
   const [outcome, setOutcome] = useState<TestOutcome | null>(null);
-  const [log, setLog] = useState<{ items: MailLogItem[]; next: string | null; loading: boolean; error: string | null }>({
-    items: [],
-    next: null,
-    loading: true,
-    error: null,
-  });
+  const log = useMailLog();
 
-  // Read once (and again on "Try again"): coming back online must not wipe what is typed.
-  const loaded = useRef(false);
-  useEffect(() => {
-    if (!online || loaded.current) return;
-    const controller = new AbortController();
-    fetchSmtp(controller.signal).then(
-      (saved) => {
-        loaded.current = true;
-        setLoad({ status: 'ready', saved });
-        setValues(formOf(saved));
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setLoad({ status: 'failed', error: describeFailure(error, i18n).form ?? '' });
-      },
-    );
-    return () => controller.abort();
-  }, [online, attempt, i18n]);
-
-  /** Fetches a page of the log (the first one when `cursor` is null); state changes in its callbacks only. */
-  const loadLog = useCallback(
-    (cursor: string | null, signal?: AbortSignal) => {
-      fetchMailLog(cursor, signal).then(
-        (page) => setLog((current) => ({ items: cursor ? [...current.items, ...page.items] : page.items, next: page.next, loading: false, error: null })),
-        (error: unknown) => {
-          if (!signal?.aborted) setLog((current) => ({ ...current, loading: false, error: describeFailure(error, i18n).form }));
-        },
-      );
-    },
-    [i18n],
-  );
-  useEffect(() => {
-    if (!online) return;
-    const controller = new AbortController();
-    loadLog(null, controller.signal);
-    return () => controller.abort();
-  }, [online, loadLog]);
-  const refreshLog = (cursor: string | null = null) => {
-    setLog((current) => ({ ...current, loading: true, error: null }));
-    loadLog(cursor);
-  };
-
-  if (!online && load.status !== 'ready') {
+  if (!online && smtp.data === undefined) {
     return (
       <section className="integrations-screen">
         <h1>
@@ -105,12 +59,12 @@ function Integrations() {
       </section>
     );
   }
-  if (load.status === 'loading') return <LoadingState label={t`Loading…`} />;
-  if (load.status === 'failed') {
+  if (smtp.data === undefined && smtp.state !== 'failed') return <LoadingState label={t`Loading…`} />;
+  if (smtp.data === undefined) {
     return (
       <BackTo to="/app" linkLabel={<Trans>Back to home</Trans>}>
-        {load.error}{' '}
-        <button type="button" className="link-button" onClick={() => (setLoad({ status: 'loading' }), setAttempt((n) => n + 1))}>
+        {smtp.error}{' '}
+        <button type="button" className="link-button" onClick={smtp.retry}>
           <Trans>Try again</Trans>
         </button>
       </BackTo>
@@ -130,7 +84,7 @@ function Integrations() {
     setFormError(null);
     try {
       const saved = await saveSmtp(checked.data);
-      setLoad({ status: 'ready', saved });
+      smtp.set(saved);
       setValues(formOf(saved));
       showToast(t`SMTP configuration saved`);
     } catch (error) {
@@ -166,7 +120,7 @@ function Integrations() {
     setBusy('remove');
     try {
       await removeSmtp();
-      setLoad({ status: 'ready', saved: null });
+      smtp.set(null);
       setValues(formOf(null));
       setOutcome(null);
       showToast(t`SMTP settings removed: mail is recorded in the outbox only`);
@@ -189,12 +143,12 @@ function Integrations() {
       ) : null}
       <SmtpForm
         values={values}
-        saved={load.saved}
+        saved={smtp.data}
         errors={errors}
         formError={formError}
         online={online}
         busy={busy}
-        onChange={(patch) => setValues((current) => ({ ...current, ...patch }))}
+        onChange={(patch) => setValues((current) => ({ ...(current ?? values), ...patch }))}
         onSave={() => void save()}
         onRemove={() => void remove()}
         testTo={testTo}
@@ -205,15 +159,7 @@ function Integrations() {
       />
       <DeliverySettingsCard />
       <SsoSettingsCard />
-      <MailLogList
-        items={log.items}
-        loading={log.loading}
-        error={log.error}
-        online={online}
-        hasMore={log.next !== null}
-        onRefresh={() => refreshLog()}
-        onMore={() => refreshLog(log.next)}
-      />
+      <MailLogList items={log.items} loading={log.loading} error={log.error} online={online} hasMore={log.hasMore} onRefresh={log.refresh} onMore={log.more} />
     </section>
   );
 }

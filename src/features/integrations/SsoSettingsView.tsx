@@ -176,7 +176,7 @@ export function SsoSettingsView({ load, online, redirectUri, onRetry, onCopy, ..
       </>
     );
   // Keyed by what is saved: a save's answer starts the form again from the server's values.
-  else body = <SsoSettingsForm key={load.saved?.updated_at ?? 'none'} saved={load.saved} online={online} {...form} />;
+  else body = <SsoSettingsForm key={load.data?.updated_at ?? 'none'} saved={load.data} online={online} {...form} />;
   return (
     <section className="card sso-settings" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>

@@ -1,11 +1,11 @@
 import type { I18n } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import type { InviteRequest, InviteResponse } from '../../../contract/invitations';
 import { describeFailure } from '../../forms/describeFailure';
+import { useOnlineResource } from '../../online/useOnlineResource';
 import { showToast } from '../../ui/toastStore';
-import { useOnline } from '../../ui/useOnline';
 
 export interface Invitations {
   /** Inviting mails at once: it needs a connection (never queued in the outbox). */
@@ -49,18 +49,8 @@ export function inviteOutcomeText(i18n: I18n, outcome: InviteResponse): string {
  */
 export function useInvitations({ withCount = true }: { withCount?: boolean } = {}): Invitations {
   const { i18n } = useLingui();
-  const online = useOnline();
-  const [notSignedIn, setNotSignedIn] = useState<number | null>(null);
-  const [asked, setAsked] = useState(0);
-
-  useEffect(() => {
-    if (!online || !withCount) return;
-    const controller = new AbortController();
-    void import('./membersApi')
-      .then((api) => api.invitableCount(controller.signal))
-      .then(setNotSignedIn, () => !controller.signal.aborted && setNotSignedIn(null));
-    return () => controller.abort();
-  }, [online, withCount, asked]);
+  const count = useOnlineResource('invitable-count', (signal) => import('./membersApi').then((api) => api.invitableCount(signal)), { enabled: withCount });
+  const { online, reload } = count;
 
   const invite = useCallback(
     async (request: InviteRequest) => {
@@ -74,11 +64,11 @@ export function useInvitations({ withCount = true }: { withCount?: boolean } = {
         showToast(failure.form ?? Object.values(failure.fields)[0] ?? i18n._(msg`Something went wrong. Please try again.`), 'error');
         return false;
       } finally {
-        setAsked((n) => n + 1);
+        reload();
       }
     },
-    [i18n],
+    [i18n, reload],
   );
 
-  return { online, notSignedIn: online ? notSignedIn : null, invite };
+  return { online, notSignedIn: online && count.state !== 'failed' ? (count.data ?? null) : null, invite };
 }

@@ -1,15 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useCallback, useEffect, useState } from 'react';
 import { can } from '../../../contract/permissions';
-import type { ReportRow } from '../../../contract/messenger';
-import { describeFailure } from '../../forms/describeFailure';
 import { formatShortDate } from '../../i18n/formatDate';
 import { useSession } from '../../session/session';
 import { usePageMeta } from '../../tenant/usePageMeta';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
+import { useOnlineResource } from '../../online/useOnlineResource';
 import { BackTo, EmptyState, LoadingState } from '../../ui/ScreenStates';
-import { useOnline } from '../../ui/useOnline';
 import { fetchReports } from './messengerApi';
 
 /**
@@ -20,28 +17,9 @@ import { fetchReports } from './messengerApi';
 export function ReportsScreen() {
   const { t, i18n } = useLingui();
   const { user } = useSession();
-  const online = useOnline();
-  const [reports, setReports] = useState<ReportRow[] | undefined>();
-  const [error, setError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
   usePageMeta(t`Reported messages`);
   const allowed = can(user?.role, 'messenger.reports.read');
-
-  useEffect(() => {
-    if (!allowed || !online) return;
-    const controller = new AbortController();
-    fetchReports(controller.signal).then(
-      (rows) => {
-        setReports(rows);
-        setError(null);
-      },
-      (failure: unknown) => {
-        if (!controller.signal.aborted) setError(describeFailure(failure, i18n).form);
-      },
-    );
-    return () => controller.abort();
-  }, [allowed, online, attempt, i18n]);
-  const refresh = useCallback(() => setAttempt((n) => n + 1), []);
+  const { data: reports, error, online, reload: refresh } = useOnlineResource('messenger-reports', fetchReports, { enabled: allowed });
 
   if (!allowed) {
     return (

@@ -74,7 +74,7 @@ export function QuietHoursView({ load, online, onRetry, ...form }: QuietHoursVie
       </>
     );
   // Keyed by what is saved: a save's answer starts the form again from the server's values.
-  else body = <QuietHoursForm key={JSON.stringify(load.saved)} saved={load.saved} online={online} {...form} />;
+  else body = <QuietHoursForm key={JSON.stringify(load.data)} saved={load.data} online={online} {...form} />;
   return (
     <section className="card form quiet-hours" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="card-title">

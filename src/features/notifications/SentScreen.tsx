@@ -31,7 +31,7 @@ export function SentScreen() {
   };
 
   if (!user || !can(user.role, 'content.publish')) return <NotificationsNotAllowed />;
-  const item = openId && sent.load.status === 'ready' ? (sent.load.list.find((row) => row.id === openId) ?? null) : null;
+  const item = openId && sent.load.status === 'ready' ? (sent.load.data.find((row) => row.id === openId) ?? null) : null;
   return (
     <div className="page sent-page">
       <header className="page-header notifications-header">

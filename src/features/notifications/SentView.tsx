@@ -57,7 +57,7 @@ export function SentView({ load, unsent, online, openHref, onRetry }: SentViewPr
         </div>
       </>
     );
-  else if (load.list.length === 0 && (unsent?.length ?? 0) === 0)
+  else if (load.data.length === 0 && (unsent?.length ?? 0) === 0)
     list = (
       <EmptyState>
         <Trans>The college has not sent any notifications yet.</Trans>
@@ -66,7 +66,7 @@ export function SentView({ load, unsent, online, openHref, onRetry }: SentViewPr
   else
     list = (
       <ul className="sent-list">
-        {load.list.map((item) => (
+        {load.data.map((item) => (
           <li key={item.id} className={`sent-item ${item.emergency ? 'is-emergency' : ''}`}>
             <Link className="sent-link" to={openHref(item.id)} state={overList} preventScrollReset>
               {item.emergency ? <EmergencyTag /> : null}

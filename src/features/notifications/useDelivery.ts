@@ -1,8 +1,5 @@
-import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
 import type { NotificationDelivery } from '../../../contract/notifications';
-import { describeFailure } from '../../forms/describeFailure';
-import { useOnline } from '../../ui/useOnline';
+import { useOnlineResource } from '../../online/useOnlineResource';
 import { usePageVisible } from '../../ui/usePageVisible';
 import { fetchDelivery } from './notificationsApi';
 
@@ -23,36 +20,11 @@ export interface DeliveryState {
  * `enabled` false (not on the server yet) asks nothing.
  */
 export function useDelivery(id: string | null, enabled: boolean): DeliveryState {
-  const { i18n } = useLingui();
-  const online = useOnline();
   const visible = usePageVisible();
-  const [state, setState] = useState<{ id: string; delivery: DeliveryState['delivery']; error: string | null } | null>(null);
-  const live = id !== null && enabled && online && visible;
-
-  useEffect(() => {
-    if (!live || id === null) return;
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const ask = () => {
-      fetchDelivery(id, controller.signal)
-        .then(
-          (figures) => setState({ id, delivery: { figures, at: new Date() }, error: null }),
-          (error: unknown) => {
-            if (controller.signal.aborted) return;
-            setState((current) => ({ id, delivery: current?.id === id ? current.delivery : null, error: describeFailure(error, i18n).form ?? '' }));
-          },
-        )
-        .finally(() => {
-          if (!controller.signal.aborted) timer = setTimeout(ask, deliveryRefreshMs);
-        });
-    };
-    ask();
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
-  }, [id, live, i18n]);
-
-  const mine = state?.id === id ? state : null;
-  return { delivery: mine?.delivery ?? null, error: mine?.error ?? null, live };
+  const asking = id !== null && enabled && visible;
+  const received = useOnlineResource(id ?? '', async (signal) => ({ figures: await fetchDelivery(id ?? '', signal), at: new Date() }), {
+    enabled: asking,
+    refreshMs: deliveryRefreshMs,
+  });
+  return { delivery: received.data ?? null, error: received.error, live: asking && received.online };
 }

@@ -1,11 +1,9 @@
-import { useLingui } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { SentNotification } from '../../../contract/notifications';
 import type { OutboxEntry } from '../../db/database';
-import { describeFailure } from '../../forms/describeFailure';
+import { loadOf, useOnlineResource, type ResourceLoad } from '../../online/useOnlineResource';
 import type { ItemSyncState } from '../../ui/SyncStateBadge';
-import { useOnline } from '../../ui/useOnline';
 import type { LocalNotification } from './notificationsDb';
 import { fetchSent } from './notificationsApi';
 import { useNotificationsDb } from './useNotificationsDb';
@@ -16,7 +14,7 @@ export interface UnsentNotification {
   state: ItemSyncState;
 }
 
-export type SentLoad = { status: 'loading' } | { status: 'ready'; list: SentNotification[] } | { status: 'failed'; error: string };
+export type SentLoad = ResourceLoad<SentNotification[]>;
 
 export interface SentState {
   load: SentLoad;
@@ -48,32 +46,14 @@ function useUnsent(): UnsentNotification[] | undefined {
  * figures; beside it, what this device wrote and has not sent yet.
  */
 export function useSent(): SentState {
-  const { i18n } = useLingui();
-  const online = useOnline();
   const unsent = useUnsent();
-  const [load, setLoad] = useState<SentLoad>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
   const unsentKey = useMemo(() => (unsent ?? []).map((item) => item.notification.id).join(','), [unsent]);
-
-  useEffect(() => {
-    if (!online) return;
-    const controller = new AbortController();
-    fetchSent(controller.signal).then(
-      (list) => setLoad({ status: 'ready', list }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setLoad({ status: 'failed', error: describeFailure(error, i18n).form ?? '' });
-      },
-    );
-    return () => controller.abort();
-  }, [online, attempt, unsentKey, i18n]);
-
-  const retry = () => {
-    setLoad({ status: 'loading' });
-    setAttempt((n) => n + 1);
-  };
+  const sent = useOnlineResource('sent-notifications', fetchSent, { askAgainOn: unsentKey });
+  const { online, retry } = sent;
+  const load = loadOf(sent);
 
   // A notification the server already lists is not "unsent" any more (its entry is leaving).
-  const listed = load.status === 'ready' ? new Set(load.list.map((item) => item.id)) : null;
+  const listed = load.status === 'ready' ? new Set(load.data.map((item) => item.id)) : null;
   const stillUnsent = listed && unsent ? unsent.filter((item) => !listed.has(item.notification.id)) : unsent;
   return { load, unsent: stillUnsent, online, retry };
 }

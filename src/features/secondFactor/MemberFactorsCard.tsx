@@ -1,14 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useState } from 'react';
-import type { MemberFactorsView } from '../../../contract/secondFactor';
+import { useId, useState } from 'react';
 import { describeFailure } from '../../forms/describeFailure';
 import type { MemberSectionProps } from '../../modules/uiModule';
+import { useOnlineResource } from '../../online/useOnlineResource';
 import { fetchMemberFactors, removeMemberFactors } from '../../secondFactor/secondFactorApi';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { FormAlert } from '../../ui/FormAlert';
 import { showToast } from '../../ui/toastStore';
-import { useOnline } from '../../ui/useOnline';
 
 /**
  * A member's second steps on an administrator's member screen (UiModule.member): how many,
@@ -23,29 +22,22 @@ export function MemberFactorsCard({ member }: MemberSectionProps) {
 function MemberFactors({ id, name }: { id: string; name: string }) {
   const { t, i18n } = useLingui();
   const titleId = useId();
-  const online = useOnline();
-  const [factors, setFactors] = useState<MemberFactorsView | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const read = useOnlineResource(`member-factors/${id}`, (signal) => fetchMemberFactors(id, signal));
+  const { online, reload } = read;
+  const factors = read.data ?? null;
+  const [removeError, setRemoveError] = useState<string | null>(null);
+  const error = removeError ?? read.error;
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (!online) return;
-    const controller = new AbortController();
-    fetchMemberFactors(id, controller.signal).then(setFactors, (failure: unknown) => {
-      if (!controller.signal.aborted) setError(describeFailure(failure, i18n).form);
-    });
-    return () => controller.abort();
-  }, [id, online, attempt, i18n]);
   const remove = async () => {
     setBusy(true);
-    setError(null);
+    setRemoveError(null);
     try {
       await removeMemberFactors(id);
       showToast(t`Second steps of ${name} removed`);
-      setAttempt((n) => n + 1);
+      reload();
     } catch (failure) {
-      setError(describeFailure(failure, i18n).form);
+      setRemoveError(describeFailure(failure, i18n).form);
     } finally {
       setBusy(false);
     }

@@ -24,7 +24,7 @@ export function SecurityRequirementCard() {
   const { load, online, busy, formError, save, retry } = useOnlineSettings(door, securitySettingsInput);
   // What the administrator ticked, until saved; the stored values before that.
   const [draft, setDraft] = useState<{ require_for_admins: boolean; require_for_staff: boolean } | null>(null);
-  const saved = load.status === 'ready' ? load.saved : null;
+  const saved = load.status === 'ready' ? load.data : null;
   const admins = draft?.require_for_admins ?? saved?.require_for_admins ?? false;
   const staff = draft?.require_for_staff ?? saved?.require_for_staff ?? false;
   const setAdmins = (value: boolean) => setDraft({ require_for_admins: value, require_for_staff: staff });

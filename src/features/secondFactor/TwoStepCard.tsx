@@ -69,7 +69,7 @@ export function TwoStepCard() {
       reload();
     });
 
-  const list = load.status === 'ready' ? load.list : null;
+  const list = load.status === 'ready' ? load.data : null;
   const codesLeft = list?.recovery_codes_left ?? 0;
   const kindName = (factor: SecondFactorView) => (factor.kind === 'webauthn' ? t`Passkey` : t`Authenticator app`);
   let body;

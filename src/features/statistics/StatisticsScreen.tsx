@@ -38,12 +38,11 @@ export function StatisticsScreen() {
   const bucket: StatisticsBucket = askedBucket && statisticsBuckets.includes(askedBucket) ? askedBucket : 'day';
 
   const isAdmin = user?.role === 'admin';
-  const key = `${period.from}/${period.to}`;
-  const posts = useFigure(key, online, (on, signal) => statisticsApi.posts(period, on, signal));
-  const documents = useFigure(key, online, (on, signal) => statisticsApi.documents(period, on, signal), isAdmin);
-  const hours = useFigure(key, online, (on, signal) => statisticsApi.hours(period, on, signal), isAdmin);
-  const timeline = useFigure(`${key}/${bucket}`, online, (on, signal) => statisticsApi.timeline(period, bucket, on, signal), isAdmin);
-  const members = useFigure(key, online, (on, signal) => statisticsApi.members(period, on, signal), isAdmin);
+  const posts = useFigure(statisticsApi.posts(period));
+  const documents = useFigure(statisticsApi.documents(period), isAdmin);
+  const hours = useFigure(statisticsApi.hours(period), isAdmin);
+  const timeline = useFigure(statisticsApi.timeline(period, bucket), isAdmin);
+  const members = useFigure(statisticsApi.members(period), isAdmin);
 
   const onPeriod = useCallback(
     (change: { preset?: PeriodPreset; from?: string; to?: string }) =>

@@ -15,38 +15,33 @@ import {
  */
 const lastAnswers = new Map<string, unknown>();
 
-export interface Loaded<T> {
-  data: T;
-  /** From this session's memory, not from the server just now. */
-  stale: boolean;
+/** One figure's address on the server and how its answer is read. */
+export interface FigureRequest<T> {
+  path: string;
+  parse: (data: unknown) => T;
 }
 
-async function load<T>(path: string, parse: (data: unknown) => T, online: boolean, signal?: AbortSignal): Promise<Loaded<T> | null> {
-  const remembered = lastAnswers.get(path) as T | undefined;
-  if (!online) return remembered === undefined ? null : { data: remembered, stale: true };
-  try {
-    const data = await requestJson('get', path, parse, undefined, signal);
-    lastAnswers.set(path, data);
-    return { data, stale: false };
-  } catch (error) {
-    if (remembered !== undefined && !signal?.aborted) return { data: remembered, stale: true };
-    throw error;
-  }
+const figure = <T>(path: string, parse: (data: unknown) => T): FigureRequest<T> => ({ path, parse });
+
+/** Asks for a figure, and remembers the answer for the session. */
+export async function fetchFigure<T>(request: FigureRequest<T>, signal: AbortSignal): Promise<T> {
+  const data = await requestJson('get', request.path, request.parse, undefined, signal);
+  lastAnswers.set(request.path, data);
+  return data;
 }
+
+/** The figure this session last received at that address, if any. */
+export const rememberedFigure = <T>(request: FigureRequest<T>): T | undefined => lastAnswers.get(request.path) as T | undefined;
 
 const query = (params: { [key: string]: string | number }) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
 
 export type Period = { from: string; to: string };
 
 export const statisticsApi = {
-  posts: (p: Period, online: boolean, signal?: AbortSignal) =>
-    load(`api/v1/statistics/posts?${query({ ...p, limit: 10 })}`, (d) => topPostsResponse.parse(d).data, online, signal),
-  documents: (p: Period, online: boolean, signal?: AbortSignal) =>
-    load(`api/v1/statistics/documents?${query({ ...p, limit: 10 })}`, (d) => topDocumentsResponse.parse(d).data, online, signal),
-  hours: (p: Period, online: boolean, signal?: AbortSignal) =>
-    load(`api/v1/statistics/entries/hours?${query(p)}`, (d) => entryHoursResponse.parse(d), online, signal),
-  timeline: (p: Period, bucket: StatisticsBucket, online: boolean, signal?: AbortSignal) =>
-    load(`api/v1/statistics/entries/timeline?${query({ ...p, bucket })}`, (d) => entryTimelineResponse.parse(d), online, signal),
-  members: (p: Period, online: boolean, signal?: AbortSignal) =>
-    load(`api/v1/statistics/members?${query(p)}`, (d) => membersByRoleResponse.parse(d).data, online, signal),
+  posts: (p: Period) => figure(`api/v1/statistics/posts?${query({ ...p, limit: 10 })}`, (d) => topPostsResponse.parse(d).data),
+  documents: (p: Period) => figure(`api/v1/statistics/documents?${query({ ...p, limit: 10 })}`, (d) => topDocumentsResponse.parse(d).data),
+  hours: (p: Period) => figure(`api/v1/statistics/entries/hours?${query(p)}`, (d) => entryHoursResponse.parse(d)),
+  timeline: (p: Period, bucket: StatisticsBucket) =>
+    figure(`api/v1/statistics/entries/timeline?${query({ ...p, bucket })}`, (d) => entryTimelineResponse.parse(d)),
+  members: (p: Period) => figure(`api/v1/statistics/members?${query(p)}`, (d) => membersByRoleResponse.parse(d).data),
 };
