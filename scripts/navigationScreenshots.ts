@@ -9,23 +9,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from '@playwright/test';
-import { apiSignIn, newContext, root, runShots, shoot, waitLong, type Look } from './lib/screenshotKit';
+import { apiSignIn, newContext, root, runShots, shoot, waitLong, type Look, allLooks } from './lib/screenshotKit';
 
 const port = Number(process.env.PATIO_SHOTS_PORT ?? 8483);
 const origin = `http://127.0.0.1:${port}`;
 const outDir = join(root, 'docs', 'screenshots', 'navigation');
-
-const looks: Look[] = [
-  'phone-light-es',
-  'phone-dark-es',
-  'phone-light-ar',
-  'phone-dark-ar',
-  'desktop-light-es',
-  'desktop-dark-es',
-  'desktop-light-ar',
-  'desktop-dark-ar',
-  'small-light-de',
-];
 
 async function shootLook(browser: Browser, look: Look): Promise<void> {
   const admin = await apiSignIn(origin, 'admin@colinas.test', 'patio-demo-2026');
@@ -51,5 +39,5 @@ async function shootLook(browser: Browser, look: Look): Promise<void> {
 
 runShots({ port, dataDir: '.tmp/navigation-shots-data' }, async (browser) => {
   mkdirSync(outDir, { recursive: true });
-  for (const look of looks) await shootLook(browser, look);
+  for (const look of allLooks) await shootLook(browser, look);
 });

@@ -23,7 +23,7 @@ import { dayIn, isoWeekday } from '../contract/eventTime';
 import { uuidv7 } from '../contract/ids';
 import { csvOf, manifest, zipOf } from '../tests/server/rosterFiles';
 import { totpCode, totpStep } from '../server/secondFactor/totp';
-import { apiSignIn, closeUpdatePrompt, newContext, root, runShots, shoot, waitLong, type Look, type Member } from './lib/screenshotKit';
+import { apiSignIn, closeUpdatePrompt, newContext, root, runShots, shoot, waitLong, type Look, type Member, allLooks } from './lib/screenshotKit';
 
 const port = Number(process.env.PATIO_SHOTS_PORT ?? 8481);
 const origin = `http://127.0.0.1:${port}`;
@@ -383,18 +383,6 @@ const screens: Screen[] = [
   },
 ];
 
-const looks: Look[] = [
-  'phone-light-es',
-  'phone-dark-es',
-  'phone-light-ar',
-  'phone-dark-ar',
-  'desktop-light-es',
-  'desktop-dark-es',
-  'desktop-light-ar',
-  'desktop-dark-ar',
-  'small-light-de',
-];
-
 function wanted(screen: Screen, look: Look): boolean {
   const name = `${screen.name}-${look}`;
   return (look === 'phone-light-es' || look === 'desktop-dark-ar' || screen.also.includes(look)) && (!only || only.some((part) => name.includes(part)));
@@ -644,7 +632,7 @@ runShots({ port, dataDir: '.tmp/screenshots-data' }, async (browser) => {
   mkdirSync(join(outDir, 'editor'), { recursive: true });
   if (!only) for (const file of readdirSync(outDir).filter((name) => name.endsWith('.png'))) rmSync(join(outDir, file));
   const demo = await demoOf();
-  for (const look of looks) {
+  for (const look of allLooks) {
     console.log(look);
     for (const as of ['nobody', 'staff', 'admin', 'guardian'] as const) {
       const list = screens.filter((screen) => screen.as === as && wanted(screen, look));

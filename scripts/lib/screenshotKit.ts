@@ -27,6 +27,19 @@ type Device = keyof typeof viewports;
 /** `<device>-<theme>-<locale>`, the end of a picture's file name: `phone-light-es`. */
 export type Look = `${Device}-${'light' | 'dark'}-${'es' | 'ar' | 'de'}`;
 
+/** Every look a picture is made in: the eight of phone and desktop, light and dark, Spanish and Arabic, and German at 320 px. */
+export const allLooks: readonly Look[] = [
+  'phone-light-es',
+  'phone-dark-es',
+  'phone-light-ar',
+  'phone-dark-ar',
+  'desktop-light-es',
+  'desktop-dark-es',
+  'desktop-light-ar',
+  'desktop-dark-ar',
+  'small-light-de',
+];
+
 /** For a step on a page that is there; for a navigation or what the server sends. */
 export const waitShort = 10_000;
 export const waitLong = 45_000;
