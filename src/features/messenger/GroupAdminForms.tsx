@@ -2,8 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import type { ConversationRow, SectionMemberScope } from '../../../contract/messenger';
 import { addMembersArgs } from '../../../contract/messenger';
-import { validateWith, type FieldErrors } from '../../forms/fieldErrors';
+import { validateWith } from '../../forms/fieldErrors';
 import { localSaveMessage } from '../../forms/localSave';
+import { useOutboxForm } from '../../forms/useOutboxForm';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
 import { showToast } from '../../ui/toastStore';
@@ -23,31 +24,17 @@ export interface GroupAdminFormsProps {
 /** What a group's admins change: its name, description and "members can reply"; and who else joins. */
 export function GroupAdminForms({ db, conversation, collegeId, memberIds }: GroupAdminFormsProps) {
   const { t, i18n } = useLingui();
-  const [details, setDetails] = useState<GroupDetails>({
-    name: conversation.name,
-    description: conversation.description,
-    members_can_reply: conversation.members_can_reply,
+  const detailsForm = useOutboxForm({
+    initial: { name: conversation.name, description: conversation.description, members_can_reply: conversation.members_can_reply } satisfies GroupDetails,
+    validate: validateGroupFields,
+    save: async (fields) => {
+      await updateGroup(db, { id: conversation.id, ...fields });
+      showToast(t`Saved on this device. It is sent to the group’s members when online.`, 'info');
+    },
+    saveFailed: t`The group could not be saved on this device. Please try again.`,
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [detailsError, setDetailsError] = useState<string | null>(null);
   const [adding, setAdding] = useState<MembersValues>({ people: [], section_ids: [], section_scope: 'everyone' as SectionMemberScope });
   const [addError, setAddError] = useState<string | null>(null);
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    const checked = validateGroupFields(details);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    try {
-      await updateGroup(db, { id: conversation.id, ...checked.data });
-      showToast(t`Saved on this device. It is sent to the group’s members when online.`, 'info');
-    } catch (error) {
-      setDetailsError(localSaveMessage(error, i18n, t`The group could not be saved on this device. Please try again.`));
-    }
-  }
 
   async function add(event: FormEvent) {
     event.preventDefault();
@@ -77,11 +64,11 @@ export function GroupAdminForms({ db, conversation, collegeId, memberIds }: Grou
         <h2 id="group-edit-title">
           <Trans>Edit group</Trans>
         </h2>
-        <form className="group-form" noValidate onSubmit={(event) => void save(event)}>
-          <FormAlert message={detailsError} />
-          <GroupDetailsFields values={details} errors={errors} onChange={(patch) => setDetails({ ...details, ...patch })} />
+        <form className="group-form" noValidate onSubmit={detailsForm.submit}>
+          <FormAlert message={detailsForm.formError} />
+          <GroupDetailsFields values={detailsForm.values} errors={detailsForm.errors} onChange={detailsForm.set} />
           <div className="form-actions">
-            <Button type="submit">
+            <Button type="submit" busy={detailsForm.busy}>
               <Trans>Save group</Trans>
             </Button>
           </div>
