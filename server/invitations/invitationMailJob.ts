@@ -29,16 +29,17 @@ const fallbackSite = 'http://localhost:8080';
  * the mails in the outbox and sets the invitations' `mail_id` and expiry in the same
  * transaction (both or neither: a restart neither loses nor doubles a mail), and hands them
  * to SMTP after the commit. Without SMTP settings the mails are recorded `logged`, as every
- * mail of the college is, and go again once there are settings (`requeueRecorded`). A member who meanwhile signed in, left or lost their address is not
- * mailed: their invitation is dropped.
+ * mail of the college is, and go again once there are settings (`requeueRecorded`). A member
+ * who meanwhile signed in, left or lost their address is not mailed: their invitation is dropped.
  */
 export async function sendDueInvitations(
   db: Database,
   now: Date,
   services: Pick<JobServices, 'mailer'>,
   sending: Map<string, Promise<void>> = new Map(),
+  settingsSeen: SettingsSeen = { key: null },
 ): Promise<number> {
-  await requeueRecorded(db, now);
+  await requeueRecorded(db, now, settingsSeen);
   const waiting = await db
     .selectDistinct({ collegeId: invitations.collegeId })
     .from(invitations)
@@ -55,7 +56,12 @@ export async function sendDueInvitations(
  * link, valid 10 days from that mail (the recorded one never left the server, and stops working).
  * Only live ones: unused, unexpired. Other recorded mails (news, digests) are not sent later.
  */
-async function requeueRecorded(db: Database, now: Date): Promise<void> {
+async function requeueRecorded(db: Database, now: Date, seen: SettingsSeen): Promise<void> {
+  // Only when the SMTP settings changed since the last look (a row of a few per college), not
+  // every second over every live invitation: a mail is only recorded while there are none.
+  const [settings] = await db.select({ count: sql<number>`count(*)::int`, last: sql<string | null>`max(${smtpSettings.updatedAt})::text` }).from(smtpSettings);
+  const key = `${settings?.count ?? 0}:${settings?.last ?? ''}`;
+  if (key === seen.key) return;
   await db
     .update(invitations)
     .set({ mailId: null })
@@ -73,6 +79,7 @@ async function requeueRecorded(db: Database, now: Date): Promise<void> {
         ),
       ),
     );
+  seen.key = key;
 }
 
 async function mailRound(tx: Database, collegeId: string, now: Date, mailer: JobServices['mailer']): Promise<MailRound> {
@@ -144,8 +151,18 @@ async function mailRound(tx: Database, collegeId: string, now: Date, mailer: Job
   return { count: mails.length, full: due.length >= slots.budget, deliver };
 }
 
+/** What `requeueRecorded` last saw of the SMTP settings (their count and newest change), per process. */
+interface SettingsSeen {
+  key: string | null;
+}
+
 /** Every second (as the email job), and woken by each invitation: waiting invitations leave at the college's rate. */
 export function invitationMailJob(): Job {
   const sending = new Map<string, Promise<void>>();
-  return { name: invitationMailJobName, everyMs: 1_000, run: async (db, now, services) => void (await sendDueInvitations(db, now, services, sending)) };
+  const settingsSeen: SettingsSeen = { key: null };
+  return {
+    name: invitationMailJobName,
+    everyMs: 1_000,
+    run: async (db, now, services) => void (await sendDueInvitations(db, now, services, sending, settingsSeen)),
+  };
 }

@@ -247,7 +247,11 @@ describe.each(backends)('invitation mails and the members list on $name', (backe
     const waiting = await newMember('waits.for.smtp@colinas.test');
     const used = await newMember('used.before.smtp@colinas.test');
     await invite({ member_ids: [waiting, used] });
-    await run(new Date());
+    // One job's runs, which look again only once the settings changed.
+    const seen = { key: null };
+    const jobRun = (m = mailer()) => sendDueInvitations(server.db, new Date(), { mailer: m }, new Map(), seen);
+    await jobRun();
+    await jobRun();
     const [recorded] = await mailsTo('waits.for.smtp@colinas.test');
     expect(recorded?.status).toBe('logged');
     // One of the two chose a password from a link handed to them some other way.
@@ -266,10 +270,10 @@ describe.each(backends)('invitation mails and the members list on $name', (backe
       const saved = await smtpSettings('PUT', { host: '127.0.0.1', port: smtp.port, security: 'none', from_address: 'no-reply@colinas.test' });
       expect(saved.statusCode, saved.body).toBe(200);
       const m = mailer();
-      await run(new Date(), m);
+      await jobRun(m);
       await m.idle();
       // A second run finds nothing more to send.
-      await run(new Date(), m);
+      await jobRun(m);
       await m.idle();
       expect(smtp.offered.get('waits.for.smtp@colinas.test')).toBe(1);
       expect(smtp.offered.get('used.before.smtp@colinas.test')).toBeUndefined();
