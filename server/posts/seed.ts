@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { variantWidthsOf } from '../../contract/attachmentFiles';
 import { keysOfAudience } from '../../contract/audience';
 import { uuidv7 } from '../../contract/ids';
@@ -35,6 +34,10 @@ export async function seedDemoPosts(write: Write, college: SeededCollege): Promi
     });
   const day = 24 * 60 * 60 * 1000;
   const now = Date.now();
+  // Who read the demo posts (seedReads): every member but the demo accounts.
+  const readers = userRows.filter((user) => !user.demoAccount);
+  const most = Math.max(...demoPosts.map((p) => p.views), 1);
+  const readCount = (views: number) => Math.round((views / most) * readers.length);
   const postRows = demoPosts.map((p) => {
     const targeted = sectionsOf(p.target);
     const gradeIds = [...new Set(targeted.map((s) => s.gradeId))];
@@ -55,7 +58,7 @@ export async function seedDemoPosts(write: Write, college: SeededCollege): Promi
       publishedAt,
       authorId: author.id,
       authorName: `${author.name} ${author.firstLastname}`,
-      views: 0,
+      views: readCount(p.views),
       createdAt: publishedAt,
       updatedAt: publishedAt,
       audienceKeys: keys,
@@ -64,7 +67,7 @@ export async function seedDemoPosts(write: Write, college: SeededCollege): Promi
     };
   });
   await db.insert(posts).values(postRows);
-  await seedReads(write, postRows, demoPosts, college.users);
+  await seedReads(write, postRows, readers);
   for (const [title, image] of pictured) {
     const post = postRows.find((p) => p.title === title)!;
     const bytes = await demoImageBytes(image);
@@ -97,20 +100,12 @@ export async function seedDemoPosts(write: Write, college: SeededCollege): Promi
  * own first view counted), the others by as many in proportion. Each read lands within two
  * days of the publication, never after now.
  */
-async function seedReads(
-  write: Write,
-  postRows: readonly { id: string; publishedAt: Date }[],
-  demo: readonly { views: number }[],
-  users: SeededCollege['users'],
-): Promise<void> {
-  const readers = users.filter((user) => !user.demoAccount);
-  const most = Math.max(...demo.map((p) => p.views), 1);
+async function seedReads(write: Write, postRows: readonly { id: string; publishedAt: Date; views: number }[], readers: SeededCollege['users']): Promise<void> {
   const hour = 60 * 60 * 1000;
   const now = Date.now();
   const rows: (typeof postViews.$inferInsert)[] = [];
   postRows.forEach((post, i) => {
-    const count = Math.round((demo[i]!.views / most) * readers.length);
-    for (let r = 0; r < count; r++) {
+    for (let r = 0; r < post.views; r++) {
       // A different first reader for each post, so each member has read a different mix.
       const reader = readers[(i * 7 + r) % readers.length]!;
       const viewedAt = new Date(Math.min(now, post.publishedAt.getTime() + ((r * 5) % 48) * hour + hour));
@@ -118,7 +113,4 @@ async function seedReads(
     }
   });
   for (let i = 0; i < rows.length; i += 1000) await write.tx.insert(postViews).values(rows.slice(i, i + 1000));
-  const counts = new Map<string, number>();
-  for (const row of rows) counts.set(row.postId, (counts.get(row.postId) ?? 0) + 1);
-  for (const [id, views] of counts) await write.tx.update(posts).set({ views }).where(eq(posts.id, id));
 }
