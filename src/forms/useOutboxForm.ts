@@ -34,7 +34,8 @@ export interface OutboxFormOptions<V extends object, D> {
  *   with the reason above it.
  *
  * `check` and `send` are the two halves of `submit`, for a form that asks before sending
- * (the notification's confirmation); `revalidate` for values kept outside the form's (files).
+ * (the notification's confirmation); `revalidate` for values kept outside the form's (files);
+ * `reset` for a form that stays open after it sent (the messenger's composer, adding members).
  */
 export function useOutboxForm<V extends object, D>(options: OutboxFormOptions<V, D>) {
   const { i18n } = useLingui();
@@ -110,7 +111,16 @@ export function useOutboxForm<V extends object, D>(options: OutboxFormOptions<V,
     if (data !== null) void send(data);
   };
 
-  return { values, set, change, errors, formError, busy, submit, check, send, revalidate: () => recheck(current.current, []) };
+  /** Starts over with these values (a form that stays open after it sent, or is given another thing to edit). */
+  const reset = (next: V) => {
+    current.current = next;
+    tried.current = false;
+    setValues(next);
+    setErrors({});
+    setFormError(null);
+  };
+
+  return { values, set, change, reset, errors, formError, busy, submit, check, send, revalidate: () => recheck(current.current, []) };
 }
 
 function changedFields<V extends object>(before: V, after: V): string[] {

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { messageTextMax, type MessageRow } from '../../../contract/messenger';
 import { validateWith } from '../../forms/fieldErrors';
-import { localSaveMessage } from '../../forms/localSave';
+import { useOutboxForm } from '../../forms/useOutboxForm';
 import { Button } from '../../ui/Button';
 import { FieldError } from '../../ui/FieldError';
 import { CloseIcon, SendIcon } from '../../ui/icons';
@@ -22,56 +22,42 @@ export interface ComposerProps {
  * before anything is queued. Offline too: the message waits in the outbox.
  */
 export function Composer({ editing, onCancelEdit, onSubmit }: ComposerProps) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const id = useId();
   const box = useRef<HTMLTextAreaElement>(null);
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const form = useOutboxForm({
+    initial: { text: '' },
+    validate: (values: { text: string }) => validateWith(composerText, values),
+    save: async ({ text }) => {
+      await onSubmit(text);
+      form.reset({ text: '' });
+      box.current?.focus();
+    },
+    saveFailed: t`This message could not be saved on this device. Please try again.`,
+  });
+  const text = form.values.text;
+  const error = form.errors.text ?? form.formError ?? undefined;
   const [editingId, setEditingId] = useState<string | null>(null);
   // Editing starts: the text box takes the message's text (and gives it back on cancel).
   if ((editing?.id ?? null) !== editingId) {
     setEditingId(editing?.id ?? null);
-    setText(editing ? editing.text : '');
-    setError(undefined);
+    form.reset({ text: editing ? editing.text : '' });
   }
   useEffect(() => {
     if (editingId) box.current?.focus();
   }, [editingId]);
 
-  async function submit(event?: FormEvent) {
-    event?.preventDefault();
-    if (busy) return;
-    const checked = validateWith(composerText, { text });
-    if (!checked.ok) {
-      setError(checked.errors.text);
-      return;
-    }
-    setBusy(true);
-    try {
-      await onSubmit(checked.data.text);
-      setText('');
-      setError(undefined);
-      box.current?.focus();
-    } catch (failure) {
-      console.error(failure);
-      setError(localSaveMessage(failure, i18n, t`This message could not be saved on this device. Please try again.`));
-    } finally {
-      setBusy(false);
-    }
-  }
-
   function keyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
-      void submit();
+      event.currentTarget.form?.requestSubmit();
     }
     if (event.key === 'Escape' && editing) onCancelEdit();
   }
 
   const left = messageTextMax - text.length;
   return (
-    <form className="composer" onSubmit={(event) => void submit(event)}>
+    <form className="composer" noValidate onSubmit={form.submit}>
       {editing ? (
         <div className="composer-editing">
           <span>
@@ -95,7 +81,7 @@ export function Composer({ editing, onCancelEdit, onSubmit }: ComposerProps) {
           dir={text ? 'auto' : undefined}
           placeholder={t`Write a message`}
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => form.set({ text: event.target.value })}
           onKeyDown={keyDown}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : left < 200 ? `${id}-left` : undefined}
@@ -104,7 +90,7 @@ export function Composer({ editing, onCancelEdit, onSubmit }: ComposerProps) {
           type="submit"
           variant="primary"
           className="composer-send"
-          busy={busy}
+          busy={form.busy}
           aria-label={editing ? t`Save` : t`Send`}
           title={editing ? t`Save` : t`Send`}
         >

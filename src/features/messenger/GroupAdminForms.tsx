@@ -1,9 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState, type FormEvent } from 'react';
-import type { ConversationRow, SectionMemberScope } from '../../../contract/messenger';
+import type { ConversationRow } from '../../../contract/messenger';
 import { addMembersArgs } from '../../../contract/messenger';
 import { validateWith } from '../../forms/fieldErrors';
-import { localSaveMessage } from '../../forms/localSave';
 import { useOutboxForm } from '../../forms/useOutboxForm';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
@@ -23,7 +21,7 @@ export interface GroupAdminFormsProps {
 
 /** What a group's admins change: its name, description and "members can reply"; and who else joins. */
 export function GroupAdminForms({ db, conversation, collegeId, memberIds }: GroupAdminFormsProps) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const detailsForm = useOutboxForm({
     initial: { name: conversation.name, description: conversation.description, members_can_reply: conversation.members_can_reply } satisfies GroupDetails,
     validate: validateGroupFields,
@@ -33,30 +31,25 @@ export function GroupAdminForms({ db, conversation, collegeId, memberIds }: Grou
     },
     saveFailed: t`The group could not be saved on this device. Please try again.`,
   });
-  const [adding, setAdding] = useState<MembersValues>({ people: [], section_ids: [], section_scope: 'everyone' as SectionMemberScope });
-  const [addError, setAddError] = useState<string | null>(null);
-
-  async function add(event: FormEvent) {
-    event.preventDefault();
-    const checked = validateWith(addMembersArgs, {
-      conversation_id: conversation.id,
-      member_ids: adding.people.map((person) => person.id),
-      section_ids: adding.section_ids,
-      section_scope: adding.section_scope,
-    });
-    if (!checked.ok) {
-      setAddError(Object.values(checked.errors)[0] ?? null);
-      return;
-    }
-    if (checked.data.member_ids.length === 0 && checked.data.section_ids.length === 0) return;
-    try {
-      await addMembers(db, collegeId, checked.data, new Map(adding.people.map((person) => [person.id, person])));
-      setAdding({ people: [], section_ids: [], section_scope: 'everyone' });
-      setAddError(null);
-    } catch (error) {
-      setAddError(localSaveMessage(error, i18n, t`The members could not be added on this device. Please try again.`));
-    }
-  }
+  const noOneYet: MembersValues = { people: [], section_ids: [], section_scope: 'everyone' };
+  const addForm = useOutboxForm({
+    initial: noOneYet,
+    validate: (values: MembersValues) =>
+      validateWith(addMembersArgs, {
+        conversation_id: conversation.id,
+        member_ids: values.people.map((person) => person.id),
+        section_ids: values.section_ids,
+        section_scope: values.section_scope,
+      }),
+    save: async (args) => {
+      if (args.member_ids.length === 0 && args.section_ids.length === 0) return;
+      await addMembers(db, collegeId, args, new Map(addForm.values.people.map((person) => [person.id, person])));
+      addForm.reset(noOneYet);
+    },
+    saveFailed: t`The members could not be added on this device. Please try again.`,
+  });
+  const addError = addForm.formError ?? Object.values(addForm.errors)[0] ?? null;
+  const nobodyPicked = addForm.values.people.length === 0 && addForm.values.section_ids.length === 0;
 
   return (
     <>
@@ -78,11 +71,11 @@ export function GroupAdminForms({ db, conversation, collegeId, memberIds }: Grou
         <h2 id="group-add-title">
           <Trans>Add members</Trans>
         </h2>
-        <form className="group-form" noValidate onSubmit={(event) => void add(event)}>
+        <form className="group-form" noValidate onSubmit={addForm.submit}>
           <FormAlert message={addError} />
-          <MembersFields values={adding} exclude={memberIds} onChange={(patch) => setAdding({ ...adding, ...patch })} />
+          <MembersFields values={addForm.values} exclude={memberIds} onChange={addForm.set} />
           <div className="form-actions">
-            <Button type="submit" disabled={adding.people.length === 0 && adding.section_ids.length === 0}>
+            <Button type="submit" busy={addForm.busy} disabled={nobodyPicked}>
               <Trans>Add to the group</Trans>
             </Button>
           </div>

@@ -14,13 +14,27 @@ const fields = z.object({
 });
 type Values = z.input<typeof fields>;
 
-function ContactLikeForm({ save, initialErrors }: { save: (data: z.infer<typeof fields>) => Promise<void>; initialErrors?: FieldErrors }) {
+const blank: Values = { title: '', email: 'ana@colinas.test' };
+
+function ContactLikeForm({
+  save,
+  initialErrors,
+  startsOver = false,
+}: {
+  save: (data: z.infer<typeof fields>) => Promise<void>;
+  initialErrors?: FieldErrors;
+  /** Stays open after it sent, empty again (as the messenger's composer does). */
+  startsOver?: boolean;
+}) {
   const form = useOutboxForm({
-    initial: { title: '', email: 'ana@colinas.test' } satisfies Values,
+    initial: blank,
     initialErrors,
     validate: (values: Values) => validateWith(fields, values),
     serverOnly: ['email'],
-    save,
+    save: async (data) => {
+      await save(data);
+      if (startsOver) form.reset(blank);
+    },
     saveFailed: 'This item could not be saved on this device. Please try again.',
   });
   return (
@@ -112,5 +126,20 @@ describe('a form that writes through the outbox', () => {
     expect(screen.getByText('Another member has this email.')).toBeTruthy();
     fireEvent.change(email(), { target: { value: 'ana.perez@colinas.test' } });
     expect(screen.queryByText('Another member has this email.')).toBeNull();
+  });
+
+  it('starts over after a send when asked: empty, and quiet again until the next failed submit', async () => {
+    const save = vi.fn(() => Promise.resolve());
+    render(<ContactLikeForm save={save} startsOver />);
+    submit();
+    expect(screen.getByText('The title is required.')).toBeTruthy();
+    fireEvent.change(title(), { target: { value: 'Feria del libro' } });
+    submit();
+    await screen.findByRole('button', { name: 'Save' });
+    expect(save).toHaveBeenCalledTimes(1);
+    expect((title() as HTMLInputElement).value).toBe('');
+    fireEvent.change(title(), { target: { value: 'x' } });
+    fireEvent.change(title(), { target: { value: '' } });
+    expect(screen.queryByText('The title is required.')).toBeNull();
   });
 });

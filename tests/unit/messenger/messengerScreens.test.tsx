@@ -32,17 +32,20 @@ describe('the messenger’s screens', () => {
     expect(screen.getByRole('button', { name: 'New conversation' })).toBeTruthy();
   });
 
-  it('sends what is written in the composer through the outbox', async () => {
+  it('sends what is written in the composer through the outbox, its error gone as soon as there is text, and starts empty again', async () => {
     const { user, db } = await messengerUser('guardian');
     const { conversation } = await aGroupWith(db, user.id);
     renderMessenger(user.id, `/messenger/${conversation.id}`);
     const box = await screen.findByRole('textbox', { name: 'Message' });
     fireEvent.change(box, { target: { value: '   ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText('Write a message.')).toBeTruthy();
+    const required = await screen.findByText('Write a message.');
+    expect(await db.outbox.count()).toBe(0);
     fireEvent.change(box, { target: { value: 'Llego tarde hoy' } });
+    expect(required.isConnected).toBe(false);
     fireEvent.keyDown(box, { key: 'Enter' });
     await waitFor(async () => expect((await db.messages.toArray()).map((m) => m.text)).toEqual(['Llego tarde hoy']));
+    await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe(''));
     expect((await db.outbox.toArray()).map((e) => e.name)).toEqual(['messenger.send']);
   });
 
