@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { ApiError } from '../../api/errors';
 import { requestJson } from '../../api/client';
 import type { SettingsDoor } from '../../forms/useOnlineSettings';
+import type { Page } from '../../online/usePagedOnlineResource';
 
 /**
  * The integrations' REST calls. Online only: the settings hold a password or a client secret,
@@ -47,12 +48,7 @@ export async function sendTestMail(to: string): Promise<TestOutcome> {
   }
 }
 
-export interface MailLogPage {
-  items: MailLogItem[];
-  next: string | null;
-}
-
-export function fetchMailLog(cursor: string | null, signal?: AbortSignal): Promise<MailLogPage> {
+export function fetchMailLog(cursor: string | null, signal?: AbortSignal): Promise<Page<MailLogItem>> {
   const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
   return requestJson(
     'get',
