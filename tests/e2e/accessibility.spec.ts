@@ -234,6 +234,20 @@ inItsLook(() => {
     await expect(page.locator('main article').first()).toBeVisible();
     await screens.check('the news list');
 
+    // A post's photo, and the viewer it opens in.
+    const [library] = await postsApi.titled(await postsApi.signIn('staff@colinas.test'), 'Nuevos libros en la biblioteca');
+    await page.locator(`main a[href="/blog/post/${library!.id}"]`).first().click();
+    const thumbnail = page.locator('main .image-gallery button').first();
+    await expect(thumbnail).toBeVisible({ timeout: appStart });
+    await screens.check('a post with its photo');
+    await thumbnail.click();
+    const viewer = page.getByRole('dialog');
+    await expect(viewer.locator('img')).toBeVisible();
+    await screens.check('the photo viewer', '[role="dialog"]');
+    await page.keyboard.press('Escape');
+    await expect(viewer).toHaveCount(0);
+    await follow(page, '/blog/all');
+
     await follow(page, '/blog/new-post', 'a[href^="/blog/new-post"]');
     await screens.check('a new publication');
     await page.locator('main form button[type="submit"]').click();

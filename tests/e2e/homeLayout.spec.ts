@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { appStart, expect, localDbName, test as base } from './fixtures';
+import { appStart, expect, localDbName, test as base, uniqueTitle } from './fixtures';
 import { NewNotificationPage } from './notificationsPages';
 
 /**
@@ -101,5 +101,46 @@ test('the members list’s filter boxes show their whole choice, on a phone and 
     );
     expect(cut, `at ${width} px`).toEqual([]);
     await expect(page.getByRole('combobox', { name: 'Sede' })).toBeVisible();
+  }
+});
+
+test('a delivery report’s figures keep their counts on one line, level across each row of tiles', async ({ page, signIn, postsApi }) => {
+  const admin = await postsApi.signIn('admin@colinas.test');
+  const reference = await postsApi.reference(admin);
+  const post = await postsApi.create(admin, {
+    title: uniqueTitle('Salida pedagógica'),
+    content: '<p>El jueves salimos a las 9:00.</p>',
+    category_id: reference.categories[0]!.id,
+    scope: 'guardians',
+    ...postsApi.everywhere(reference),
+  });
+  await signIn.stored('', 'admin@colinas.test');
+  await page.goto('/app');
+  await page.evaluate(() => window.localStorage.setItem('locale', 'es'));
+  await page.goto(`/blog/post/${post.id}`);
+  const tiles = page.locator('.delivery-figures .delivery-figure');
+  await expect(tiles.first()).toBeVisible({ timeout: appStart });
+  for (const width of [320, 360, 1024]) {
+    await page.setViewportSize({ width, height: 800 });
+    // Spanish terms take two or three lines beside each other ("No enviado: no hay servidor de correo configurado").
+    const rows = await tiles.evaluateAll((elements) => {
+      const byRow = new Map<number, { count: number; lines: number }[]>();
+      for (const tile of elements) {
+        const count = tile.querySelector('dd')!;
+        const style = getComputedStyle(count);
+        const top = Math.round(tile.getBoundingClientRect().top);
+        const box = count.getBoundingClientRect();
+        byRow.set(top, [...(byRow.get(top) ?? []), { count: Math.round(box.top), lines: Math.round(box.height / Number.parseFloat(style.lineHeight)) }]);
+      }
+      return [...byRow.values()];
+    });
+    expect(rows.length, `at ${width} px`).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(new Set(row.map((tile) => tile.count)).size, `counts level at ${width} px`).toBe(1);
+      expect(
+        row.every((tile) => tile.lines === 1),
+        `each count on one line at ${width} px`,
+      ).toBe(true);
+    }
   }
 });
