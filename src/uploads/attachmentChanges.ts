@@ -2,7 +2,9 @@ import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { maxAltLength, maxAttachmentsPerOwner, type Attachment } from '../../contract/attachments';
 import { messages } from '../../contract/messages';
+import type { ReactNode } from 'react';
 import type { PatioDb } from '../db/database';
+import type { FieldErrors, Validated } from '../forms/fieldErrors';
 import { StorageFullError } from '../sync/StorageFullError';
 import { showToast } from '../ui/toastStore';
 import type { AttachmentQueue, AttachmentTarget } from './attachmentQueue';
@@ -37,6 +39,38 @@ export function attachmentsError(i18n: I18n, existing: readonly Attachment[], ch
   const kept = existing.filter((file) => !changes.removed.includes(file.id)).length;
   if (kept + changes.picked.length > maxAttachmentsPerOwner) return messages.attachmentLimit;
   return undefined;
+}
+
+/**
+ * An owner's fields and files checked together, as its form submits them: every message at
+ * once, the files' on the `attachments` field.
+ */
+export function withAttachments<F>(
+  checked: Validated<F>,
+  i18n: I18n,
+  existing: readonly Attachment[],
+  attachments: AttachmentChanges,
+): Validated<{ fields: F; attachments: AttachmentChanges }> {
+  const filesError = attachmentsError(i18n, existing, attachments);
+  if (checked.ok && !filesError) return { ok: true, data: { fields: checked.data, attachments } };
+  return { ok: false, errors: { ...(checked.ok ? {} : checked.errors), ...(filesError ? { attachments: filesError } : {}) } };
+}
+
+/** What the post and event forms are given besides their own values. */
+export interface AttachableFormProps<F> {
+  title: ReactNode;
+  submitLabel: string;
+  /** Errors to show from the start (a refused change being fixed). */
+  initialErrors?: FieldErrors;
+  /** A message for the whole form from the start (the server's reason for refusing). */
+  initialFormError?: string | null;
+  /** Offers files to attach (when the app has an upload queue: src/uploads/useAttachmentQueue.ts). */
+  attachable?: boolean;
+  /** The owner's files (an edit): listed, each with a remove. */
+  existingAttachments?: readonly Attachment[];
+  /** Saves locally (through the outbox), then the files' changes; a thrown error is shown on the form. */
+  onSubmit: (fields: F, attachments: AttachmentChanges) => Promise<void>;
+  onCancel: () => void;
 }
 
 /**

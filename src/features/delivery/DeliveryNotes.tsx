@@ -2,23 +2,13 @@ import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { digestHour, type DeliveryField, type DeliveryPreferences } from '../../../contract/delivery';
-import { ClockIcon, CloudOffIcon, MailIcon, WarningIcon } from '../../ui/icons';
+import { ClockIcon, MailIcon, WarningIcon } from '../../ui/icons';
 
 /** A line of a card with its icon. */
 export function Note({ icon, children, className }: { icon: ReactNode; children: ReactNode; className?: string }) {
   return (
     <p className={`with-icon reach-note ${className ?? ''}`}>
       {icon}
-      <span>{children}</span>
-    </p>
-  );
-}
-
-/** The card's "needs a connection" line, offline. */
-export function OfflineNote({ children }: { children: ReactNode }) {
-  return (
-    <p className="with-icon reach-note" role="status">
-      <CloudOffIcon width={18} height={18} />
       <span>{children}</span>
     </p>
   );

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { BellIcon, UserIcon } from '../../ui/icons';
-import { AddressNote, BounceWarning, DigestFootnote, InactiveNote, Note, OfflineNote, UnsubscribedNote } from './DeliveryNotes';
+import { OfflineNote } from '../../online/OnlineBody';
+import { AddressNote, BounceWarning, DigestFootnote, InactiveNote, Note, UnsubscribedNote } from './DeliveryNotes';
 import { PreferencesBody, type PreferencesCardProps } from './PreferencesBody';
 
 /**
@@ -21,7 +22,7 @@ export function MemberDeliveryView(props: PreferencesCardProps) {
         <Trans>Emergency alerts always reach them at once, by every channel.</Trans>
       </Note>
       {props.online ? null : (
-        <OfflineNote>
+        <OfflineNote className="reach-note">
           <Trans>Connect to the internet to see or change how this member is reached.</Trans>
         </OfflineNote>
       )}

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { BellIcon } from '../../ui/icons';
-import { AddressNote, BounceWarning, DigestFootnote, InactiveNote, Note, OfflineNote, UnsubscribedNote } from './DeliveryNotes';
+import { OfflineNote } from '../../online/OnlineBody';
+import { AddressNote, BounceWarning, DigestFootnote, InactiveNote, Note, UnsubscribedNote } from './DeliveryNotes';
 import { PreferencesBody, type PreferencesCardProps } from './PreferencesBody';
 
 /**
@@ -24,7 +25,7 @@ export function MyDeliveryView(props: PreferencesCardProps) {
         <Trans>Emergency alerts always reach you at once, by every channel.</Trans>
       </Note>
       {props.online ? null : (
-        <OfflineNote>
+        <OfflineNote className="reach-note">
           <Trans>Connect to the internet to change how you are reached.</Trans>
         </OfflineNote>
       )}

@@ -1,11 +1,8 @@
-import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { DeliveryPreferences, DeliveryPreferencesInput } from '../../../contract/delivery';
 import type { OnlineSettingsState } from '../../forms/useOnlineSettings';
-import { Button } from '../../ui/Button';
-import { FormAlert } from '../../ui/FormAlert';
-import { LoadingState } from '../../ui/ScreenStates';
 import { DeliveryModesForm, modesOf } from './DeliveryModesForm';
+import { OnlineBody } from '../../online/OnlineBody';
 
 export type PreferencesState = Omit<OnlineSettingsState<DeliveryPreferences, DeliveryPreferencesInput>, 'retry' | 'save'>;
 
@@ -28,25 +25,18 @@ export function PreferencesBody({
   footnote,
   ...form
 }: PreferencesCardProps & { loadingLabel: string; notes: (saved: DeliveryPreferences) => ReactNode; footnote?: ReactNode }) {
-  if (!online && load.status !== 'ready') return null;
-  if (load.status === 'loading') return <LoadingState label={loadingLabel} />;
-  if (load.status === 'failed')
-    return (
-      <>
-        <FormAlert message={load.error} />
-        <div className="form-actions">
-          <Button variant="secondary" onClick={onRetry}>
-            <Trans>Try again</Trans>
-          </Button>
-        </div>
-      </>
-    );
-  const modes = modesOf(load.data);
   return (
-    <>
-      {notes(load.data)}
-      {/* Keyed by what is saved: a save's answer starts the form again from the server's values. */}
-      <DeliveryModesForm key={JSON.stringify(modes)} saved={modes} online={online} footnote={footnote} {...form} />
-    </>
+    <OnlineBody load={load} online={online} loadingLabel={loadingLabel} onRetry={onRetry}>
+      {(saved) => {
+        const modes = modesOf(saved);
+        return (
+          <>
+            {notes(saved)}
+            {/* Keyed by what is saved: a save's answer starts the form again from the server's values. */}
+            <DeliveryModesForm key={JSON.stringify(modes)} saved={modes} online={online} footnote={footnote} {...form} />
+          </>
+        );
+      }}
+    </OnlineBody>
   );
 }

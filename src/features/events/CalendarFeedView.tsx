@@ -4,10 +4,9 @@ import { formatShortDate } from '../../i18n/formatDate';
 import { Button, buttonClass } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { FormAlert } from '../../ui/FormAlert';
-import { CloudOffIcon } from '../../ui/icons';
-import { LoadingState } from '../../ui/ScreenStates';
 import { TextField } from '../../ui/TextField';
 import type { CalendarFeedState } from './useCalendarFeed';
+import { OfflineNote, OnlineBody } from '../../online/OnlineBody';
 
 export interface CalendarFeedViewProps extends Omit<CalendarFeedState, 'run' | 'retry'> {
   onRetry: () => void;
@@ -25,61 +24,51 @@ export function CalendarFeedView({ load, online, busy, actionError, onRetry, onC
   const { t, i18n } = useLingui();
   const id = useId();
   const [confirming, setConfirming] = useState<'regenerate' | 'turnOff' | null>(null);
-  const feed = load.status === 'ready' ? load.data : null;
-  const made = feed ? formatShortDate(feed.created_at, i18n.locale) : '';
 
-  let body;
-  if (!online && load.status !== 'ready') body = null;
-  else if (load.status === 'loading') body = <LoadingState label={t`Loading your calendar link…`} />;
-  else if (load.status === 'failed')
-    body = (
-      <>
-        <FormAlert message={load.error} />
-        <div className="form-actions">
-          <Button variant="secondary" onClick={onRetry}>
-            <Trans>Try again</Trans>
-          </Button>
-        </div>
-      </>
-    );
-  else if (!feed)
-    body = (
-      <div className="form-actions calendar-feed-actions">
-        <Button onClick={onCreate} busy={busy === 'create'} disabled={!online}>
-          <Trans>Create my calendar link</Trans>
-        </Button>
-      </div>
-    );
-  else
-    body = (
-      <>
-        <TextField
-          label={t`Your calendar link`}
-          name="calendar_feed"
-          valueDir="ltr"
-          value={feed.https}
-          readOnly
-          onFocus={(event) => event.currentTarget.select()}
-          hint={<Trans>Made on {made}. Anyone with this link can see your events: keep it to yourself. In Google Calendar, add it under "From URL".</Trans>}
-        />
-        <div className="calendar-feed-actions">
-          <Button variant="secondary" onClick={() => onCopy(feed.https)}>
-            <Trans>Copy</Trans>
-          </Button>
-          <a className={buttonClass('primary')} href={feed.webcal}>
-            <Trans>Subscribe</Trans>
-          </a>
-        </div>
-        <div className="calendar-feed-actions calendar-feed-manage">
-          <Button variant="ghost" onClick={() => setConfirming('regenerate')} busy={busy === 'regenerate'} disabled={!online || busy !== null}>
-            <Trans>Make a new link</Trans>
-          </Button>
-          <Button variant="ghost" onClick={() => setConfirming('turnOff')} busy={busy === 'turnOff'} disabled={!online || busy !== null}>
-            <Trans>Turn off</Trans>
-          </Button>
-        </div>
-      </>
-    );
+  const body = (
+    <OnlineBody load={load} online={online} loadingLabel={t`Loading your calendar link…`} onRetry={onRetry}>
+      {(feed) => {
+        if (!feed)
+          return (
+            <div className="form-actions calendar-feed-actions">
+              <Button onClick={onCreate} busy={busy === 'create'} disabled={!online}>
+                <Trans>Create my calendar link</Trans>
+              </Button>
+            </div>
+          );
+        const made = formatShortDate(feed.created_at, i18n.locale);
+        return (
+          <>
+            <TextField
+              label={t`Your calendar link`}
+              name="calendar_feed"
+              valueDir="ltr"
+              value={feed.https}
+              readOnly
+              onFocus={(event) => event.currentTarget.select()}
+              hint={<Trans>Made on {made}. Anyone with this link can see your events: keep it to yourself. In Google Calendar, add it under "From URL".</Trans>}
+            />
+            <div className="calendar-feed-actions">
+              <Button variant="secondary" onClick={() => onCopy(feed.https)}>
+                <Trans>Copy</Trans>
+              </Button>
+              <a className={buttonClass('primary')} href={feed.webcal}>
+                <Trans>Subscribe</Trans>
+              </a>
+            </div>
+            <div className="calendar-feed-actions calendar-feed-manage">
+              <Button variant="ghost" onClick={() => setConfirming('regenerate')} busy={busy === 'regenerate'} disabled={!online || busy !== null}>
+                <Trans>Make a new link</Trans>
+              </Button>
+              <Button variant="ghost" onClick={() => setConfirming('turnOff')} busy={busy === 'turnOff'} disabled={!online || busy !== null}>
+                <Trans>Turn off</Trans>
+              </Button>
+            </div>
+          </>
+        );
+      }}
+    </OnlineBody>
+  );
 
   return (
     <section className="card form calendar-feed" aria-labelledby={`${id}-title`} aria-busy={busy !== null || undefined}>
@@ -90,12 +79,9 @@ export function CalendarFeedView({ load, online, busy, actionError, onRetry, onC
         <Trans>Your events can appear in Google Calendar, Apple Calendar or Outlook through a personal link that keeps them up to date.</Trans>
       </p>
       {online ? null : (
-        <p className="calendar-feed-offline with-icon" role="status">
-          <CloudOffIcon width={18} height={18} />
-          <span>
-            <Trans>Connect to the internet to manage your calendar link.</Trans>
-          </span>
-        </p>
+        <OfflineNote className="calendar-feed-offline">
+          <Trans>Connect to the internet to manage your calendar link.</Trans>
+        </OfflineNote>
       )}
       <FormAlert message={actionError} />
       {body}

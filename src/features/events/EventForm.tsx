@@ -1,10 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, type ReactNode } from 'react';
-import type { Attachment } from '../../../contract/attachments';
+import { useId } from 'react';
 import { eventCategories, type EventCategory, type EventFields } from '../../../contract/events';
 import { AudiencePicker } from '../../audience/AudiencePicker';
 import type { AudienceOptions } from '../../audience/audienceGroups';
-import type { FieldErrors } from '../../forms/fieldErrors';
 import { RichTextEditor } from '../../richText/RichTextEditor';
 import { sanitizeRichText } from '../../richText/sanitizeRichText';
 import { useOutboxForm } from '../../forms/useOutboxForm';
@@ -14,7 +12,7 @@ import { FieldError } from '../../ui/FieldError';
 import { FormAlert } from '../../ui/FormAlert';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
-import { attachmentsError, noAttachmentChanges, type AttachmentChanges } from '../../uploads/attachmentChanges';
+import { noAttachmentChanges, withAttachments, type AttachableFormProps, type AttachmentChanges } from '../../uploads/attachmentChanges';
 import { AttachmentsField } from '../../uploads/AttachmentsField';
 import { toFieldsInput, type EventFormValues } from './eventFormValues';
 import { categoryNames } from './eventWords';
@@ -22,26 +20,13 @@ import { EventRepeatFields } from './EventRepeatFields';
 import { EventWhenFields } from './EventWhenFields';
 import { validateEvent } from './validateEvent';
 
-export interface EventFormProps {
-  title: ReactNode;
+export interface EventFormProps extends AttachableFormProps<EventFields> {
   initial: EventFormValues;
   audience: AudienceOptions;
   /** The college's zone (contract/eventTime.ts: the times are wall-clock times there). */
   timeZone: string;
   /** The college's today, `YYYY-MM-DD`. */
   today: string;
-  submitLabel: string;
-  /** Errors to show from the start (a refused change being fixed). */
-  initialErrors?: FieldErrors;
-  /** A message for the whole form from the start (the server's reason for refusing). */
-  initialFormError?: string | null;
-  /** Offers files to attach (when the app has an upload queue: src/uploads/useAttachmentQueue.ts). */
-  attachable?: boolean;
-  /** The event's files (an edit): listed, each with a remove. */
-  existingAttachments?: readonly Attachment[];
-  /** Saves locally (through the outbox), then the files' changes; a thrown error is shown on the form. */
-  onSubmit: (fields: EventFields, attachments: AttachmentChanges) => Promise<void>;
-  onCancel: () => void;
 }
 
 /**
@@ -68,12 +53,8 @@ export function EventForm(props: EventFormProps) {
     initial: { ...initial, attachments: noAttachmentChanges },
     initialErrors,
     initialFormError,
-    validate: ({ attachments, ...values }) => {
-      const checked = validateEvent(toFieldsInput(values, sanitizeRichText(values.description)));
-      const filesError = attachmentsError(i18n, existingAttachments, attachments);
-      if (checked.ok && !filesError) return { ok: true, data: { fields: checked.data, attachments } };
-      return { ok: false, errors: { ...(checked.ok ? {} : checked.errors), ...(filesError ? { attachments: filesError } : {}) } };
-    },
+    validate: ({ attachments, ...values }) =>
+      withAttachments(validateEvent(toFieldsInput(values, sanitizeRichText(values.description))), i18n, existingAttachments, attachments),
     save: ({ fields, attachments }) => onSubmit(fields, attachments),
     saveFailed: t`This event could not be saved on this device. Please try again.`,
   });

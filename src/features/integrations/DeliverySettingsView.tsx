@@ -4,9 +4,8 @@ import { deliverySettings, type DeliverySettings } from '../../../contract/deliv
 import type { OnlineSettingsState } from '../../forms/useOnlineSettings';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
-import { CloudOffIcon } from '../../ui/icons';
-import { LoadingState } from '../../ui/ScreenStates';
 import { TextField } from '../../ui/TextField';
+import { OfflineNote, OnlineBody } from '../../online/OnlineBody';
 
 export interface DeliverySettingsViewProps extends Omit<OnlineSettingsState<DeliverySettings, DeliverySettings>, 'retry' | 'save'> {
   onRetry: () => void;
@@ -95,22 +94,12 @@ function DeliverySettingsForm({
 export function DeliverySettingsView({ load, online, onRetry, ...form }: DeliverySettingsViewProps) {
   const { t } = useLingui();
   const id = useId();
-  let body;
-  if (!online && load.status !== 'ready') body = null;
-  else if (load.status === 'loading') body = <LoadingState label={t`Loading the delivery settings…`} />;
-  else if (load.status === 'failed')
-    body = (
-      <>
-        <FormAlert message={load.error} />
-        <div className="form-actions">
-          <Button variant="secondary" onClick={onRetry}>
-            <Trans>Try again</Trans>
-          </Button>
-        </div>
-      </>
-    );
   // Keyed by what is saved: a save's answer starts the form again from the server's values.
-  else body = <DeliverySettingsForm key={JSON.stringify(load.data)} saved={load.data} online={online} {...form} />;
+  const body = (
+    <OnlineBody load={load} online={online} loadingLabel={t`Loading the delivery settings…`} onRetry={onRetry}>
+      {(data) => <DeliverySettingsForm key={JSON.stringify(data)} saved={data} online={online} {...form} />}
+    </OnlineBody>
+  );
   return (
     <section className="card reach-settings" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>
@@ -123,12 +112,9 @@ export function DeliverySettingsView({ load, online, onRetry, ...form }: Deliver
         </Trans>
       </p>
       {online ? null : (
-        <p className="with-icon" role="status">
-          <CloudOffIcon width={18} height={18} />
-          <span>
-            <Trans>Connect to the internet to change these settings.</Trans>
-          </span>
-        </p>
+        <OfflineNote>
+          <Trans>Connect to the internet to change these settings.</Trans>
+        </OfflineNote>
       )}
       {body}
     </section>

@@ -6,11 +6,10 @@ import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { FormAlert } from '../../ui/FormAlert';
-import { CloudOffIcon } from '../../ui/icons';
 import { PasswordField } from '../../ui/PasswordField';
-import { LoadingState } from '../../ui/ScreenStates';
 import { TextField } from '../../ui/TextField';
 import { domainsError, draftOf, inputOf, type SsoDraft } from './ssoSettingsDraft';
+import { OfflineNote, OnlineBody } from '../../online/OnlineBody';
 
 export interface SsoSettingsViewProps extends Omit<OnlineSettingsState<Saved | null, SsoSettingsInput>, 'retry' | 'save' | 'remove'> {
   /** `<origin>/api/v1/sso/callback`, to register at the provider. */
@@ -161,22 +160,12 @@ function SsoSettingsForm({ saved, online, busy, removing, errors, formError, onS
 export function SsoSettingsView({ load, online, redirectUri, onRetry, onCopy, ...form }: SsoSettingsViewProps) {
   const { t } = useLingui();
   const id = useId();
-  let body;
-  if (!online && load.status !== 'ready') body = null;
-  else if (load.status === 'loading') body = <LoadingState label={t`Loading the single sign-on settings…`} />;
-  else if (load.status === 'failed')
-    body = (
-      <>
-        <FormAlert message={load.error} />
-        <div className="form-actions">
-          <Button variant="secondary" onClick={onRetry}>
-            <Trans>Try again</Trans>
-          </Button>
-        </div>
-      </>
-    );
   // Keyed by what is saved: a save's answer starts the form again from the server's values.
-  else body = <SsoSettingsForm key={load.data?.updated_at ?? 'none'} saved={load.data} online={online} {...form} />;
+  const body = (
+    <OnlineBody load={load} online={online} loadingLabel={t`Loading the single sign-on settings…`} onRetry={onRetry}>
+      {(data) => <SsoSettingsForm key={data?.updated_at ?? 'none'} saved={data} online={online} {...form} />}
+    </OnlineBody>
+  );
   return (
     <section className="card sso-settings" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>
@@ -202,12 +191,9 @@ export function SsoSettingsView({ load, online, redirectUri, onRetry, onCopy, ..
         </Button>
       </div>
       {online ? null : (
-        <p className="with-icon" role="status">
-          <CloudOffIcon width={18} height={18} />
-          <span>
-            <Trans>Connect to the internet to change these settings.</Trans>
-          </span>
-        </p>
+        <OfflineNote>
+          <Trans>Connect to the internet to change these settings.</Trans>
+        </OfflineNote>
       )}
       {body}
     </section>

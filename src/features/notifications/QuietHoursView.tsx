@@ -5,9 +5,8 @@ import { TimeField } from '../../forms/TimeField';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
 import { FormAlert } from '../../ui/FormAlert';
-import { CloudOffIcon } from '../../ui/icons';
-import { LoadingState } from '../../ui/ScreenStates';
 import type { QuietHoursState } from './useQuietHours';
+import { OfflineNote, OnlineBody } from '../../online/OnlineBody';
 
 export interface QuietHoursViewProps extends Omit<QuietHoursState, 'retry' | 'save'> {
   onRetry: () => void;
@@ -59,22 +58,12 @@ function QuietHoursForm({
 export function QuietHoursView({ load, online, onRetry, ...form }: QuietHoursViewProps) {
   const { t } = useLingui();
   const id = useId();
-  let body;
-  if (!online && load.status !== 'ready') body = null;
-  else if (load.status === 'loading') body = <LoadingState label={t`Loading your quiet hours…`} />;
-  else if (load.status === 'failed')
-    body = (
-      <>
-        <FormAlert message={load.error} />
-        <div className="form-actions">
-          <Button variant="secondary" onClick={onRetry}>
-            <Trans>Try again</Trans>
-          </Button>
-        </div>
-      </>
-    );
   // Keyed by what is saved: a save's answer starts the form again from the server's values.
-  else body = <QuietHoursForm key={JSON.stringify(load.data)} saved={load.data} online={online} {...form} />;
+  const body = (
+    <OnlineBody load={load} online={online} loadingLabel={t`Loading your quiet hours…`} onRetry={onRetry}>
+      {(data) => <QuietHoursForm key={JSON.stringify(data)} saved={data} online={online} {...form} />}
+    </OnlineBody>
+  );
   return (
     <section className="card form quiet-hours" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="card-title">
@@ -87,12 +76,9 @@ export function QuietHoursView({ load, online, onRetry, ...form }: QuietHoursVie
         </Trans>
       </p>
       {online ? null : (
-        <p className="with-icon" role="status">
-          <CloudOffIcon width={18} height={18} />
-          <span>
-            <Trans>Connect to the internet to change your quiet hours.</Trans>
-          </span>
-        </p>
+        <OfflineNote>
+          <Trans>Connect to the internet to change your quiet hours.</Trans>
+        </OfflineNote>
       )}
       {body}
     </section>

@@ -2,14 +2,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import type { SentNotification } from '../../../contract/notifications';
 import { formatShortDate } from '../../i18n/formatDate';
-import { Button } from '../../ui/Button';
-import { FormAlert } from '../../ui/FormAlert';
-import { CloudOffIcon } from '../../ui/icons';
-import { EmptyState, LoadingState } from '../../ui/ScreenStates';
+import { EmptyState } from '../../ui/ScreenStates';
 import { SyncStateBadge } from '../../ui/SyncStateBadge';
 import { EmergencyTag } from './AlertTag';
 import type { SentState } from './useSent';
 import { authorName } from '../../i18n/authorName';
+import { OfflineNote, OnlineBody } from '../../online/OnlineBody';
 
 export interface SentViewProps extends Omit<SentState, 'retry'> {
   openHref: (id: string) => string;
@@ -43,56 +41,42 @@ export function SentView({ load, unsent, online, openHref, onRetry }: SentViewPr
   const { t, i18n } = useLingui();
   const date = (value: string) => formatShortDate(value, i18n.locale, true);
 
-  let list;
-  if (!online && load.status !== 'ready') list = null;
-  else if (load.status === 'loading') list = <LoadingState label={t`Loading what the college sent…`} />;
-  else if (load.status === 'failed')
-    list = (
-      <>
-        <FormAlert message={load.error} />
-        <div className="form-actions">
-          <Button variant="secondary" onClick={onRetry}>
-            <Trans>Try again</Trans>
-          </Button>
-        </div>
-      </>
-    );
-  else if (load.data.length === 0 && (unsent?.length ?? 0) === 0)
-    list = (
-      <EmptyState>
-        <Trans>The college has not sent any notifications yet.</Trans>
-      </EmptyState>
-    );
-  else
-    list = (
-      <ul className="sent-list">
-        {load.data.map((item) => (
-          <li key={item.id} className={`sent-item ${item.emergency ? 'is-emergency' : ''}`}>
-            <Link className="sent-link" to={openHref(item.id)} state={overList} preventScrollReset>
-              {item.emergency ? <EmergencyTag /> : null}
-              <span className="sent-title" dir="auto">
-                {item.title}
-              </span>
-              <span className="sent-meta">
-                <time dateTime={item.created_at}>{date(item.created_at)}</time>
-                <span dir="auto">{authorName(i18n, item.author_name)}</span>
-              </span>
-              <Figures item={item} />
-            </Link>
-          </li>
-        ))}
-      </ul>
-    );
+  const list = (
+    <OnlineBody load={load} online={online} loadingLabel={t`Loading what the college sent…`} onRetry={onRetry}>
+      {(sent) =>
+        sent.length === 0 && (unsent?.length ?? 0) === 0 ? (
+          <EmptyState>
+            <Trans>The college has not sent any notifications yet.</Trans>
+          </EmptyState>
+        ) : (
+          <ul className="sent-list">
+            {sent.map((item) => (
+              <li key={item.id} className={`sent-item ${item.emergency ? 'is-emergency' : ''}`}>
+                <Link className="sent-link" to={openHref(item.id)} state={overList} preventScrollReset>
+                  {item.emergency ? <EmergencyTag /> : null}
+                  <span className="sent-title" dir="auto">
+                    {item.title}
+                  </span>
+                  <span className="sent-meta">
+                    <time dateTime={item.created_at}>{date(item.created_at)}</time>
+                    <span dir="auto">{authorName(i18n, item.author_name)}</span>
+                  </span>
+                  <Figures item={item} />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )
+      }
+    </OnlineBody>
+  );
 
   return (
     <>
       {online ? null : (
-        <p className="sent-offline with-icon" role="status">
-          <CloudOffIcon width={18} height={18} />
-          <span>
-            <Trans>The delivery figures need a connection. What you sent from this device is listed below until it has been sent.</Trans>
-          </span>
-        </p>
+        <OfflineNote className="sent-offline">
+          <Trans>The delivery figures need a connection. What you sent from this device is listed below until it has been sent.</Trans>
+        </OfflineNote>
       )}
       {unsent && unsent.length > 0 ? (
         <section aria-labelledby="sent-unsent-title" className="sent-unsent">

@@ -1,8 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, type ReactNode } from 'react';
-import type { Attachment } from '../../../contract/attachments';
+import { useId } from 'react';
 import { postFields, type PostFields } from '../../../contract/posts';
-import { validateWith, type FieldErrors } from '../../forms/fieldErrors';
+import { validateWith } from '../../forms/fieldErrors';
 import { useOutboxForm } from '../../forms/useOutboxForm';
 import { Button } from '../../ui/Button';
 import { FieldError } from '../../ui/FieldError';
@@ -14,26 +13,13 @@ import { offeredCategories } from './categoryChoice';
 import { toFieldsInput, type PostFormValues } from './postFormValues';
 import { RichTextEditor } from '../../richText/RichTextEditor';
 import { sanitizeRichText } from '../../richText/sanitizeRichText';
-import { attachmentsError, noAttachmentChanges, type AttachmentChanges } from '../../uploads/attachmentChanges';
+import { noAttachmentChanges, withAttachments, type AttachableFormProps, type AttachmentChanges } from '../../uploads/attachmentChanges';
 import { AttachmentsField } from '../../uploads/AttachmentsField';
 import type { ReferenceData } from './usePostData';
 
-export interface PostFormProps {
-  title: ReactNode;
+export interface PostFormProps extends AttachableFormProps<PostFields> {
   initial: PostFormValues;
   reference: ReferenceData;
-  submitLabel: string;
-  /** Errors to show from the start (a refused change being fixed). */
-  initialErrors?: FieldErrors;
-  /** A message for the whole form from the start (the server's reason for refusing). */
-  initialFormError?: string | null;
-  /** Offers files to attach (when the app has an upload queue: src/uploads/useAttachmentQueue.ts). */
-  attachable?: boolean;
-  /** The post's files (an edit): listed, each with a remove. */
-  existingAttachments?: readonly Attachment[];
-  /** Saves locally (through the outbox), then the files' changes; a thrown error is shown on the form. */
-  onSubmit: (fields: PostFields, attachments: AttachmentChanges) => Promise<void>;
-  onCancel: () => void;
 }
 
 /**
@@ -58,12 +44,13 @@ export function PostForm(props: PostFormProps) {
     initial: { ...initial, attachments: noAttachmentChanges },
     initialErrors,
     initialFormError,
-    validate: ({ attachments, ...values }) => {
-      const checked = validateWith(postFields, { ...toFieldsInput(values), content: sanitizeRichText(values.content) });
-      const filesError = attachmentsError(i18n, existingAttachments, attachments);
-      if (checked.ok && !filesError) return { ok: true, data: { fields: checked.data, attachments } };
-      return { ok: false, errors: { ...(checked.ok ? {} : checked.errors), ...(filesError ? { attachments: filesError } : {}) } };
-    },
+    validate: ({ attachments, ...values }) =>
+      withAttachments(
+        validateWith(postFields, { ...toFieldsInput(values), content: sanitizeRichText(values.content) }),
+        i18n,
+        existingAttachments,
+        attachments,
+      ),
     save: ({ fields, attachments }) => onSubmit(fields, attachments),
     saveFailed: t`This publication could not be saved on this device. Please try again.`,
   });

@@ -11,10 +11,9 @@ import '../../secondFactor/secondFactor.css';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { FormAlert } from '../../ui/FormAlert';
-import { CloudOffIcon } from '../../ui/icons';
-import { LoadingState } from '../../ui/ScreenStates';
 import { showToast } from '../../ui/toastStore';
 import { useTwoStep } from './useTwoStep';
+import { OfflineNote, OnlineBody } from '../../online/OnlineBody';
 
 /**
  * "Two-step sign-in" on the profile: the member's passkeys and authenticator apps (add,
@@ -69,8 +68,6 @@ export function TwoStepCard() {
       reload();
     });
 
-  const list = load.status === 'ready' ? load.data : null;
-  const codesLeft = list?.recovery_codes_left ?? 0;
   const kindName = (factor: SecondFactorView) => (factor.kind === 'webauthn' ? t`Passkey` : t`Authenticator app`);
   let body;
   if (codes) body = <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />;
@@ -92,57 +89,57 @@ export function TwoStepCard() {
         }}
       />
     );
-  else if (!online && !list) body = null;
-  else if (load.status === 'loading') body = <LoadingState label={t`Loading your sign-in steps…`} />;
-  else if (load.status === 'failed')
+  else
     body = (
-      <>
-        <FormAlert message={load.error} />
-        <div className="form-actions">
-          <Button variant="secondary" onClick={reload}>
-            <Trans>Try again</Trans>
-          </Button>
-        </div>
-      </>
-    );
-  else if (list)
-    body = (
-      <>
-        {list.required ? (
-          <p className="two-step-lead">
-            <Trans>Your school requires a second step for your role.</Trans>
-          </p>
-        ) : null}
-        {list.factors.length === 0 ? (
-          <p className="two-step-lead">
-            <Trans>You sign in with your password only.</Trans>
-          </p>
-        ) : (
-          <ul className="two-step-factors" aria-label={t`Your sign-in steps`}>
-            {list.factors.map((factor) => (
-              <FactorItem key={factor.id} factor={factor} kind={kindName(factor)} disabled={!online || busy !== null} onRemove={() => setRemoving(factor)} />
-            ))}
-          </ul>
-        )}
-        <div className="form-actions">
-          <Button onClick={() => void addPasskey()} busy={busy === 'passkey'} disabled={!online || busy !== null || !passkeysAvailable()}>
-            <Trans>Add a passkey</Trans>
-          </Button>
-          <Button variant="secondary" onClick={() => void addApp()} busy={busy === 'app'} disabled={!online || busy !== null}>
-            <Trans>Add an authenticator app</Trans>
-          </Button>
-        </div>
-        {list.factors.length > 0 ? (
-          <div className="form-actions">
-            <p className="two-step-lead">
-              <Trans>Recovery codes left: {codesLeft}</Trans>
-            </p>
-            <Button variant="ghost" onClick={() => setRenewing(true)} busy={busy === 'codes'} disabled={!online || busy !== null}>
-              <Trans>Make new recovery codes</Trans>
-            </Button>
-          </div>
-        ) : null}
-      </>
+      <OnlineBody load={load} online={online} loadingLabel={t`Loading your sign-in steps…`} onRetry={reload}>
+        {(list) => {
+          const codesLeft = list.recovery_codes_left;
+          return (
+            <>
+              {list.required ? (
+                <p className="two-step-lead">
+                  <Trans>Your school requires a second step for your role.</Trans>
+                </p>
+              ) : null}
+              {list.factors.length === 0 ? (
+                <p className="two-step-lead">
+                  <Trans>You sign in with your password only.</Trans>
+                </p>
+              ) : (
+                <ul className="two-step-factors" aria-label={t`Your sign-in steps`}>
+                  {list.factors.map((factor) => (
+                    <FactorItem
+                      key={factor.id}
+                      factor={factor}
+                      kind={kindName(factor)}
+                      disabled={!online || busy !== null}
+                      onRemove={() => setRemoving(factor)}
+                    />
+                  ))}
+                </ul>
+              )}
+              <div className="form-actions">
+                <Button onClick={() => void addPasskey()} busy={busy === 'passkey'} disabled={!online || busy !== null || !passkeysAvailable()}>
+                  <Trans>Add a passkey</Trans>
+                </Button>
+                <Button variant="secondary" onClick={() => void addApp()} busy={busy === 'app'} disabled={!online || busy !== null}>
+                  <Trans>Add an authenticator app</Trans>
+                </Button>
+              </div>
+              {list.factors.length > 0 ? (
+                <div className="form-actions">
+                  <p className="two-step-lead">
+                    <Trans>Recovery codes left: {codesLeft}</Trans>
+                  </p>
+                  <Button variant="ghost" onClick={() => setRenewing(true)} busy={busy === 'codes'} disabled={!online || busy !== null}>
+                    <Trans>Make new recovery codes</Trans>
+                  </Button>
+                </div>
+              ) : null}
+            </>
+          );
+        }}
+      </OnlineBody>
     );
 
   return (
@@ -154,12 +151,9 @@ export function TwoStepCard() {
         <Trans>After your password, confirm it is you with a passkey or a code from an app. Signing in with your school’s account needs no second step.</Trans>
       </p>
       {online ? null : (
-        <p className="two-step-offline with-icon" role="status">
-          <CloudOffIcon width={18} height={18} />
-          <span>
-            <Trans>Connect to the internet to manage your sign-in steps.</Trans>
-          </span>
-        </p>
+        <OfflineNote className="two-step-offline">
+          <Trans>Connect to the internet to manage your sign-in steps.</Trans>
+        </OfflineNote>
       )}
       <FormAlert message={error} />
       {body}
