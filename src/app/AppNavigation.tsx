@@ -27,6 +27,9 @@ function useCurrent() {
   return { inSection, isCurrent };
 }
 
+/** A count as its badge shows it: up to 99, then "99+" (its words say the whole number), so a badge never outgrows its entry. */
+export const countShown = (value: number): string => (value > 99 ? '99+' : String(value));
+
 function NavLinks({ items, className, onPick }: { items: readonly NavItem[]; className: string; onPick?: (event: MouseEvent<HTMLElement>) => void }) {
   const { inSection } = useCurrent();
   return items.map((item) => (
@@ -42,7 +45,7 @@ function NavLinks({ items, className, onPick }: { items: readonly NavItem[]; cla
       <span className="nav-label">{item.label}</span>
       {item.count ? (
         <span className="nav-count">
-          <span aria-hidden="true">{item.count.value}</span>
+          <span aria-hidden="true">{countShown(item.count.value)}</span>
           <span className="visually-hidden">{item.count.label}</span>
         </span>
       ) : null}
