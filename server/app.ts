@@ -166,7 +166,13 @@ export async function buildApp({
   backupRoutes(app, ctx);
   for (const feature of registry.modules) feature.routes?.(app, ctx);
   if (config.jobs) {
-    const jobs = startJobs(db, [...registry.jobs, ...(config.backup ? [backupJob(config.backup)] : [])], { mailer: ctx.mailer, push: ctx.push, log: app.log, dataDir: config.dataDir, storage: ctx.storage });
+    const jobs = startJobs(db, [...registry.jobs, ...(config.backup ? [backupJob(config.backup)] : [])], {
+      mailer: ctx.mailer,
+      push: ctx.push,
+      log: app.log,
+      dataDir: config.dataDir,
+      storage: ctx.storage,
+    });
     app.addHook('onClose', () => jobs.stop());
   }
   registerRobots(app);

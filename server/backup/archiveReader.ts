@@ -22,7 +22,9 @@ function openZip(file: string): Promise<ZipFile> {
 
 function streamOf(zip: ZipFile, entry: Entry): Promise<Readable> {
   return new Promise((resolve, reject) => {
-    zip.openReadStream(entry, (error, stream) => (error || !stream ? reject(new DamagedArchive(`${entry.fileName}: ${error?.message ?? 'unreadable'}`)) : resolve(stream)));
+    zip.openReadStream(entry, (error, stream) =>
+      error || !stream ? reject(new DamagedArchive(`${entry.fileName}: ${error?.message ?? 'unreadable'}`)) : resolve(stream),
+    );
   });
 }
 

@@ -48,14 +48,22 @@ export async function runScheduledBackup(
   try {
     const { file, bytes } = await backupToFolder({ source, dataDir, now }, schedule.dir);
     const removed = await keepNewest(schedule.dir, schedule.keep);
-    await db.update(backupRuns).set({ outcome: 'ok', finishedAt: new Date(), archive: basename(file), bytes }).where(eq(backupRuns.slot, slot));
+    await db
+      .update(backupRuns)
+      .set({ outcome: 'ok', finishedAt: new Date(), archive: basename(file), bytes })
+      .where(eq(backupRuns.slot, slot));
     log.info({ job: 'backup', archive: basename(file), bytes, removed: removed.length }, 'backup written');
   } catch (error) {
     const reason = reasonOf(error);
     await db.update(backupRuns).set({ outcome: 'failed', finishedAt: new Date(), reason }).where(eq(backupRuns.slot, slot));
     log.error({ job: 'backup', reason }, 'backup failed');
   }
-  const [oldest] = await db.select({ slot: backupRuns.slot }).from(backupRuns).orderBy(desc(backupRuns.slot)).offset(runsKept - 1).limit(1);
+  const [oldest] = await db
+    .select({ slot: backupRuns.slot })
+    .from(backupRuns)
+    .orderBy(desc(backupRuns.slot))
+    .offset(runsKept - 1)
+    .limit(1);
   if (oldest) await db.delete(backupRuns).where(lt(backupRuns.slot, oldest.slot));
 }
 

@@ -37,7 +37,9 @@ function run(program: string, args: string[], env: NodeJS.ProcessEnv): Promise<v
     child.on('error', (error: NodeJS.ErrnoException) =>
       reject(new Error(error.code === 'ENOENT' ? `${program} is not on PATH (Debian: apt-get install postgresql-client)` : `${program}: ${error.message}`)),
     );
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${program} exited with ${code}: ${errors.trim().split('\n').slice(-3).join(' ')}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${program} exited with ${code}: ${errors.trim().split('\n').slice(-3).join(' ')}`)),
+    );
   });
 }
 

@@ -50,11 +50,14 @@ export async function restoreBackup(input: RestoreInput): Promise<Manifest> {
     );
   }
   if (migration !== '' && !knownMigrations().includes(migration)) {
-    throw new RestoreRefused(`the archive's database has migration ${migration}, which this release (${manifest.release.version} made it) does not know: install that release or newer`);
+    throw new RestoreRefused(
+      `the archive's database has migration ${migration}, which this release (${manifest.release.version} made it) does not know: install that release or newer`,
+    );
   }
   const dataDir = resolve(input.dataDir);
   const inWay = await occupied(input);
-  if (inWay.length > 0 && !input.force) throw new RestoreRefused(`the target is not empty (${inWay.slice(0, 5).join(', ')}): restore into an empty one, or pass --force to replace it`);
+  if (inWay.length > 0 && !input.force)
+    throw new RestoreRefused(`the target is not empty (${inWay.slice(0, 5).join(', ')}): restore into an empty one, or pass --force to replace it`);
   if (input.force) {
     for (const name of await occupiedEntries(dataDir, [input.archive])) await rm(join(dataDir, name), { recursive: true, force: true });
   }
@@ -72,4 +75,3 @@ export async function restoreBackup(input: RestoreInput): Promise<Manifest> {
   await extractParts(input.archive, (path) => (path.startsWith(filesPrefix) ? fileTarget(dataDir, path) : null));
   return manifest;
 }
-

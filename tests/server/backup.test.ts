@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -27,7 +27,10 @@ async function everyRow(query: Query): Promise<Map<string, string[]>> {
   const rows = new Map<string, string[]>();
   for (const { table_schema: schema, table_name: name } of tables) {
     const { rows: found } = await query(`select row_to_json(t)::text as r from "${schema}"."${name}" t order by 1`);
-    rows.set(`${schema}.${name}`, found.map((row) => String(row.r)));
+    rows.set(
+      `${schema}.${name}`,
+      found.map((row) => String(row.r)),
+    );
   }
   return rows;
 }
@@ -39,7 +42,9 @@ async function everyFile(dataDir: string): Promise<Map<string, string>> {
 }
 
 /** A fresh, empty target of the backend's kind: a data folder, and for PostgreSQL an empty database. */
-async function emptyTarget(backend: Backend): Promise<{ dataDir: string; database: DatabaseTarget; query: () => Promise<{ run: Query; close: () => Promise<void> }>; drop: () => Promise<void> }> {
+async function emptyTarget(
+  backend: Backend,
+): Promise<{ dataDir: string; database: DatabaseTarget; query: () => Promise<{ run: Query; close: () => Promise<void> }>; drop: () => Promise<void> }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'patio-restore-target-'));
   if (backend.name === 'postgres' && backend.url) {
     const name = `patio_restore_${randomBytes(6).toString('hex')}`;
@@ -75,16 +80,34 @@ describe.each(backends)('backup and restore on $name', (backend) => {
   let server: TestServer;
   let work: string;
   const host = hostOf('colinas');
-  const sourceQuery: Query = async (text) => (await server.db.execute(sql.raw(text))) as unknown as { rows: Record<string, unknown>[] };
+  // Both drivers answer `execute` with the rows under `rows`.
+  const sourceQuery: Query = async (text) => {
+    const result: unknown = await server.db.execute(sql.raw(text));
+    return result as { rows: Record<string, unknown>[] };
+  };
 
   beforeAll(async () => {
     server = await startServer(backend);
     work = await mkdtemp(join(tmpdir(), 'patio-backups-'));
     // A member's avatar, uploaded as the app sends it: a file under the data folder and a row pointing at it.
     const token = await signIn(server.app, host, { email: 'student@colinas.test' });
-    const fields = { _method: 'PUT', name: 'Martina', first_lastname: 'Campos', second_lastname: 'Vidal', email: 'student@colinas.test', rut: '', phone: '+56 9 1234 5678', birthdate: '2010-05-04' };
+    const fields = {
+      _method: 'PUT',
+      name: 'Martina',
+      first_lastname: 'Campos',
+      second_lastname: 'Vidal',
+      email: 'student@colinas.test',
+      rut: '',
+      phone: '+56 9 1234 5678',
+      birthdate: '2010-05-04',
+    };
     const body = multipartBody(fields, { field: 'avatar', filename: 'photo.png', contentType: 'image/png', data: tinyPng });
-    const upload = await server.app.inject({ method: 'POST', url: '/api/v1/users/update/profile', headers: { host, ...bearer(token), ...body.headers }, payload: body.payload });
+    const upload = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/update/profile',
+      headers: { host, ...bearer(token), ...body.headers },
+      payload: body.payload,
+    });
     expect(upload.statusCode).toBe(200);
     // The secret key, made at start, is in the data folder but must not be in an archive.
     expect((await stat(join(server.dataDir, 'secret.key'))).isFile()).toBe(true);
@@ -123,7 +146,10 @@ describe.each(backends)('backup and restore on $name', (backend) => {
   });
 
   it('refuses a damaged archive before touching the target', async () => {
-    const { file } = await backupToFolder({ source: sourceOf(server.db), dataDir: server.dataDir, now: new Date('2026-12-05T00:00:00Z') }, join(work, 'damaged'));
+    const { file } = await backupToFolder(
+      { source: sourceOf(server.db), dataDir: server.dataDir, now: new Date('2026-12-05T00:00:00Z') },
+      join(work, 'damaged'),
+    );
     // One byte changed in the middle of the database part.
     const handle = await open(file, 'r+');
     try {
@@ -168,12 +194,15 @@ describe.each(backends)('backup and restore on $name', (backend) => {
   it('records a failed scheduled backup, shows it to administrators and not to others', async () => {
     // The backup folder's place is taken by a file: making the folder fails.
     const blocked = join(work, 'blocked');
-    await mkdir(work, { recursive: true });
     await writeFile(blocked, 'not a folder');
     const schedule: BackupSchedule = { dir: join(blocked, 'backups'), everyHours: 1, keep: 2 };
     const lines: string[] = [];
-    const log = server.app.log.child({});
-    const logged = { ...log, error: (object: unknown, message: string) => lines.push(JSON.stringify({ object, message })) } as typeof log;
+    // The server's logger, its error lines kept to read.
+    const logged = Object.assign(Object.create(server.app.log) as typeof server.app.log, {
+      error: (object: unknown, message?: string) => {
+        lines.push(JSON.stringify({ object, message }));
+      },
+    });
     await runScheduledBackup(server.db, new Date('2026-12-07T10:00:00Z'), { dataDir: server.dataDir, log: logged }, schedule);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('backup failed');
