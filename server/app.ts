@@ -8,6 +8,8 @@ import { z } from 'zod';
 import { avatarMaxBytes } from '../contract/auth';
 import { messages } from '../contract/messages';
 import { audienceRoutes } from './audience/reachRoutes';
+import { backupJob } from './backup/backupJob';
+import { backupRoutes } from './backup/backupRoutes';
 import { recoveryRoutes } from './auth/recoveryRoutes';
 import { isAuthGuard } from './auth/requireUser';
 import { sessionRoutes } from './auth/sessionRoutes';
@@ -161,9 +163,16 @@ export async function buildApp({
   uploadRoutes(app, ctx.storage);
   syncRoutes(app, db, registry, config.quietPolls);
   deliveryRoutes(app, db, ctx.mailer.secrets, registry.deliverables);
+  backupRoutes(app, ctx);
   for (const feature of registry.modules) feature.routes?.(app, ctx);
   if (config.jobs) {
-    const jobs = startJobs(db, registry.jobs, { mailer: ctx.mailer, push: ctx.push, log: app.log, dataDir: config.dataDir, storage: ctx.storage });
+    const jobs = startJobs(db, [...registry.jobs, ...(config.backup ? [backupJob(config.backup)] : [])], {
+      mailer: ctx.mailer,
+      push: ctx.push,
+      log: app.log,
+      dataDir: config.dataDir,
+      storage: ctx.storage,
+    });
     app.addHook('onClose', () => jobs.stop());
   }
   registerRobots(app);
