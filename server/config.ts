@@ -44,6 +44,8 @@ export interface AppConfig {
    * unset). Tests make it outlast themselves, so that only a notification can change it.
    */
   quietPolls?: Pick<QuietPollsOptions, 'sessionTtlMs' | 'counterRefreshMs' | 'counterTtlMs'>;
+  /** The bearer token of `GET /metrics` (`PATIO_METRICS_TOKEN`); null: no metrics are served (404). */
+  metricsToken: string | null;
 }
 
 export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
@@ -63,6 +65,7 @@ export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     jobs: false,
     pushHosts: [],
     documentMaxBytes: defaultDocumentMaxBytes,
+    metricsToken: null,
     ...overrides,
   };
 }

@@ -29,3 +29,9 @@ export function documentMaxBytesFromEnv(env: NodeJS.ProcessEnv = process.env): n
   const value = Number(env.PATIO_DOCUMENT_MAX_BYTES?.trim() ?? '');
   return Number.isSafeInteger(value) && value > 0 ? value : defaultDocumentMaxBytes;
 }
+
+/** `PATIO_METRICS_TOKEN`: the bearer token a scraper of `/metrics` sends; unset or blank serves no metrics. */
+export function metricsTokenFromEnv(env: NodeJS.ProcessEnv = process.env): string | null {
+  const token = env.PATIO_METRICS_TOKEN?.trim();
+  return token ? token : null;
+}
