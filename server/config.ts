@@ -47,6 +47,8 @@ export interface AppConfig {
   quietPolls?: Pick<QuietPollsOptions, 'sessionTtlMs' | 'counterRefreshMs' | 'counterTtlMs'>;
   /** Scheduled backups (`PATIO_BACKUP_DIR` and its companions, server/env.ts); null: none. */
   backup: BackupSchedule | null;
+  /** The bearer token of `GET /metrics` (`PATIO_METRICS_TOKEN`); null: no metrics are served (404). */
+  metricsToken: string | null;
 }
 
 export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
@@ -67,6 +69,7 @@ export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     pushHosts: [],
     documentMaxBytes: defaultDocumentMaxBytes,
     backup: null,
+    metricsToken: null,
     ...overrides,
   };
 }

@@ -45,3 +45,9 @@ export function backupScheduleFromEnv(env: NodeJS.ProcessEnv = process.env): Bac
   if (!(Number.isSafeInteger(keep) && keep > 0)) throw new Error('PATIO_BACKUP_KEEP must be a positive whole number');
   return { dir: resolve(dir), everyHours, keep };
 }
+
+/** `PATIO_METRICS_TOKEN`: the bearer token a scraper of `/metrics` sends; unset or blank serves no metrics. */
+export function metricsTokenFromEnv(env: NodeJS.ProcessEnv = process.env): string | null {
+  const token = env.PATIO_METRICS_TOKEN?.trim();
+  return token ? token : null;
+}
