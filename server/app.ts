@@ -8,6 +8,8 @@ import { z } from 'zod';
 import { avatarMaxBytes } from '../contract/auth';
 import { messages } from '../contract/messages';
 import { audienceRoutes } from './audience/reachRoutes';
+import { backupJob } from './backup/backupJob';
+import { backupRoutes } from './backup/backupRoutes';
 import { recoveryRoutes } from './auth/recoveryRoutes';
 import { isAuthGuard } from './auth/requireUser';
 import { sessionRoutes } from './auth/sessionRoutes';
@@ -27,6 +29,13 @@ import { snapshotLocalStore } from './http/rateLimitStore';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerStaticFiles } from './http/staticFiles';
 import { zodValidatorCompiler } from './http/validation';
+import { readyRoute } from './http/readiness';
+import { echoRequestId, requestIdOf, serializeReply, serializeRequest } from './http/requestLog';
+import { createMetrics } from './metrics/appMetrics';
+import { registerHttpMetrics } from './metrics/httpMetrics';
+import { metricsRoute } from './metrics/metricsRoute';
+import { watchQueues } from './metrics/queueGauges';
+import { countedPushes } from './push/countedSender';
 import { createMailer, type Mailer, type MailerOptions } from './mail/mailer';
 import { outboxRoutes } from './mail/outboxRoutes';
 import { loadSecretKey } from './mail/secretKey';
@@ -72,10 +81,18 @@ export async function buildApp({
   logStream,
   registry = defaultRegistry,
 }: BuildAppOptions): Promise<FastifyInstance> {
+  const metrics = createMetrics({ serveDefaults: config.metricsToken !== null });
   const app = Fastify({
     logger: config.logger
-      ? { level: process.env.LOG_LEVEL ?? 'info', serializers: { err: serializeError }, ...(logStream ? { stream: logStream } : {}) }
+      ? {
+          level: process.env.LOG_LEVEL ?? 'info',
+          // What a line says of a request, an answer and an error: never users' text (server/http/requestLog.ts, errorLog.ts).
+          serializers: { err: serializeError, req: serializeRequest, res: serializeReply },
+          ...(logStream ? { stream: logStream } : {}),
+        }
       : false,
+    genReqId: requestIdOf,
+    requestIdHeader: false,
     trustProxy: config.trustProxy,
     bodyLimit: jsonBodyLimit,
     // A `__proto__`/`constructor.prototype` key is dropped rather than refusing the whole
@@ -83,6 +100,9 @@ export async function buildApp({
     onProtoPoisoning: 'remove',
     onConstructorPoisoning: 'remove',
   });
+  echoRequestId(app);
+  registerHttpMetrics(app, metrics.http);
+  app.addHook('onClose', () => metrics.registry.clear());
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -93,9 +113,9 @@ export async function buildApp({
     db,
     config,
     directory: new CollegeDirectory(db),
-    mailer: mailer ?? createMailer(db, app.log, { ...mailerOptions, secretKey: loadSecretKey(config.dataDir) }),
+    mailer: mailer ?? createMailer(db, app.log, { ...mailerOptions, secretKey: loadSecretKey(config.dataDir), metrics: metrics.mail }),
     storage: storage ?? localStorage(join(config.dataDir, 'uploads')),
-    push: push ?? createWebPushSender(db, vapid, app.log),
+    push: countedPushes(push ?? createWebPushSender(db, vapid, app.log), metrics.push),
     vapidPublicKey: vapid.publicKey,
     attachmentOwners: registry.attachmentOwners,
   };
@@ -149,6 +169,9 @@ export async function buildApp({
   app
     .withTypeProvider<ZodTypeProvider>()
     .get('/api/health', { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } }, () => Promise.resolve({ status: 'ok' as const }));
+  readyRoute(app, db);
+  metricsRoute(app, metrics.registry, config.metricsToken);
+  watchQueues(metrics.registry, db, registry.pushQueues);
   collegeRoutes(app, ctx);
   sessionRoutes(app, ctx, registry.passwordSignInGates);
   recoveryRoutes(app, ctx);
@@ -159,11 +182,17 @@ export async function buildApp({
   outboxRoutes(app, db);
   audienceRoutes(app, db);
   uploadRoutes(app, ctx.storage);
-  syncRoutes(app, db, registry, config.quietPolls);
+  syncRoutes(app, db, registry, config.quietPolls, metrics);
   deliveryRoutes(app, db, ctx.mailer.secrets, registry.deliverables);
+  backupRoutes(app, ctx);
   for (const feature of registry.modules) feature.routes?.(app, ctx);
   if (config.jobs) {
-    const jobs = startJobs(db, registry.jobs, { mailer: ctx.mailer, push: ctx.push, log: app.log, dataDir: config.dataDir, storage: ctx.storage });
+    const jobs = startJobs(
+      db,
+      [...registry.jobs, ...(config.backup ? [backupJob(config.backup)] : [])],
+      { mailer: ctx.mailer, push: ctx.push, log: app.log, dataDir: config.dataDir, storage: ctx.storage },
+      metrics.jobs,
+    );
     app.addHook('onClose', () => jobs.stop());
   }
   registerRobots(app);

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defaultDocumentMaxBytes } from '../contract/documents';
 import type { AttachmentOwners } from './attachments/owners';
+import type { BackupSchedule } from './backup/backupJob';
 import { defaultSignInLimits, type SignInLimits } from './auth/loginThrottle';
 import type { CollegeDirectory } from './tenancy/collegeDirectory';
 import type { Database } from './db/client';
@@ -44,6 +45,10 @@ export interface AppConfig {
    * unset). Tests make it outlast themselves, so that only a notification can change it.
    */
   quietPolls?: Pick<QuietPollsOptions, 'sessionTtlMs' | 'counterRefreshMs' | 'counterTtlMs'>;
+  /** Scheduled backups (`PATIO_BACKUP_DIR` and its companions, server/env.ts); null: none. */
+  backup: BackupSchedule | null;
+  /** The bearer token of `GET /metrics` (`PATIO_METRICS_TOKEN`); null: no metrics are served (404). */
+  metricsToken: string | null;
 }
 
 export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
@@ -63,6 +68,8 @@ export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     jobs: false,
     pushHosts: [],
     documentMaxBytes: defaultDocumentMaxBytes,
+    backup: null,
+    metricsToken: null,
     ...overrides,
   };
 }

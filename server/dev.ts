@@ -5,7 +5,7 @@ import { defaultConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
 import { features } from './features';
-import { dataDirFromEnv, databaseOptionsFromEnv, documentMaxBytesFromEnv, pushHostsFromEnv, rootDir } from './env';
+import { dataDirFromEnv, databaseOptionsFromEnv, documentMaxBytesFromEnv, metricsTokenFromEnv, pushHostsFromEnv, rootDir } from './env';
 
 /**
  * `npm run dev`: the API on PATIO_API_PORT (default 8080), then Vite's dev server (5173),
@@ -25,6 +25,7 @@ const app = await buildApp({
     jobs: true,
     pushHosts: pushHostsFromEnv(),
     documentMaxBytes: documentMaxBytesFromEnv(),
+    metricsToken: metricsTokenFromEnv(),
   }),
 });
 await app.listen({ port: apiPort, host: '127.0.0.1' });

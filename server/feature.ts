@@ -4,9 +4,11 @@ import { attachmentMutationHandlers } from './attachments/attachmentMutations';
 import type { AttachmentOwner, AttachmentOwners } from './attachments/owners';
 import type { PasswordSignInGate } from './auth/signInGate';
 import type { AppContext } from './config';
+import type { Database } from './db/client';
 import type { DeliveryKind } from '../contract/delivery';
 import type { Deliverable } from './delivery/deliverable';
 import { deliveryJobs } from './delivery/jobs';
+import { pendingDeliveryPushes } from './delivery/pushJob';
 import type { SyncedEntity } from './sync/entity';
 import { releaseJob } from './audience/release';
 import type { Job } from './jobs';
@@ -57,6 +59,14 @@ export interface FeatureModule {
   deliverables?: readonly Deliverable[];
   /** A step a password sign-in must pass before its session (server/auth/signInGate.ts). */
   passwordSignInGate?: PasswordSignInGate;
+  /** Push messages of its own queue that are due and not sent yet (the `patio_push_pending` metric). */
+  pendingPushes?: (db: Database, now: Date) => Promise<number>;
+}
+
+/** A queue of push messages, as the metrics read it. */
+export interface PushQueue {
+  name: string;
+  pending: (db: Database, now: Date) => Promise<number>;
 }
 
 /** What the core needs of the modules, gathered once. */
@@ -68,6 +78,8 @@ export interface FeatureRegistry {
   attachmentOwners: AttachmentOwners;
   deliverables: ReadonlyMap<DeliveryKind, Deliverable>;
   passwordSignInGates: readonly PasswordSignInGate[];
+  /** The delivery core's push queue and the modules' own (notifications push themselves). */
+  pushQueues: readonly PushQueue[];
 }
 
 /**
@@ -98,5 +110,9 @@ export function buildRegistry(modules: readonly FeatureModule[], coreEntities: r
   }
   const jobs = [releaseJob(entities), compactionJob(entities), ...deliveryJobs(deliverables), ...modules.flatMap((m) => m.jobs ?? [])];
   const passwordSignInGates = modules.flatMap((m) => (m.passwordSignInGate ? [m.passwordSignInGate] : []));
-  return { modules, entities, mutations, jobs, attachmentOwners, deliverables, passwordSignInGates };
+  const pushQueues: PushQueue[] = [
+    { name: 'delivery', pending: pendingDeliveryPushes },
+    ...modules.flatMap((m) => (m.pendingPushes ? [{ name: m.name, pending: m.pendingPushes }] : [])),
+  ];
+  return { modules, entities, mutations, jobs, attachmentOwners, deliverables, passwordSignInGates, pushQueues };
 }

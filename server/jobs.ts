@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from './db/client';
 import { listen, type Listening } from './db/listen';
 import type { Mailer } from './mail/mailer';
+import type { JobMetrics } from './metrics/appMetrics';
 import type { PushSender } from './push/sender';
 import type { Storage } from './storage/storage';
 
@@ -50,7 +51,7 @@ export interface RunningJobs {
  * A `wakeJob` heard on the database (any process's) runs the job at once, or once more right
  * after the run in progress; the ticks remain the fallback when a notification is missed.
  */
-export function startJobs(db: Database, jobs: readonly Job[], services: JobServices): RunningJobs {
+export function startJobs(db: Database, jobs: readonly Job[], services: JobServices, metrics?: JobMetrics): RunningJobs {
   const { log } = services;
   const running = new Set<Promise<void>>();
   let stopped = false;
@@ -70,9 +71,16 @@ export function startJobs(db: Database, jobs: readonly Job[], services: JobServi
       if (stopped) return;
       busy = true;
       again = false;
+      const ended = metrics?.started(job.name, job.everyMs);
       const run = job
         .run(db, new Date(), services)
-        .catch((error: unknown) => log.warn({ err: error }, `job ${job.name} failed`))
+        .then(
+          () => ended?.('ok'),
+          (error: unknown) => {
+            ended?.('failed');
+            log.warn({ err: error }, `job ${job.name} failed`);
+          },
+        )
         .finally(() => {
           running.delete(run);
           busy = false;

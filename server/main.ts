@@ -8,7 +8,7 @@ import { demoColleges, demoPassword, demoRoles } from './db/demoData';
 import { colleges } from './db/schema';
 import { seedDemoData } from './db/seed';
 import { features } from './features';
-import { dataDirFromEnv, databaseOptionsFromEnv, documentMaxBytesFromEnv, pushHostsFromEnv, rootDir } from './env';
+import { backupScheduleFromEnv, dataDirFromEnv, databaseOptionsFromEnv, documentMaxBytesFromEnv, metricsTokenFromEnv, pushHostsFromEnv, rootDir } from './env';
 
 const port = Number(process.env.PORT ?? 8080);
 const host = process.env.HOST ?? '0.0.0.0';
@@ -38,6 +38,8 @@ const app = await buildApp({
     jobs: true,
     pushHosts: pushHostsFromEnv(),
     documentMaxBytes: documentMaxBytesFromEnv(),
+    backup: backupScheduleFromEnv(),
+    metricsToken: metricsTokenFromEnv(),
   }),
 });
 await app.listen({ port, host });

@@ -1,4 +1,4 @@
-import { and, asc, lte, sql } from 'drizzle-orm';
+import { and, asc, count, lte, sql } from 'drizzle-orm';
 import type { DeliveryKind } from '../../contract/delivery';
 import type { PushPayload } from '../../contract/push';
 import type { Database } from '../db/client';
@@ -103,6 +103,12 @@ export async function pushDueDeliveries(
     pushed += ids.length;
     if (taken.length < batchSize) return pushed;
   }
+}
+
+/** Deliveries whose push is due and not sent (the partial index on `push_due_at` answers it). */
+export async function pendingDeliveryPushes(db: Database, now: Date): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(itemDeliveries).where(lte(itemDeliveries.pushDueAt, now));
+  return row?.n ?? 0;
 }
 
 export function deliveryPushJob(deliverables: ReadonlyMap<DeliveryKind, Deliverable>): Job {

@@ -9,6 +9,7 @@ import { mailOutbox, smtpSettings, users } from '../db/schema';
 import { memberPokeKeys } from '../audience/guardians';
 import { writeInCollege } from '../sync/writeInCollege';
 import { memberDelivery } from '../delivery/schema';
+import type { MailMetrics } from '../metrics/appMetrics';
 import type { SecretKey } from './secretKey';
 
 export interface Mail {
@@ -73,6 +74,8 @@ export interface MailerOptions {
   tlsRejectUnauthorized?: boolean;
   /** Connection, greeting and socket time-outs (default 10 s). */
   timeoutMs?: number;
+  /** Counts failed attempts (server/metrics). */
+  metrics?: MailMetrics;
 }
 
 /** Waits after the n-th failed attempt (1, 5, 15, 60, 240 minutes); the 6th failure is final. */
@@ -153,7 +156,9 @@ export function createMailer(db: Database, log: FastifyBaseLogger, options: Mail
       const message = errorText(error);
       const refused = refusedForGood(error);
       const final = refused || attempt >= maxAttempts;
-      log.warn({ mailId: id, attempt, error: message }, final ? 'mail sending failed, giving up' : 'mail sending failed, will retry');
+      options.metrics?.sendFailed(final);
+      // The SMTP server's reply often quotes the recipient: the log keeps the reason, not the address.
+      log.warn({ mailId: id, attempt, error: withoutAddresses(message) }, final ? 'mail sending failed, giving up' : 'mail sending failed, will retry');
       if (refused && mail.userId) await recordBounce(db, settings.collegeId, mail.userId, mail.to, message, new Date());
       await db
         .update(mailOutbox)
@@ -223,6 +228,7 @@ export function createMailer(db: Database, log: FastifyBaseLogger, options: Mail
     } catch (error) {
       // Settings that cannot make a transport (a password sealed with another key).
       const message = errorText(error);
+      for (let i = 0; i < rows.length; i++) options.metrics?.sendFailed(true);
       return track(
         db
           .update(mailOutbox)
@@ -282,7 +288,7 @@ export function createMailer(db: Database, log: FastifyBaseLogger, options: Mail
           ours = new Set(renewed.map((row) => row.id));
         } catch (error) {
           // They stay pending with the lease of their recording: the retry job sends them.
-          log.error({ error: errorText(error), mails: ids.length }, 'could not renew the lease of mails to send');
+          log.error({ error: withoutAddresses(errorText(error)), mails: ids.length }, 'could not renew the lease of mails to send');
           return;
         }
         const mine = all.filter((row) => ours.has(row.id));
@@ -296,7 +302,8 @@ export function createMailer(db: Database, log: FastifyBaseLogger, options: Mail
       const { id } = row;
       await db.insert(mailOutbox).values({ ...row, status: settings ? 'pending' : 'logged', nextAttemptAt: settings ? lease() : null });
       if (!settings) {
-        log.info({ mailId: id, to: mail.to, subject: mail.subject }, 'mail recorded in outbox (no SMTP settings)');
+        // Never the address nor the subject (a post's title): the outbox screen shows them to administrators.
+        log.info({ mailId: id }, 'mail recorded in outbox (no SMTP settings)');
         return;
       }
       void sendAll(settings, [{ id, attempts: 0, mail }]);
@@ -428,7 +435,10 @@ function sentMarks(db: Database, log: FastifyBaseLogger): SentMarks {
         .then(
           () => undefined,
           (error: unknown) =>
-            log.error({ error: errorText(error), mails: batch.ids.length }, 'could not mark sent mails; they are sent again after their lease'),
+            log.error(
+              { error: withoutAddresses(errorText(error)), mails: batch.ids.length },
+              'could not mark sent mails; they are sent again after their lease',
+            ),
         ),
     );
   };
@@ -497,6 +507,9 @@ async function recordBounce(db: Database, collegeId: string, userId: string, ema
       .where(and(eq(users.collegeId, collegeId), eq(users.id, userId), eq(users.email, values.bouncedEmail)));
   }).catch(() => undefined);
 }
+
+/** `text` with every email address in it replaced by `…`. */
+export const withoutAddresses = (text: string): string => text.replace(/[^\s<>()[\]"',;:@]+@[^\s<>()[\]"',;:@]+/g, '…');
 
 /** The SMTP server's own words when it answered (e.g. `535 5.7.8 Authentication failed`), else the error. */
 function errorText(error: unknown): string {

@@ -4,7 +4,7 @@ import { notificationDeliverable } from './notificationDelivery';
 import { notificationEntity, receiptEntity } from './notificationEntities';
 import { notificationMutationHandlers } from './notificationMutations';
 import { notificationRoutes } from './notificationRoutes';
-import { pushJob } from './pushJob';
+import { pendingNotificationPushes, pushJob } from './pushJob';
 import { seedDemoNotifications } from './seed';
 
 /**
@@ -20,4 +20,5 @@ export const notificationsModule: FeatureModule = {
   seed: seedDemoNotifications,
   jobs: [pushJob, emailCascadeJob],
   deliverables: [notificationDeliverable],
+  pendingPushes: pendingNotificationPushes,
 };

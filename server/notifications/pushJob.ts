@@ -238,3 +238,13 @@ export const pushJob: Job = {
   everyMs: 5_000,
   run: async (db, now, services) => void (await pushDue(db, now, services)),
 };
+
+/** Receipts whose push is due and not sent: what the push job has still to take. */
+export async function pendingNotificationPushes(db: Database, now: Date): Promise<number> {
+  const r = notificationReceipts;
+  const [row] = await db
+    .select({ n: count() })
+    .from(r)
+    .where(and(lte(r.pushDueAt, now), isNull(r.deletedAt)));
+  return row?.n ?? 0;
+}

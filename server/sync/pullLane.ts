@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { HttpError } from '../http/errors';
+import type { PullLaneMetrics } from '../metrics/appMetrics';
 
 /**
  * The device closed its connection: nobody will read the answer (499, as nginx logs it; it
@@ -34,7 +35,10 @@ export class PullLane {
   constructor(
     private readonly db: Database,
     readonly slots: number,
-  ) {}
+    private readonly metrics?: PullLaneMetrics,
+  ) {
+    metrics?.watch(() => ({ queued: this.waiting.length, running: this.running }));
+  }
 
   /** `db` for one request's pull: its transactions wait for a slot and stop if the device left. */
   for(request: FastifyRequest): Database {
@@ -68,9 +72,16 @@ export class PullLane {
   private acquire(): Promise<void> {
     if (this.running < this.slots) {
       this.running++;
+      this.metrics?.waited(0);
       return Promise.resolve();
     }
-    return new Promise((resolve) => this.waiting.push(resolve));
+    const since = performance.now();
+    return new Promise((resolve) =>
+      this.waiting.push(() => {
+        this.metrics?.waited((performance.now() - since) / 1000);
+        resolve();
+      }),
+    );
   }
 
   private release(): void {

@@ -5,6 +5,7 @@ import type { Mutation, MutationError, MutationResult, PushRequest, PushResponse
 import type { Database } from '../db/client';
 import { appliedMutations } from '../db/schema';
 import { forbidden, HttpError, parseOrFail, refusedByDatabase, ValidationFailed } from '../http/errors';
+import type { SyncMetrics } from '../metrics/appMetrics';
 import type { MutationActor, MutationHandler } from './mutation';
 import { writeInCollege } from './writeInCollege';
 
@@ -20,11 +21,16 @@ export async function pushMutations(
   handlers: ReadonlyMap<string, MutationHandler>,
   actor: MutationActor,
   request: PushRequest,
+  metrics?: Pick<SyncMetrics, 'mutation' | 'refused'>,
 ): Promise<PushResponse> {
   const results: MutationResult[] = [];
   for (const mutation of request.mutations) {
+    const [result, answer] = await pushOne(db, handlers, actor, request.clientId, mutation);
+    if (answer === 'replay') metrics?.mutation('replayed');
+    else if (result.status === 'applied') metrics?.mutation('applied');
+    else metrics?.refused(result.error?.status ?? 0);
     // Answer with the id as the device wrote it.
-    results.push({ ...(await pushOne(db, handlers, actor, request.clientId, mutation)), id: mutation.id });
+    results.push({ ...result, id: mutation.id });
   }
   return { results };
 }
@@ -38,7 +44,7 @@ async function pushOne(
   actor: MutationActor,
   clientId: string,
   mutation: Mutation,
-): Promise<MutationResult> {
+): Promise<[MutationResult, 'first' | 'replay']> {
   const id = mutation.id.toLowerCase();
   const earlier = await replayOf(db, actor, id);
   if (earlier) return earlier;
@@ -59,9 +65,9 @@ async function pushOne(
       if (!mine) throw new AlreadyRecorded();
       await handler.apply(write, actor, args);
     });
-    return { id: mutation.id, status: 'applied' };
+    return [{ id: mutation.id, status: 'applied' }, 'first'];
   } catch (thrown) {
-    if (thrown instanceof AlreadyRecorded) return (await replayOf(db, actor, id)) ?? conflict(mutation.id);
+    if (thrown instanceof AlreadyRecorded) return (await replayOf(db, actor, id)) ?? [conflict(mutation.id), 'first'];
     const known = asMutationError(thrown);
     if (!known) throw thrown;
     error = known;
@@ -71,17 +77,17 @@ async function pushOne(
     .values({ ...record, status: 'rejected', result: error })
     .onConflictDoNothing()
     .returning({ id: appliedMutations.id });
-  if (!mine) return (await replayOf(db, actor, id)) ?? conflict(mutation.id);
-  return { id: mutation.id, status: 'rejected', error };
+  if (!mine) return (await replayOf(db, actor, id)) ?? [conflict(mutation.id), 'first'];
+  return [{ id: mutation.id, status: 'rejected', error }, 'first'];
 }
 
-/** The first answer to a mutation id, or 409 when the id was another user's. */
-async function replayOf(db: Database, actor: MutationActor, id: string): Promise<MutationResult | null> {
+/** The first answer to a mutation id (a replay), or 409 when the id was another user's (a refusal of its own). */
+async function replayOf(db: Database, actor: MutationActor, id: string): Promise<[MutationResult, 'first' | 'replay'] | null> {
   const [row] = await db.select().from(appliedMutations).where(eq(appliedMutations.id, id)).limit(1);
   if (!row) return null;
-  if (row.userId !== actor.user.id || row.collegeId !== actor.user.collegeId) return conflict(id);
-  if (row.status === 'applied') return { id, status: 'applied' };
-  return { id, status: 'rejected', error: row.result as MutationError };
+  if (row.userId !== actor.user.id || row.collegeId !== actor.user.collegeId) return [conflict(id), 'first'];
+  if (row.status === 'applied') return [{ id, status: 'applied' }, 'replay'];
+  return [{ id, status: 'rejected', error: row.result as MutationError }, 'replay'];
 }
 
 const conflict = (id: string): MutationResult => ({ id, status: 'rejected', error: { status: 409, message: messages.conflict } });

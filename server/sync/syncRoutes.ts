@@ -19,6 +19,7 @@ import { StreamedPages, streamedPageLimit } from './streamedPages';
 import { loadViewer } from './viewer';
 import { outboxOrigin } from '../http/origin';
 import { deviceSeen } from './deviceSeen';
+import type { AppMetrics } from '../metrics/appMetrics';
 
 /** A comment line keeps proxies and the device's fetch from timing the stream out. */
 export const heartbeatMs = 25_000;
@@ -30,14 +31,21 @@ export interface SyncRegistry {
 }
 
 /** The sync protocol (docs/sync.md): pull, push and the event stream. */
-export function syncRoutes(app: FastifyInstance, db: Database, registry: SyncRegistry, quietOptions: Partial<QuietPollsOptions> = {}): void {
+export function syncRoutes(
+  app: FastifyInstance,
+  db: Database,
+  registry: SyncRegistry,
+  quietOptions: Partial<QuietPollsOptions> = {},
+  metrics?: Pick<AppMetrics, 'sync' | 'pullLane'>,
+): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireUser(db);
   const quiet = new QuietPolls(db, { ...quietOptions, listen: (): Promise<unknown> => feed.listen() });
   const feed = new ChangeFeed(db, app.log, quiet);
   // Three of the pool's connections are never taken by pulls: pushes and posts, sign-ins
   // and the pulls' own session look-ups get one even when every device polls at once.
-  const pulls = new PullLane(db, poolSize - 3);
+  const pulls = new PullLane(db, poolSize - 3, metrics?.pullLane);
+  const counted = metrics?.sync;
   const seen = deviceSeen(db, app.log);
   // Pages sent down event streams: read in the pulls' lane, for no request.
   const streamPulls = pulls.shared;
@@ -58,7 +66,11 @@ export function syncRoutes(app: FastifyInstance, db: Database, registry: SyncReg
       // as is: validating every outgoing row against `pullResponse` (the app's default
       // serializer) cost more than writing the JSON. The query is still validated, and a
       // server test checks that replies parse with `pullResponse`.
-      serializerCompiler: () => (data) => JSON.stringify(data),
+      serializerCompiler: () => (data) => {
+        const text = JSON.stringify(data);
+        counted?.pullPage((data as PullResponse).changes.length, Buffer.byteLength(text));
+        return text;
+      },
       onRequest: [whileWaitedFor, quiet.signedIn],
     },
     async (request) => {
@@ -67,12 +79,17 @@ export function syncRoutes(app: FastifyInstance, db: Database, registry: SyncReg
       if (entities && head === 'true') throw ValidationFailed.field('head', messages.invalidData);
       const session = quiet.sessionOf(request);
       seen(session.auth.tokenId);
-      if (head === 'true') return pullHead(pulls.for(request), registry.entities, session.viewer);
+      if (head === 'true') {
+        counted?.pulled('head');
+        return pullHead(pulls.for(request), registry.entities, session.viewer);
+      }
       const names = entities ? new Set(entities.split(',')) : null;
       const chosen = names ? registry.entities.filter((entity) => names.has(entity.name)) : registry.entities;
       // Most polls at the bell have nothing new: answered from memory (quietPolls.ts; not
       // a pull of some entities, whose query it does not understand).
-      const page = quiet.answer(session, request.query) ?? (await pullChanges(pulls.for(request), chosen, session.viewer, { cursor, limit }));
+      const remembered = quiet.answer(session, request.query);
+      counted?.pulled(remembered ? 'memory' : 'database');
+      const page = remembered ?? (await pullChanges(pulls.for(request), chosen, session.viewer, { cursor, limit }));
       // The device's stream sends its next changes from where this page leaves it (the main
       // feed's pages only: a catch-up's cursor is of another feed).
       const open = stream === undefined || names ? undefined : streams.get(stream);
@@ -90,12 +107,16 @@ export function syncRoutes(app: FastifyInstance, db: Database, registry: SyncReg
       const origin = outboxOrigin(request, request.body.clientId, tokenId);
       // A device that left retries the push: its mutations are applied then, once.
       stopIfGone(request);
-      return pushMutations(db, registry.mutations, { user, viewer, origin }, request.body);
+      const answer = await pushMutations(db, registry.mutations, { user, viewer, origin }, request.body, counted);
+      const length = Number(request.headers['content-length']);
+      counted?.pushed(request.body.mutations.length, Number.isFinite(length) ? length : undefined);
+      return answer;
     },
   );
 
   /** The open event streams of this process, by id: their end, and the pages they send. */
   const streams = new Map<string, { userId: string; pages: StreamedPages; end: () => void }>();
+  counted?.countStreams(() => streams.size);
   // Open streams never end by themselves: end them so the server can close.
   app.addHook('preClose', (done) => {
     for (const { end } of [...streams.values()]) end();
@@ -106,7 +127,7 @@ export function syncRoutes(app: FastifyInstance, db: Database, registry: SyncReg
     await feed.close();
   });
 
-  typed.get('/api/v1/sync/stream', { schema: { querystring: streamQuery }, onRequest: signedIn }, async (request, reply) => {
+  typed.get('/api/v1/sync/stream', { schema: { querystring: streamQuery }, onRequest: signedIn, config: { longLived: true } }, async (request, reply) => {
     const { user } = authOf(request);
     // A cursor that is not one is the device's mistake (422, as for a pull), not a stream of pokes.
     if (request.query.cursor !== undefined) decodeCursor(request.query.cursor);

@@ -8,11 +8,16 @@ declare module 'fastify' {
     /** The college of the Host header, or null when the host matches none. */
     college: CollegeRow | null;
   }
+  interface FastifyContextConfig {
+    /** Answered without the college (probes and scrapes): they answer while the database does not. */
+    withoutCollege?: boolean;
+  }
 }
 
 export function registerTenancy(app: FastifyInstance, directory: CollegeDirectory): void {
   app.decorateRequest('college', null);
   app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config.withoutCollege === true) return;
     request.college = (await directory.forHost(request.host)) ?? null;
   });
 }

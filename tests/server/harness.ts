@@ -28,6 +28,8 @@ export interface TestServer {
   app: FastifyInstance;
   db: Database;
   dataDir: string;
+  /** Closes the database under the running app (readiness tests); `close` then skips it. */
+  closeDatabase: () => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -56,13 +58,16 @@ export async function startServer(
   }
   const app = await buildApp({ db: database.db, config: defaultConfig({ dataDir, ...config }), ...options });
   await app.ready();
+  let databaseClosed: Promise<void> | null = null;
+  const closeDatabase = () => (databaseClosed ??= database.close());
   return {
     app,
     db: database.db,
     dataDir,
+    closeDatabase,
     close: async () => {
       await app.close();
-      await database.close();
+      await closeDatabase();
       await dropDatabase();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -8,6 +8,7 @@ import { useOnlineResource } from '../../online/useOnlineResource';
 import { useSession } from '../../session/session';
 import { BackTo, LoadingState } from '../../ui/ScreenStates';
 import { showToast } from '../../ui/toastStore';
+import { BackupStatusCard } from './BackupStatusCard';
 import { DeliverySettingsCard } from './DeliverySettingsCard';
 import { fetchSmtp, removeSmtp, saveSmtp, sendTestMail, type TestOutcome } from './integrationsApi';
 import { MailLogList } from './MailLogList';
@@ -159,6 +160,7 @@ function Integrations() {
       />
       <DeliverySettingsCard />
       <SsoSettingsCard />
+      <BackupStatusCard />
       <MailLogList items={log.items} loading={log.loading} error={log.error} online={online} hasMore={log.hasMore} onRefresh={log.refresh} onMore={log.more} />
     </section>
   );

@@ -1,3 +1,4 @@
+import { backupStatusResponse, type BackupStatus } from '../../../contract/backup';
 import {
   mailLogResponse,
   smtpSettingsResponse,
@@ -79,3 +80,8 @@ export const ssoSettingsDoor: SettingsDoor<SsoSettingsView | null, z.output<type
   save: (settings) => requestJson('put', ssoPath, ssoSettingsOf, { json: settings }),
   remove: () => requestJson('delete', ssoPath, ssoSettingsOf),
 };
+
+/** The installation's scheduled backups: when the last ran and how it ended (server/backup). */
+export function fetchBackupStatus(signal?: AbortSignal): Promise<BackupStatus> {
+  return requestJson('get', 'api/v1/admin/backups', (data) => backupStatusResponse.parse(data).data, undefined, signal);
+}
