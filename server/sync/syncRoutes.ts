@@ -19,6 +19,8 @@ import { StreamedPages, streamedPageLimit } from './streamedPages';
 import { loadViewer } from './viewer';
 import { outboxOrigin } from '../http/origin';
 import { deviceSeen } from './deviceSeen';
+import { checkProtocol, protocolOf } from './protocol';
+import type { UpgradeRegistry } from './upgrades';
 
 /** A comment line keeps proxies and the device's fetch from timing the stream out. */
 export const heartbeatMs = 25_000;
@@ -27,9 +29,14 @@ export const heartbeatMs = 25_000;
 export interface SyncRegistry {
   entities: readonly SyncedEntity[];
   mutations: ReadonlyMap<string, MutationHandler>;
+  /** How older devices' mutation arguments become current ones (none: every version pushes today's). */
+  upgrades?: UpgradeRegistry;
 }
 
-/** The sync protocol (docs/sync.md): pull, push and the event stream. */
+/**
+ * The sync protocol (docs/sync.md): pull, push and the event stream, each first checking the
+ * device's protocol version (protocol.ts).
+ */
 export function syncRoutes(app: FastifyInstance, db: Database, registry: SyncRegistry, quietOptions: Partial<QuietPollsOptions> = {}): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireUser(db);
@@ -59,7 +66,7 @@ export function syncRoutes(app: FastifyInstance, db: Database, registry: SyncReg
       // serializer) cost more than writing the JSON. The query is still validated, and a
       // server test checks that replies parse with `pullResponse`.
       serializerCompiler: () => (data) => JSON.stringify(data),
-      onRequest: [whileWaitedFor, quiet.signedIn],
+      onRequest: [checkProtocol, whileWaitedFor, quiet.signedIn],
     },
     async (request) => {
       const { cursor, head, limit, entities, stream } = request.query;
@@ -83,14 +90,17 @@ export function syncRoutes(app: FastifyInstance, db: Database, registry: SyncReg
 
   typed.post(
     '/api/v1/sync/push',
-    { schema: { body: pushRequest, response: { 200: pushResponse } }, onRequest: [whileWaitedFor, signedIn] },
+    { schema: { body: pushRequest, response: { 200: pushResponse } }, onRequest: [checkProtocol, whileWaitedFor, signedIn] },
     async (request) => {
       const { user, tokenId } = authOf(request);
       const viewer = await loadViewer(db, user);
       const origin = outboxOrigin(request, request.body.clientId, tokenId);
       // A device that left retries the push: its mutations are applied then, once.
       stopIfGone(request);
-      return pushMutations(db, registry.mutations, { user, viewer, origin }, request.body);
+      return pushMutations(db, registry.mutations, { user, viewer, origin }, request.body, {
+        version: protocolOf(request),
+        upgrades: registry.upgrades ?? new Map(),
+      });
     },
   );
 
@@ -106,7 +116,7 @@ export function syncRoutes(app: FastifyInstance, db: Database, registry: SyncReg
     await feed.close();
   });
 
-  typed.get('/api/v1/sync/stream', { schema: { querystring: streamQuery }, onRequest: signedIn }, async (request, reply) => {
+  typed.get('/api/v1/sync/stream', { schema: { querystring: streamQuery }, onRequest: [checkProtocol, signedIn] }, async (request, reply) => {
     const { user } = authOf(request);
     // A cursor that is not one is the device's mistake (422, as for a pull), not a stream of pokes.
     if (request.query.cursor !== undefined) decodeCursor(request.query.cursor);
