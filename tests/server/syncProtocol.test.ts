@@ -3,7 +3,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../../contract/ids';
 import { protocolMalformed, protocolUnsupported, pushResponse, syncProtocol, syncProtocolHeader, type PushRequest } from '../../contract/sync';
+import { buildRegistry } from '../../server/feature';
+import { postUpgrades } from '../../server/posts/postUpgrades';
 import { posts } from '../../server/posts/schema';
+import { upgradeArgs, upgradeRegistry } from '../../server/sync/upgrades';
 import { backends, bearer, hostOf, signIn, startServer, type TestServer } from './harness';
 import { collegeRefs, postArgs, type CollegeRefs } from './syncHelpers';
 
@@ -128,5 +131,29 @@ describe.each(backends)('the sync protocol version on $name', (backend) => {
     const answer = await pushAs(syncProtocol.current + 1, { clientId: 'future', mutations: [{ id: uuidv7(), name: 'posts.create', args }] });
     expect(answer.statusCode).toBe(426);
     expect(await server.db.select().from(posts).where(eq(posts.id, args.id))).toEqual([]);
+  });
+});
+
+describe('mutation upgrades', () => {
+  const upgrades = upgradeRegistry(postUpgrades);
+
+  it('take a post’s arguments from each older version to the current shape, step by step', () => {
+    const base = { id: 'p', title: 'Aviso', section_ids: ['s'] };
+    expect(upgradeArgs(upgrades, 'posts.create', 1, base)).toEqual({ ...base, scope: 'everyone' });
+    expect(upgradeArgs(upgrades, 'posts.update', 2, { ...base, scope: 'all' })).toEqual({ ...base, scope: 'college' });
+    expect(upgradeArgs(upgrades, 'posts.create', syncProtocol.current, { ...base, scope: 'all' })).toEqual({ ...base, scope: 'all' });
+    // Today's shape read as version 1 (a device without the header) stays as it is.
+    expect(upgradeArgs(upgrades, 'posts.create', 1, { ...base, scope: 'guardians' })).toEqual({ ...base, scope: 'guardians' });
+    // What is no object is left for the schema to refuse.
+    expect(upgradeArgs(upgrades, 'posts.create', 1, 'nonsense')).toBe('nonsense');
+    expect(upgradeArgs(upgrades, 'posts.delete', 1, { id: 'p' })).toEqual({ id: 'p' });
+  });
+
+  it('refuse two steps from one version, a step from a version not served, and a step of an unknown mutation', () => {
+    const same = (args: unknown) => args;
+    expect(() => upgradeRegistry([...postUpgrades, { name: 'posts.create', from: 1, upgrade: same }])).toThrow(/two upgrades of posts.create/);
+    expect(() => upgradeRegistry([{ name: 'posts.create', from: syncProtocol.current, upgrade: same }])).toThrow(/not served/);
+    expect(() => upgradeRegistry([{ name: 'posts.create', from: syncProtocol.oldestServed - 1, upgrade: same }])).toThrow(/not served/);
+    expect(() => buildRegistry([{ name: 'lonely', upgrades: [{ name: 'lonely.write', from: 1, upgrade: same }] }], [])).toThrow(/lonely.write/);
   });
 });
