@@ -11,12 +11,12 @@ import { text } from './text';
  * names the version its app speaks in the `Patio-Sync-Protocol` header; the server serves
  * `oldestServed` to `current` and upgrades an older device's pushed mutations to `current`
  * (server/sync/upgrades.ts). A request without the header is taken as `oldestServed`.
- * 1: `posts.create` and `posts.update` without `scope` (a post was for the chosen
- *    sections' students and guardians);
- * 2: `scope`, with `all` for the whole college;
- * 3: that scope is `college`.
+ * 1: every app from before the header;
+ * 2: the header. No mutation's arguments changed between 1 and 2, so no upgrade is
+ *    registered yet; the first release that changes one raises `current` and adds its step.
+ * A release serves its own version and the two before it (`current - 2`, at least 1).
  */
-export const syncProtocol = { current: 3, oldestServed: 1 } as const;
+export const syncProtocol = { current: 2, oldestServed: 1 } as const;
 export const syncProtocolHeader = 'Patio-Sync-Protocol';
 
 /** The header's value: a whole number in decimal, without leading zeros. */

@@ -4,7 +4,6 @@ import { postDeliverable } from './postDelivery';
 import { seedNewCollegeCategory } from './categoryService';
 import { categoryEntity, postEntity, postStatsEntity } from './postEntities';
 import { postMutationHandlers } from './postMutations';
-import { postUpgrades } from './postUpgrades';
 import { postRoutes } from './postRoutes';
 import { postStatsJob } from './postStats';
 import { seedDemoPosts } from './seed';
@@ -14,7 +13,6 @@ export const postsModule: FeatureModule = {
   name: 'posts',
   entities: [categoryEntity, postEntity, postStatsEntity],
   mutations: postMutationHandlers,
-  upgrades: postUpgrades,
   routes: (app, ctx) => postRoutes(app, ctx.db),
   seed: seedDemoPosts,
   // A new college gets one category, so its staff can post at once.

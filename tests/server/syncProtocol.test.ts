@@ -1,32 +1,32 @@
-import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../../contract/ids';
 import { protocolMalformed, protocolUnsupported, pushResponse, syncProtocol, syncProtocolHeader, type PushRequest } from '../../contract/sync';
-import { buildRegistry } from '../../server/feature';
-import { postUpgrades } from '../../server/posts/postUpgrades';
+import { buildRegistry, type FeatureModule } from '../../server/feature';
+import { features } from '../../server/features';
 import { posts } from '../../server/posts/schema';
-import { upgradeArgs, upgradeRegistry } from '../../server/sync/upgrades';
+import { referenceEntities } from '../../server/sync/referenceEntities';
+import { fieldsOf, upgradeArgs, upgradeRegistry, type MutationUpgrade } from '../../server/sync/upgrades';
 import { backends, bearer, hostOf, signIn, startServer, type TestServer } from './harness';
 import { collegeRefs, postArgs, type CollegeRefs } from './syncHelpers';
 
-interface Fixture {
-  body: PushRequest;
-  expected: Record<string, { title: string; scope: string; sections: string[] }>;
-}
-
-/** A recorded push, its placeholders (`<category>`, `<section 1° Básico A>`…) replaced by the seeded college's ids. */
-function fixture(name: string, refs: CollegeRefs): Fixture {
-  const text = readFileSync(new URL(`./fixtures/protocol/${name}.json`, import.meta.url), 'utf8');
-  const resolved = text.replace(/<(category|section|grade of|course of) ?([^>]*)>/g, (_, kind: string, section: string) => {
-    if (kind === 'category') return refs.categoryId;
-    const sectionId = refs.sectionId(section);
-    if (kind === 'section') return sectionId;
-    const gradeId = refs.gradeIdOf(sectionId);
-    return kind === 'grade of' ? gradeId : refs.courseIdOf(gradeId);
-  });
-  return JSON.parse(resolved) as Fixture;
-}
+/**
+ * No mutation's arguments have changed since versions began (contract/sync.ts
+ * `syncProtocol`), so these tests rehearse the first release that changes one: as if the
+ * version before `current` had called a post's title `heading`. Its step is registered only
+ * in this file's server (a module of its own beside the real ones), never in the app's.
+ */
+const headingToTitle: MutationUpgrade = {
+  name: 'posts.create',
+  from: syncProtocol.current - 1,
+  upgrade: (args) => {
+    const fields = fieldsOf(args);
+    if (!fields || !('heading' in fields)) return args;
+    const { heading, ...rest } = fields;
+    return { title: heading, ...rest };
+  },
+};
+const rehearsal: FeatureModule = { name: 'protocol-rehearsal', upgrades: [headingToTitle] };
 
 describe.each(backends)('the sync protocol version on $name', (backend) => {
   let server: TestServer;
@@ -35,7 +35,7 @@ describe.each(backends)('the sync protocol version on $name', (backend) => {
   const host = hostOf('colinas');
 
   beforeAll(async () => {
-    server = await startServer(backend);
+    server = await startServer(backend, {}, { registry: buildRegistry([...features, rehearsal], referenceEntities) });
     refs = await collegeRefs(server.db, 'colinas');
     token = await signIn(server.app, host, { email: 'staff@colinas.test' });
   });
@@ -49,35 +49,28 @@ describe.each(backends)('the sync protocol version on $name', (backend) => {
     server.app.inject({ method: 'GET', url: '/api/v1/sync/pull?limit=1', headers: { host, ...bearer(token), ...versionHeader(version) } });
   const streamAs = (version: string | number | undefined) =>
     server.app.inject({ method: 'GET', url: '/api/v1/sync/stream', headers: { host, ...bearer(token), ...versionHeader(version) } });
-  const sectionName = (id: string): string => {
-    for (const name of ['1° Básico A', '1° Básico B', '2° Básico A']) if (refs.sectionId(name) === id) return name;
-    return id;
-  };
 
-  it.each([1, 2])('applies the recorded push of a version %i device once, as the current version stores it', async (version) => {
-    const { body, expected } = fixture(`version${version}`, refs);
-    const first = await pushAs(version, body);
+  it('upgrades an older device’s push once, step by step, and applies it as the current version would', async () => {
+    const { title, ...rest } = postArgs(refs, ['1° Básico A'], 'guardians', { title: 'Reunión de apoderados' });
+    const older = { id: uuidv7(), name: 'posts.create', args: { ...rest, heading: title } };
+    const first = await pushAs(syncProtocol.current - 1, { clientId: 'older-device', mutations: [older] });
     expect(first.statusCode).toBe(200);
-    expect(pushResponse.parse(first.json()).results.map((result) => result.status)).toEqual(body.mutations.map(() => 'applied'));
-    // The device did not hear the answer and sends the same push again.
-    const again = await pushAs(version, body);
-    expect(pushResponse.parse(again.json()).results.map((result) => result.status)).toEqual(body.mutations.map(() => 'applied'));
-
-    for (const [id, row] of Object.entries(expected)) {
-      const stored = await server.db.select().from(posts).where(eq(posts.id, id));
-      expect(stored).toHaveLength(1);
-      expect({ title: stored[0]!.title, scope: stored[0]!.scope, sections: stored[0]!.sectionIds.map(sectionName) }).toEqual(row);
-    }
+    expect(pushResponse.parse(first.json()).results.map((result) => result.status)).toEqual(['applied']);
+    // The device did not hear the answer and sends the same push again: applied once.
+    const again = await pushAs(syncProtocol.current - 1, { clientId: 'older-device', mutations: [older] });
+    expect(pushResponse.parse(again.json()).results.map((result) => result.status)).toEqual(['applied']);
+    const stored = await server.db.select().from(posts).where(eq(posts.id, rest.id));
+    expect(stored.map((row) => ({ title: row.title, scope: row.scope }))).toEqual([{ title: 'Reunión de apoderados', scope: 'guardians' }]);
   });
 
-  it('applies a current device’s push as it is, and still refuses what no version allowed', async () => {
+  it('applies a current device’s push as it is: the older shape is not upgraded for it, and is refused', async () => {
     const current = postArgs(refs, [], 'college');
-    const oldName = { ...postArgs(refs, [], 'college'), scope: 'all' };
+    const { title, ...rest } = postArgs(refs, [], 'college');
     const response = await pushAs(syncProtocol.current, {
       clientId: 'current-device',
       mutations: [
         { id: uuidv7(), name: 'posts.create', args: current },
-        { id: uuidv7(), name: 'posts.create', args: oldName },
+        { id: uuidv7(), name: 'posts.create', args: { ...rest, heading: title } },
       ],
     });
     const results = pushResponse.parse(response.json()).results;
@@ -86,20 +79,11 @@ describe.each(backends)('the sync protocol version on $name', (backend) => {
     expect((await server.db.select().from(posts).where(eq(posts.id, current.id)))[0]?.scope).toBe('college');
   });
 
-  it('serves a device that names no version as the oldest served: its old shape and today’s are both applied', async () => {
+  it('serves a device that names no version (an app from before versions) as the oldest served', async () => {
     expect((await pullAs(undefined)).statusCode).toBe(200);
-    const [oldShape] = fixture('version1', refs).body.mutations;
-    const fromOldApp = { ...(oldShape!.args as Record<string, unknown>), id: uuidv7() };
     const today = postArgs(refs, ['1° Básico A'], 'guardians');
-    const sent = await pushAs(undefined, {
-      clientId: 'before-versions',
-      mutations: [
-        { id: uuidv7(), name: 'posts.create', args: fromOldApp },
-        { id: uuidv7(), name: 'posts.create', args: today },
-      ],
-    });
-    expect(pushResponse.parse(sent.json()).results.map((result) => result.status)).toEqual(['applied', 'applied']);
-    expect((await server.db.select().from(posts).where(eq(posts.id, fromOldApp.id)))[0]?.scope).toBe('everyone');
+    const sent = await pushAs(undefined, { clientId: 'before-versions', mutations: [{ id: uuidv7(), name: 'posts.create', args: today }] });
+    expect(pushResponse.parse(sent.json()).results.map((result) => result.status)).toEqual(['applied']);
     expect((await server.db.select().from(posts).where(eq(posts.id, today.id)))[0]?.scope).toBe('guardians');
   });
 
@@ -135,23 +119,25 @@ describe.each(backends)('the sync protocol version on $name', (backend) => {
 });
 
 describe('mutation upgrades', () => {
-  const upgrades = upgradeRegistry(postUpgrades);
+  const addScope: MutationUpgrade = { name: 'posts.update', from: syncProtocol.current - 1, upgrade: (args) => ({ scope: 'everyone', ...fieldsOf(args) }) };
+  const upgrades = upgradeRegistry([headingToTitle, addScope]);
 
-  it('take a post’s arguments from each older version to the current shape, step by step', () => {
-    const base = { id: 'p', title: 'Aviso', section_ids: ['s'] };
-    expect(upgradeArgs(upgrades, 'posts.create', 1, base)).toEqual({ ...base, scope: 'everyone' });
-    expect(upgradeArgs(upgrades, 'posts.update', 2, { ...base, scope: 'all' })).toEqual({ ...base, scope: 'college' });
-    expect(upgradeArgs(upgrades, 'posts.create', syncProtocol.current, { ...base, scope: 'all' })).toEqual({ ...base, scope: 'all' });
-    // Today's shape read as version 1 (a device without the header) stays as it is.
-    expect(upgradeArgs(upgrades, 'posts.create', 1, { ...base, scope: 'guardians' })).toEqual({ ...base, scope: 'guardians' });
+  it('take arguments from an older version to the current shape, and leave the rest alone', () => {
+    const base = { id: 'p', section_ids: ['s'] };
+    const older = syncProtocol.current - 1;
+    expect(upgradeArgs(upgrades, 'posts.create', older, { ...base, heading: 'Aviso' })).toEqual({ ...base, title: 'Aviso' });
+    expect(upgradeArgs(upgrades, 'posts.update', older, { ...base, title: 'Aviso' })).toEqual({ ...base, title: 'Aviso', scope: 'everyone' });
+    // Already of the newer shape (a device without the header sends today's): as it is.
+    expect(upgradeArgs(upgrades, 'posts.create', older, { ...base, title: 'Aviso' })).toEqual({ ...base, title: 'Aviso' });
+    expect(upgradeArgs(upgrades, 'posts.create', syncProtocol.current, { ...base, heading: 'Aviso' })).toEqual({ ...base, heading: 'Aviso' });
     // What is no object is left for the schema to refuse.
-    expect(upgradeArgs(upgrades, 'posts.create', 1, 'nonsense')).toBe('nonsense');
-    expect(upgradeArgs(upgrades, 'posts.delete', 1, { id: 'p' })).toEqual({ id: 'p' });
+    expect(upgradeArgs(upgrades, 'posts.create', older, 'nonsense')).toBe('nonsense');
+    expect(upgradeArgs(upgrades, 'posts.delete', older, { id: 'p' })).toEqual({ id: 'p' });
   });
 
   it('refuse two steps from one version, a step from a version not served, and a step of an unknown mutation', () => {
     const same = (args: unknown) => args;
-    expect(() => upgradeRegistry([...postUpgrades, { name: 'posts.create', from: 1, upgrade: same }])).toThrow(/two upgrades of posts.create/);
+    expect(() => upgradeRegistry([headingToTitle, { name: 'posts.create', from: headingToTitle.from, upgrade: same }])).toThrow(/two upgrades of posts.create/);
     expect(() => upgradeRegistry([{ name: 'posts.create', from: syncProtocol.current, upgrade: same }])).toThrow(/not served/);
     expect(() => upgradeRegistry([{ name: 'posts.create', from: syncProtocol.oldestServed - 1, upgrade: same }])).toThrow(/not served/);
     expect(() => buildRegistry([{ name: 'lonely', upgrades: [{ name: 'lonely.write', from: 1, upgrade: same }] }], [])).toThrow(/lonely.write/);
