@@ -6,6 +6,37 @@ import { text } from './text';
  * named by a string and its rows are validated by the entity's own schema on each side.
  */
 
+/**
+ * The protocol's version (docs/sync.md, "Versions"). Every pull, push and stream request
+ * names the version its app speaks in the `Patio-Sync-Protocol` header; the server serves
+ * `oldestServed` to `current` and upgrades an older device's pushed mutations to `current`
+ * (server/sync/upgrades.ts). A request without the header is taken as `oldestServed`.
+ * 1: every app from before the header;
+ * 2: the header. No mutation's arguments changed between 1 and 2, so no upgrade is
+ *    registered yet; the first release that changes one raises `current` and adds its step.
+ * A release serves its own version and the two before it (`current - 2`, at least 1).
+ */
+export const syncProtocol = { current: 2, oldestServed: 1 } as const;
+export const syncProtocolHeader = 'Patio-Sync-Protocol';
+
+/** The header's value: a whole number in decimal, without leading zeros. */
+export const syncProtocolVersion = z
+  .string()
+  .regex(/^(0|[1-9][0-9]{0,5})$/)
+  .transform(Number);
+
+/** The one answer to a version the server does not serve: HTTP 426 with this body. */
+export const protocolUnsupported = z.object({
+  code: z.literal('protocol_unsupported'),
+  current: z.number().int(),
+  oldest_served: z.number().int(),
+});
+export type ProtocolUnsupported = z.infer<typeof protocolUnsupported>;
+
+/** A header that is not a version: HTTP 400 with this body. */
+export const protocolMalformed = z.object({ code: z.literal('protocol_malformed'), message: z.string() });
+export type ProtocolMalformed = z.infer<typeof protocolMalformed>;
+
 /** An event stream's id (server/sync/streamedPages.ts). */
 const streamId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 

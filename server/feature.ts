@@ -14,6 +14,7 @@ import { releaseJob } from './audience/release';
 import type { Job } from './jobs';
 import { compactionJob } from './sync/compaction';
 import type { MutationHandler } from './sync/mutation';
+import { upgradeRegistry, type MutationUpgrade, type UpgradeRegistry } from './sync/upgrades';
 import type { Write } from './sync/writeInCollege';
 
 /** A demo college as the core seed made it, for a feature's own demo rows. */
@@ -45,6 +46,8 @@ export interface FeatureModule {
   entities?: readonly SyncedEntity[];
   /** Mutations devices may push (`<feature>.<verb>`). */
   mutations?: readonly MutationHandler[];
+  /** How its mutations' arguments of older protocol versions become today's (server/sync/upgrades.ts). */
+  upgrades?: readonly MutationUpgrade[];
   /** REST routes, for clients that do not sync. */
   routes?: (app: FastifyInstance, ctx: AppContext) => void;
   /** Demo rows for a newly seeded demo college, in the seed's write. */
@@ -74,6 +77,7 @@ export interface FeatureRegistry {
   modules: readonly FeatureModule[];
   entities: readonly SyncedEntity[];
   mutations: ReadonlyMap<string, MutationHandler>;
+  upgrades: UpgradeRegistry;
   jobs: readonly Job[];
   attachmentOwners: AttachmentOwners;
   deliverables: ReadonlyMap<DeliveryKind, Deliverable>;
@@ -110,9 +114,11 @@ export function buildRegistry(modules: readonly FeatureModule[], coreEntities: r
   }
   const jobs = [releaseJob(entities), compactionJob(entities), ...deliveryJobs(deliverables), ...modules.flatMap((m) => m.jobs ?? [])];
   const passwordSignInGates = modules.flatMap((m) => (m.passwordSignInGate ? [m.passwordSignInGate] : []));
+  const upgrades = upgradeRegistry(modules.flatMap((m) => m.upgrades ?? []));
+  for (const name of upgrades.keys()) if (!mutations.has(name)) throw new Error(`an upgrade of ${name}, which no module defines`);
   const pushQueues: PushQueue[] = [
     { name: 'delivery', pending: pendingDeliveryPushes },
     ...modules.flatMap((m) => (m.pendingPushes ? [{ name: m.name, pending: m.pendingPushes }] : [])),
   ];
-  return { modules, entities, mutations, jobs, attachmentOwners, deliverables, passwordSignInGates, pushQueues };
+  return { modules, entities, mutations, upgrades, jobs, attachmentOwners, deliverables, passwordSignInGates, pushQueues };
 }

@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { messages } from '../../contract/messages';
 import { can } from '../../contract/permissions';
-import type { Mutation, MutationError, MutationResult, PushRequest, PushResponse } from '../../contract/sync';
+import { syncProtocol, type Mutation, type MutationError, type MutationResult, type PushRequest, type PushResponse } from '../../contract/sync';
 import type { Database } from '../db/client';
 import { appliedMutations } from '../db/schema';
 import { forbidden, HttpError, parseOrFail, refusedByDatabase, ValidationFailed } from '../http/errors';
 import type { SyncMetrics } from '../metrics/appMetrics';
 import type { MutationActor, MutationHandler } from './mutation';
+import { upgradeArgs, type UpgradeRegistry } from './upgrades';
 import { writeInCollege } from './writeInCollege';
 
 /**
@@ -14,18 +15,21 @@ import { writeInCollege } from './writeInCollege';
  * once (docs/sync.md, rule 3). A rejection (422/403/404/409) rolls that mutation back,
  * is recorded so a replay answers the same, and does not stop the ones after it. Anything
  * else (a bug, the database gone) fails the whole request with 5xx: the device keeps the
- * rest queued and retries, and what was applied answers as a replay.
+ * rest queued and retries, and what was applied answers as a replay. The arguments of a
+ * device of an older protocol `version` are upgraded to the current shape before they are
+ * checked (docs/sync.md, "Versions").
  */
 export async function pushMutations(
   db: Database,
   handlers: ReadonlyMap<string, MutationHandler>,
   actor: MutationActor,
   request: PushRequest,
+  protocol: Protocol = { version: syncProtocol.current, upgrades: new Map() },
   metrics?: Pick<SyncMetrics, 'mutation' | 'refused'>,
 ): Promise<PushResponse> {
   const results: MutationResult[] = [];
   for (const mutation of request.mutations) {
-    const [result, answer] = await pushOne(db, handlers, actor, request.clientId, mutation);
+    const [result, answer] = await pushOne(db, handlers, actor, request.clientId, mutation, protocol);
     if (answer === 'replay') metrics?.mutation('replayed');
     else if (result.status === 'applied') metrics?.mutation('applied');
     else metrics?.refused(result.error?.status ?? 0);
@@ -33,6 +37,12 @@ export async function pushMutations(
     results.push({ ...result, id: mutation.id });
   }
   return { results };
+}
+
+/** The version the device speaks, and how older arguments become current ones. */
+export interface Protocol {
+  version: number;
+  upgrades: UpgradeRegistry;
 }
 
 /** Thrown inside the transaction when another request recorded the same id first. */
@@ -44,6 +54,7 @@ async function pushOne(
   actor: MutationActor,
   clientId: string,
   mutation: Mutation,
+  protocol: Protocol,
 ): Promise<[MutationResult, 'first' | 'replay']> {
   const id = mutation.id.toLowerCase();
   const earlier = await replayOf(db, actor, id);
@@ -55,7 +66,7 @@ async function pushOne(
     const handler = handlers.get(mutation.name);
     if (!handler) throw ValidationFailed.field('name', messages.invalidData);
     if (handler.permission && !can(actor.user.role, handler.permission)) throw forbidden();
-    const args = parseOrFail(handler.args, mutation.args);
+    const args = parseOrFail(handler.args, upgradeArgs(protocol.upgrades, mutation.name, protocol.version, mutation.args));
     await writeInCollege(db, actor.user.collegeId, async (write) => {
       const [mine] = await write.tx
         .insert(appliedMutations)

@@ -20,6 +20,8 @@ import { loadViewer } from './viewer';
 import { outboxOrigin } from '../http/origin';
 import { deviceSeen } from './deviceSeen';
 import type { AppMetrics } from '../metrics/appMetrics';
+import { checkProtocol, protocolOf } from './protocol';
+import type { UpgradeRegistry } from './upgrades';
 
 /** A comment line keeps proxies and the device's fetch from timing the stream out. */
 export const heartbeatMs = 25_000;
@@ -28,9 +30,14 @@ export const heartbeatMs = 25_000;
 export interface SyncRegistry {
   entities: readonly SyncedEntity[];
   mutations: ReadonlyMap<string, MutationHandler>;
+  /** How older devices' mutation arguments become current ones (none: every version pushes today's). */
+  upgrades?: UpgradeRegistry;
 }
 
-/** The sync protocol (docs/sync.md): pull, push and the event stream. */
+/**
+ * The sync protocol (docs/sync.md): pull, push and the event stream, each first checking the
+ * device's protocol version (protocol.ts).
+ */
 export function syncRoutes(
   app: FastifyInstance,
   db: Database,
@@ -71,7 +78,7 @@ export function syncRoutes(
         counted?.pullPage((data as PullResponse).changes.length, Buffer.byteLength(text));
         return text;
       },
-      onRequest: [whileWaitedFor, quiet.signedIn],
+      onRequest: [checkProtocol, whileWaitedFor, quiet.signedIn],
     },
     async (request) => {
       const { cursor, head, limit, entities, stream } = request.query;
@@ -100,14 +107,21 @@ export function syncRoutes(
 
   typed.post(
     '/api/v1/sync/push',
-    { schema: { body: pushRequest, response: { 200: pushResponse } }, onRequest: [whileWaitedFor, signedIn] },
+    { schema: { body: pushRequest, response: { 200: pushResponse } }, onRequest: [checkProtocol, whileWaitedFor, signedIn] },
     async (request) => {
       const { user, tokenId } = authOf(request);
       const viewer = await loadViewer(db, user);
       const origin = outboxOrigin(request, request.body.clientId, tokenId);
       // A device that left retries the push: its mutations are applied then, once.
       stopIfGone(request);
-      const answer = await pushMutations(db, registry.mutations, { user, viewer, origin }, request.body, counted);
+      const answer = await pushMutations(
+        db,
+        registry.mutations,
+        { user, viewer, origin },
+        request.body,
+        { version: protocolOf(request), upgrades: registry.upgrades ?? new Map() },
+        counted,
+      );
       const length = Number(request.headers['content-length']);
       counted?.pushed(request.body.mutations.length, Number.isFinite(length) ? length : undefined);
       return answer;
@@ -127,59 +141,63 @@ export function syncRoutes(
     await feed.close();
   });
 
-  typed.get('/api/v1/sync/stream', { schema: { querystring: streamQuery }, onRequest: signedIn, config: { longLived: true } }, async (request, reply) => {
-    const { user } = authOf(request);
-    // A cursor that is not one is the device's mistake (422, as for a pull), not a stream of pokes.
-    if (request.query.cursor !== undefined) decodeCursor(request.query.cursor);
-    const viewer = await loadViewer(db, user);
-    const response = reply.raw;
-    const send = (text: string) => {
-      if (!response.writableEnded) response.write(text);
-    };
-    const id = randomBytes(12).toString('base64url');
-    const pages = new StreamedPages({
-      cursor: request.query.cursor,
-      // As the device's own pull would: its viewer, in the pulls' lane (no request to leave).
-      pull: (cursor): Promise<PullResponse> => pullChanges(streamPulls, registry.entities, viewer, { cursor, limit: streamedPageLimit }),
-      send,
-      onError: (error) => request.log.warn({ err: error }, 'sync stream: reading a page failed; poked instead'),
-    });
-    // Listening before `ready`: a change committed after the device saw `ready` always
-    // reaches it. Only changes for the member's audience do. When the member's session
-    // changes (a revoked token, a new role, status or sections) the stream ends: the device
-    // connects again, a revoked or disabled member gets 401 and is signed out, a new
-    // audience pulls `reset` and listens with its new keys.
-    let sessionChanged = false;
-    let end: () => void = () => undefined;
-    const unsubscribe = await feed.subscribe(user.collegeId, viewer.keySet, () => pages.changed(), {
-      userId: user.id,
-      onSessionChanged: () => {
-        sessionChanged = true;
-        end();
-      },
-    });
-    reply.hijack();
-    response.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store, no-transform',
-      connection: 'keep-alive',
-      // nginx and similar proxies would otherwise hold the events back.
-      'x-accel-buffering': 'no',
-      'content-security-policy': contentSecurityPolicy,
-      'x-content-type-options': 'nosniff',
-    });
-    const ready: StreamReady = { stream: id };
-    send(`retry: 5000\n\nevent: ready\ndata: ${JSON.stringify(ready)}\n\n`);
-    const heartbeat = setInterval(() => send(': heartbeat\n\n'), heartbeatMs);
-    end = () => {
-      clearInterval(heartbeat);
-      unsubscribe();
-      streams.delete(id);
-      if (!response.writableEnded) response.end();
-    };
-    streams.set(id, { userId: user.id, pages, end });
-    if (sessionChanged) end();
-    request.raw.on('close', end);
-    response.on('close', end);
-  });
+  typed.get(
+    '/api/v1/sync/stream',
+    { schema: { querystring: streamQuery }, onRequest: [checkProtocol, signedIn], config: { longLived: true } },
+    async (request, reply) => {
+      const { user } = authOf(request);
+      // A cursor that is not one is the device's mistake (422, as for a pull), not a stream of pokes.
+      if (request.query.cursor !== undefined) decodeCursor(request.query.cursor);
+      const viewer = await loadViewer(db, user);
+      const response = reply.raw;
+      const send = (text: string) => {
+        if (!response.writableEnded) response.write(text);
+      };
+      const id = randomBytes(12).toString('base64url');
+      const pages = new StreamedPages({
+        cursor: request.query.cursor,
+        // As the device's own pull would: its viewer, in the pulls' lane (no request to leave).
+        pull: (cursor): Promise<PullResponse> => pullChanges(streamPulls, registry.entities, viewer, { cursor, limit: streamedPageLimit }),
+        send,
+        onError: (error) => request.log.warn({ err: error }, 'sync stream: reading a page failed; poked instead'),
+      });
+      // Listening before `ready`: a change committed after the device saw `ready` always
+      // reaches it. Only changes for the member's audience do. When the member's session
+      // changes (a revoked token, a new role, status or sections) the stream ends: the device
+      // connects again, a revoked or disabled member gets 401 and is signed out, a new
+      // audience pulls `reset` and listens with its new keys.
+      let sessionChanged = false;
+      let end: () => void = () => undefined;
+      const unsubscribe = await feed.subscribe(user.collegeId, viewer.keySet, () => pages.changed(), {
+        userId: user.id,
+        onSessionChanged: () => {
+          sessionChanged = true;
+          end();
+        },
+      });
+      reply.hijack();
+      response.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store, no-transform',
+        connection: 'keep-alive',
+        // nginx and similar proxies would otherwise hold the events back.
+        'x-accel-buffering': 'no',
+        'content-security-policy': contentSecurityPolicy,
+        'x-content-type-options': 'nosniff',
+      });
+      const ready: StreamReady = { stream: id };
+      send(`retry: 5000\n\nevent: ready\ndata: ${JSON.stringify(ready)}\n\n`);
+      const heartbeat = setInterval(() => send(': heartbeat\n\n'), heartbeatMs);
+      end = () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        streams.delete(id);
+        if (!response.writableEnded) response.end();
+      };
+      streams.set(id, { userId: user.id, pages, end });
+      if (sessionChanged) end();
+      request.raw.on('close', end);
+      response.on('close', end);
+    },
+  );
 }

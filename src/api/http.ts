@@ -15,6 +15,8 @@ export interface HttpOptions {
   prefix?: string;
   /** Milliseconds; `false` for long-lived answers (the event stream). */
   timeout?: number | false;
+  /** Sent with every request of this client (the sync protocol's version: src/sync/engine/syncApi.ts). */
+  headers?: Record<string, string>;
 }
 
 export type Method = 'get' | 'post' | 'put' | 'delete';
@@ -73,10 +75,10 @@ export async function toTypedError(error: unknown): Promise<Error> {
   return error instanceof Error ? error : new Error(String(error));
 }
 
-export function createHttp({ getToken, prefix = '/', timeout = 15_000 }: HttpOptions): Http {
+export function createHttp({ getToken, prefix = '/', timeout = 15_000, headers = {} }: HttpOptions): Http {
   const instance: KyInstance = ky.create({
     prefix,
-    headers: { accept: 'application/json' },
+    headers: { accept: 'application/json', ...headers },
     credentials: 'same-origin',
     timeout,
     // Retrying is the sync worker's job; a screen shows the failure at once.

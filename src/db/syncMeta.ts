@@ -1,5 +1,9 @@
-/** What the sync worker writes to the `meta` table, and every tab's UI reads. */
-export type SyncPhase = 'starting' | 'initial' | 'idle' | 'pulling' | 'pushing' | 'offline' | 'paused' | 'error';
+/**
+ * What the sync worker writes to the `meta` table, and every tab's UI reads. `updating`: the
+ * server does not serve this app's protocol version (docs/sync.md, "Versions"); nothing is
+ * sent until a new version of the app runs.
+ */
+export type SyncPhase = 'starting' | 'initial' | 'idle' | 'pulling' | 'pushing' | 'offline' | 'paused' | 'updating' | 'error';
 
 export interface SyncStatusMeta {
   phase: SyncPhase;

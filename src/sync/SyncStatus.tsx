@@ -3,13 +3,16 @@ import { Plural, Trans } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import { CloudOffIcon } from '../ui/icons';
 import { useSyncStatus } from './hooks';
+import { useUpdateForProtocol } from './useUpdateForProtocol';
 
 /**
  * The app bar's sync summary: offline, initial download progress, unsent changes and
- * changes needing attention (a link to the outbox). Nothing when all is sent.
+ * changes needing attention (a link to the outbox), and an update the server asks for (its
+ * protocol moved on: nothing is sent until the new version runs). Nothing when all is sent.
  */
 export function SyncStatus() {
   const { online, phase, received, unsent, attention } = useSyncStatus();
+  useUpdateForProtocol(phase);
   return (
     <span className="sync-status" role="status" aria-live="polite">
       {!online ? (
@@ -25,6 +28,14 @@ export function SyncStatus() {
           <span className="sync-spinner" aria-hidden="true" />
           <span>
             <Plural value={received} one="Downloading… # item" other="Downloading… # items" />
+          </span>
+        </span>
+      ) : null}
+      {online && phase === 'updating' ? (
+        <span className="sync-chip">
+          <span className="sync-spinner" aria-hidden="true" />
+          <span>
+            <Trans>Updating Patio…</Trans>
           </span>
         </span>
       ) : null}

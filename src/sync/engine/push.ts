@@ -1,4 +1,5 @@
 import { messages } from '../../../contract/messages';
+import { ApiError } from '../../api/errors';
 import type { MutationError } from '../../../contract/sync';
 import { isBackground, type OutboxEntry, type PatioDb } from '../../db/database';
 import type { SyncApi } from './syncApi';
@@ -35,12 +36,13 @@ async function takeBatch(db: PatioDb): Promise<OutboxEntry[]> {
   });
 }
 
-async function requeue(db: PatioDb, batch: readonly OutboxEntry[]): Promise<void> {
+/** `sent` false: the server refused the request before reading it (its protocol version), which is no attempt. */
+async function requeue(db: PatioDb, batch: readonly OutboxEntry[], sent: boolean): Promise<void> {
   await db.transaction('rw', db.outbox, async () => {
     for (const entry of batch) {
       if (entry.seq === undefined) continue;
       const current = await db.outbox.get(entry.seq);
-      if (current?.status === 'sending') await db.outbox.update(entry.seq, { status: 'queued' });
+      if (current?.status === 'sending') await db.outbox.update(entry.seq, sent ? { status: 'queued' } : { status: 'queued', attempts: entry.attempts });
     }
   });
 }
@@ -52,7 +54,7 @@ const unexplained: MutationError = { status: 409, message: messages.conflict };
  * mutation leaves the outbox; a rejected one waits for the user in "needs attention" with
  * its arguments (the user's text) intact, and does not hold back the ones after it (a
  * rejected background entry is simply dropped). When
- * the request fails (network, 5xx, 429, 401) the batch goes back to `queued` and the error
+ * the request fails (network, 5xx, 429, 401, 426) the batch goes back to `queued` and the error
  * is thrown for the engine to back off or pause. Returns how many were answered, 0 when the
  * queue was empty.
  */
@@ -63,7 +65,7 @@ export async function pushBatch(db: PatioDb, api: SyncApi, clientId: string, sig
   try {
     ({ results } = await api.push({ clientId, mutations: batch.map(({ id, name, args }) => ({ id, name, args })) }, signal));
   } catch (error) {
-    await requeue(db, batch);
+    await requeue(db, batch, !(error instanceof ApiError && error.status === 426));
     throw error;
   }
   const byId = new Map(results.map((result) => [result.id.toLowerCase(), result]));

@@ -4,13 +4,15 @@ import {
   pullResponse,
   pushResponse,
   streamReady,
+  syncProtocol,
+  syncProtocolHeader,
   upsertChange,
   type PullResponse,
   type PushRequest,
   type PushResponse,
   type StreamedPage,
 } from '../../../contract/sync';
-import type { Http } from '../../api/http';
+import { createHttp, type Http, type HttpOptions } from '../../api/http';
 
 type PulledRow = Record<string, unknown> & { id: string };
 
@@ -57,6 +59,15 @@ export interface PullOptions {
   entities?: readonly string[];
   /** The device's open event stream: its next pages start where this pull ends. */
   stream?: string;
+}
+
+/**
+ * The HTTP client of the sync requests: every pull, push and stream names the protocol
+ * version this app speaks in a header (docs/sync.md, "Versions"). The stream is a fetch,
+ * not an EventSource, so it carries the header like the others.
+ */
+export function createSyncHttp(options: HttpOptions): Http {
+  return createHttp({ ...options, headers: { ...options.headers, [syncProtocolHeader]: String(syncProtocol.current) } });
 }
 
 /** The sync endpoints (docs/sync.md), parsed by the contract's schemas. */

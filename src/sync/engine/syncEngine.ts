@@ -1,6 +1,5 @@
 import { uuidv7 } from '../../../contract/ids';
 import { ApiError, NetworkError } from '../../api/errors';
-import { createHttp } from '../../api/http';
 import type { PatioDb } from '../../db/database';
 import { liveQuery } from '../../db/lifecycle';
 import { indexChunkSize, indexRows, pendingIds } from '../../db/searchIndex';
@@ -11,7 +10,7 @@ import type { PullResponse, StreamedPage } from '../../../contract/sync';
 import { pullAll } from './pull';
 import { pushBatch, requeueSending } from './push';
 import { readServerSentEvents } from './serverSentEvents';
-import { createSyncApi, readStreamedPage, readyStreamId, type SyncApi } from './syncApi';
+import { createSyncApi, createSyncHttp, readStreamedPage, readyStreamId, type SyncApi } from './syncApi';
 import { writeStatus } from './syncStatusStore';
 
 export interface SyncEngineOptions {
@@ -57,7 +56,7 @@ const streamedQueueMax = 20;
 export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const { db, live = true, random = Math.random, log = (message, error) => console.warn(message, error) } = options;
   let token = options.token;
-  const api: SyncApi = createSyncApi(createHttp({ getToken: () => token, prefix: `${options.origin.replace(/\/+$/, '')}/` }));
+  const api: SyncApi = createSyncApi(createSyncHttp({ getToken: () => token, prefix: `${options.origin.replace(/\/+$/, '')}/` }));
   const lifetime = new AbortController();
   let clientId = '';
   let paused = false;
@@ -133,6 +132,15 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   }
 
   async function recordFailure(error: unknown): Promise<void> {
+    if (error instanceof ApiError && error.status === 426) {
+      // docs/sync.md, "Versions": the server does not serve this app's protocol. Nothing more
+      // is sent; the outbox waits as it is for the new version of the app, which the page
+      // asks the service worker for when it sees `updating` (src/sync/useUpdateForProtocol.ts).
+      paused = true;
+      stopStream();
+      await writeStatus(db, { phase: 'updating', error: 'protocol_unsupported' }).catch(() => undefined);
+      return;
+    }
     if (error instanceof ApiError && error.status === 401) {
       // docs/sync.md rules 4 and 7: nothing is dropped and nobody is signed out here; the app re-checks
       // the session and hands over a new token (setToken) after the user signs in again.
@@ -267,7 +275,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
             streamIdleMs,
           );
         } catch (error) {
-          if (error instanceof ApiError && error.status === 401) await recordFailure(error);
+          if (error instanceof ApiError && (error.status === 401 || error.status === 426)) await recordFailure(error);
         } finally {
           connection.abort();
           lifetime.signal.removeEventListener('abort', onStop);
