@@ -10,11 +10,14 @@ import { backends, hostOf, json, startServer, type TestServer } from './harness'
 /**
  * The routes anyone may call, signed in or not: what the app needs before a session
  * (the college, the sign-in, sign-up and recovery forms, the push key), what a
- * service worker, a calendar app or a mail's link calls with a secret of its own, and the static page.
+ * service worker, a calendar app or a mail's link calls with a secret of its own, and the static page;
+ * a load balancer's probes, and a scraper's figures behind their own token (tests/server/metrics.test.ts).
  * Every other route asks who is asking before it reads its body.
  */
 const publicRoutes = new Set([
   'GET /api/health',
+  'GET /api/ready',
+  'GET /metrics',
   'POST /api/colleges/domain',
   'POST /api/login-mobile',
   'POST /api/forgot-password-user',
