@@ -670,8 +670,8 @@ export class Device {
 
   /**
    * Waits until the service worker controls the page (it claims open pages on install).
-   * Its install precaches the whole app shell one file at a time, which takes seconds on a
-   * busy machine: the wait is for that state, bounded by `appStart`.
+   * Its install precaches the shell and the offline screens (docs/offline-start.md), which
+   * takes seconds on a busy machine: the wait is for that state, bounded by `appStart`.
    */
   async waitForServiceWorker(): Promise<void> {
     await expect
