@@ -47,6 +47,12 @@ export const offlineScreens = [
   'src/features/messenger/outboxTitles.ts',
   'src/ui/ToastHost.tsx',
   'src/app/PreferencesMenuContent.tsx',
+  // What those screens load on demand offline: the upload queue (its sender is loaded when a
+  // queued file is tried, the first time possibly offline) and "Add to calendar".
+  'src/features/documents/attachmentQueue.ts',
+  'src/api/tusUpload.ts',
+  'src/features/events/icsDownload.ts',
+  'contract/eventCalendar.ts',
 ] as const;
 
 /** Files outside `assets/` the shell needs: the page, its pre-paint script, Patio's icons, the offline-start bench's static page. */
