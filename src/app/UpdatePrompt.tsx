@@ -1,15 +1,14 @@
 import { Trans } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
-import { keepOfflineStart } from '../pwa/offlineStart';
 import { reportStartupFailure } from '../startup/reportStartupFailure';
 import { Button } from '../ui/Button';
+import { useOfflineStart } from './useOfflineStart';
 
 /**
  * The service worker's two moments: first install ("ready to work offline") and a waiting
  * new version. Reload posts SKIP_WAITING to the waiting worker and reloads once it controls.
  * "Ready to work offline" waits until the worker has also kept this device's language and
- * college images (src/pwa/offlineStart.ts): the precache alone would start in no language.
+ * college images (src/app/useOfflineStart.ts): the precache alone would start in no language.
  */
 export function UpdatePrompt() {
   const {
@@ -21,23 +20,11 @@ export function UpdatePrompt() {
       reportStartupFailure('service worker', error);
     },
   });
-  const [kept, setKept] = useState(false);
-  useEffect(() => {
-    if (!offlineReady) return;
-    let live = true;
-    void keepOfflineStart().then(() => {
-      if (live) setKept(true);
-    });
-    return () => {
-      live = false;
-    };
-  }, [offlineReady]);
-  const ready = offlineReady && kept;
+  const ready = useOfflineStart(offlineReady);
   if (!needRefresh && !ready) return null;
   const close = (): void => {
     setNeedRefresh(false);
     setOfflineReady(false);
-    setKept(false);
   };
   return (
     <div className="update-prompt" role="alert">
