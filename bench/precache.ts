@@ -72,6 +72,8 @@ interface RunResult {
   submitMs: number | null;
   workerRequests: number;
   workerBytes: number;
+  /** The service worker's first request and last answer, from the page's first request, ms. */
+  workerSpan: [number, number] | null;
 }
 
 const kb = (bytes: number) => (bytes >= 1_000_000 ? `${(bytes / 1_000_000).toFixed(2)} MB` : `${(bytes / 1000).toFixed(1)} KB`);
@@ -163,8 +165,12 @@ async function oneRun(browser: Browser, target: Target, profile: NetworkProfile)
       await page.screenshot({ path: `.tmp/bench-precache-not-ready-${target.name}.png` });
       console.log(`        not ready: ${page.url()}, screenshot .tmp/bench-precache-not-ready-${target.name}.png, stamps ${JSON.stringify(stamps)}`);
     }
-    const worker = onTheWire(transfers).filter((t) => t.source === 'service worker');
+    const wire = onTheWire(transfers);
+    const worker = wire.filter((t) => t.source === 'service worker');
+    const zero = Math.min(...wire.filter((t) => t.source === 'page').map((t) => t.sentAt));
+    const ends = worker.map((t) => t.endAt ?? t.sentAt);
     return {
+      workerSpan: worker.length === 0 ? null : [(Math.min(...worker.map((t) => t.sentAt)) - zero) * 1000, (Math.max(...ends) - zero) * 1000],
       signalMs: stamps.signal ?? null,
       syncedMs: stamps.synced ?? null,
       submitMs: stamps.submit ?? null,
@@ -231,7 +237,7 @@ runBench('bench:precache', 5 * 60_000 + runs * profiles.length * 2 * (runLimitMs
         const r = await oneRun(browser, target, profile);
         results.set(key(profile, target), [...(results.get(key(profile, target)) ?? []), r]);
         console.log(
-          `run ${run} · ${profile.name} · ${target.name}: "App ready to work offline" ${time(r.signalMs)}, first download done ${time(r.syncedMs)}, ready offline ${time(readyMs(r))} (${time(readyAfterSignInMs(r))} after sign-in) · sign-in pressed at ${time(r.submitMs)} · service worker ${r.workerRequests} requests, ${kb(r.workerBytes)} on the wire`,
+          `run ${run} · ${profile.name} · ${target.name}: "App ready to work offline" ${time(r.signalMs)}, first download done ${time(r.syncedMs)}, ready offline ${time(readyMs(r))} (${time(readyAfterSignInMs(r))} after sign-in) · sign-in pressed at ${time(r.submitMs)} · service worker ${r.workerRequests} requests, ${kb(r.workerBytes)} on the wire${r.workerSpan ? `, from ${ms(r.workerSpan[0])} to ${ms(r.workerSpan[1])} after the page's first request` : ''}`,
         );
       }
     }
