@@ -3,6 +3,7 @@ import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precacheOnlyOfflineStart } from './scripts/offlineStartFiles';
 import { precompress } from './scripts/precompress';
 
 const apiTarget = `http://127.0.0.1:${process.env.PATIO_API_PORT ?? '8080'}`;
@@ -20,7 +21,11 @@ export default defineConfig({
       injectRegister: false,
       // The manifest is served per college by the server (server/colleges/manifest.ts).
       manifest: false,
-      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,woff2}'] },
+      // Only what the first offline start needs; the rest is cached on first use (docs/offline-start.md).
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        manifestTransforms: [precacheOnlyOfflineStart('dist')],
+      },
       devOptions: { enabled: false, type: 'module' },
     }),
     // .br and .gz beside the build's text files, served by server/http/staticFiles.ts.

@@ -1,27 +1,142 @@
 /// <reference lib="webworker" />
 /**
- * Patio's service worker (Workbox, injectManifest). It precaches the app shell so the app
- * opens offline, answers navigations with index.html, keeps the per-college manifest and
- * avatars fresh-but-available, answers kept attachments from the device, and waits for the
- * user's "Reload" before taking over. It shows push messages (notifications, emergency
- * alerts) and opens the app where a click on one leads (workers/pushNotifications.ts).
+ * Patio's service worker (Workbox, injectManifest). It precaches what the first offline start
+ * needs (scripts/offlineStartFiles.ts: the shell and the screens a member opens offline), caches
+ * the rest of the build and the colleges' images on first use, keeps this device's own
+ * language and college images as soon as the page names them (src/pwa/offlineStart.ts),
+ * answers navigations with index.html, keeps the per-college manifest and avatars
+ * fresh-but-available, answers kept attachments from the device, and waits for the user's
+ * "Reload" before taking over. It shows push messages (notifications, emergency alerts) and
+ * opens the app where a click on one leads (workers/pushNotifications.ts).
+ * What is cached where, and why: docs/offline-start.md.
  */
 import { clientsClaim } from 'workbox-core';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, PrecacheController, PrecacheRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { offlineStartRequest, warmable } from '../src/pwa/offlineStartMessage';
 import { alreadyOnScreen, decodePushData, defaultBrand, notificationOf, openFromNotification, pathOfNotification, type Brand } from './pushNotifications';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
-precacheAndRoute(self.__WB_MANIFEST);
+const manifest = self.__WB_MANIFEST;
+const precache = new PrecacheController();
+precache.addToCacheList(manifest);
+
+/**
+ * How many precache downloads run at once. Workbox's own install fetches one file after
+ * another; on a campus network every file then pays the full latency, and 170 files at 400 ms
+ * are more than a minute. Six is what a browser opens to one host over HTTP/1.1.
+ */
+const installConcurrency = 6;
+
+/** Runs `work` over `items`, at most `limit` at a time; the first failure rejects. */
+async function inPool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await work(items[next++]!);
+  });
+  await Promise.all(lanes);
+}
+
+self.addEventListener('install', (event: ExtendableEvent) => {
+  // Workbox's cache modes: a file named by its hash may come from the HTTP cache (the page
+  // has just loaded most of the shell), one with a revision is asked of the server again.
+  const modes = new Map(manifest.map((entry) => (typeof entry === 'string' ? [entry, 'default'] : [entry.url, entry.revision ? 'reload' : 'default'])));
+  const pending = [...precache.getURLsToCacheKeys()];
+  event.waitUntil(
+    inPool(pending, installConcurrency, async ([url, cacheKey]) => {
+      const relative = url.startsWith(self.location.origin) ? url.slice(self.location.origin.length + 1) : url;
+      const request = new Request(url, { cache: (modes.get(relative) ?? 'default') as RequestCache, credentials: 'same-origin' });
+      // The precache strategy skips a file already cached under its key (an update keeps what did not change).
+      await Promise.all(precache.strategy.handleAll({ params: { cacheKey }, request, event }));
+    }),
+  );
+});
+self.addEventListener('activate', (event: ExtendableEvent) => {
+  // Removes the files of the previous version this one no longer lists.
+  event.waitUntil(precache.activate(event));
+});
+registerRoute(new PrecacheRoute(precache));
 cleanupOutdatedCaches();
 
 // Every app path (/, /app/profile, /auth/login…) is the single-page app; server paths are not.
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('index.html'), {
+  new NavigationRoute(precache.createHandlerBoundToURL('index.html'), {
     denylist: [/^\/api\//, /^\/uploads\//, /^\/sanctum\//, /^\/mail\//, /^\/manifest\.webmanifest$/],
   }),
 );
+
+/**
+ * The build's other files (named by their hash, never changed): other languages' catalogs,
+ * the rich-text editor, administration and online-only screens, and what the first visit
+ * loaded before this worker was in control. Kept from their first download on; the oldest go
+ * when there are too many (a new version's files replace an old one's) or storage is short.
+ */
+const buildFiles = new CacheFirst({
+  cacheName: 'patio-build-files-v1',
+  plugins: [
+    new CacheableResponsePlugin({ statuses: [200] }),
+    new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 180 * 24 * 60 * 60, purgeOnQuotaError: true }),
+  ],
+});
+
+/** The colleges' images (logos, heroes, icons): this device's own, and any other one shown. */
+const collegeImages = new StaleWhileRevalidate({
+  cacheName: 'patio-college-images-v1',
+  plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 60, purgeOnQuotaError: true })],
+});
+
+const sameOriginGet = (url: URL, request: Request) => url.origin === self.location.origin && request.method === 'GET';
+registerRoute(({ url, request }) => sameOriginGet(url, request) && url.pathname.startsWith('/assets/'), buildFiles);
+registerRoute(({ url, request }) => sameOriginGet(url, request) && url.pathname.startsWith('/colleges/'), collegeImages);
+
+/**
+ * The page names what this device needs offline beyond the precache (its language's catalog,
+ * its college's images, the chunks it loaded before this worker was in control): each one
+ * not already kept is fetched now, a few at a time, and the page is told when all are.
+ */
+async function warm(urls: readonly URL[], event: ExtendableEvent): Promise<{ kept: number; failed: number }> {
+  let kept = 0;
+  let failed = 0;
+  await inPool(urls, installConcurrency, async (url) => {
+    if (await precache.matchPrecache(url.href)) return;
+    const strategy = url.pathname.startsWith('/assets/') ? buildFiles : collegeImages;
+    try {
+      await strategy.handle({ request: new Request(url.href, { credentials: 'same-origin' }), event });
+      kept++;
+    } catch {
+      failed++;
+    }
+  });
+  return { kept, failed };
+}
+
+/** The college's own icons, from its manifest (served per college: server/colleges/manifest.ts). */
+async function manifestIcons(): Promise<URL[]> {
+  try {
+    const response = await fetch('/manifest.webmanifest', { credentials: 'same-origin' });
+    if (!response.ok) return [];
+    const { icons } = (await response.json()) as { icons?: { src?: unknown }[] };
+    return (icons ?? []).flatMap((icon) => (typeof icon.src === 'string' ? [new URL(icon.src, self.location.origin)] : []));
+  } catch {
+    return [];
+  }
+}
+
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  const request = offlineStartRequest(event.data);
+  const port = event.ports[0];
+  if (!request || !port) return;
+  event.waitUntil(
+    (async () => {
+      const urls = warmable([...request.urls, ...(await manifestIcons()).map((url) => url.href)], self.location.origin);
+      port.postMessage({ type: 'OFFLINE_START_WARMED', ...(await warm(urls, event)) });
+    })(),
+  );
+});
 
 /**
  * Stale-while-revalidate by hand (a few lines instead of another dependency): answer from

@@ -196,7 +196,7 @@ export async function startPatioServer(
   checkout?: string,
   options: { env?: Record<string, string> } = {},
 ): Promise<{ origin: string; output: () => string; pid: number }> {
-  if (port < 8480 || port > 8499) throw new Error('benchmarks use ports 8480–8499');
+  if ((port < 8480 || port > 8499) && port !== 8618 && port !== 8619) throw new Error('benchmarks serve the app on ports 8480–8499, 8618 and 8619');
   const server = startChild(
     cleanup,
     checkout ? `reference server (${checkout})` : `patio server :${port}`,

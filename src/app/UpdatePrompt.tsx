@@ -2,10 +2,13 @@ import { Trans } from '@lingui/react/macro';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { reportStartupFailure } from '../startup/reportStartupFailure';
 import { Button } from '../ui/Button';
+import { useOfflineStart } from './useOfflineStart';
 
 /**
  * The service worker's two moments: first install ("ready to work offline") and a waiting
  * new version. Reload posts SKIP_WAITING to the waiting worker and reloads once it controls.
+ * "Ready to work offline" waits until the worker has also kept this device's language and
+ * college images (src/app/useOfflineStart.ts): the precache alone would start in no language.
  */
 export function UpdatePrompt() {
   const {
@@ -17,7 +20,8 @@ export function UpdatePrompt() {
       reportStartupFailure('service worker', error);
     },
   });
-  if (!needRefresh && !offlineReady) return null;
+  const ready = useOfflineStart(offlineReady);
+  if (!needRefresh && !ready) return null;
   const close = (): void => {
     setNeedRefresh(false);
     setOfflineReady(false);

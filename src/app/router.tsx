@@ -6,7 +6,7 @@ import { useSession } from '../session/session';
 import { retryingLazyRoutes } from '../ui/lazyScreen';
 import { PublicLayout } from './PublicLayout';
 import { RootLayout } from './RootLayout';
-import { RouteError } from './RouteError';
+import { RouteError, SignedInRouteError } from './RouteError';
 import { SessionArea, sessionAreaLoader } from './SessionArea';
 import { StartingUp } from '../ui/StartingUp';
 
@@ -81,6 +81,8 @@ export function createAppRouter() {
           children: [
             {
               element: <RequireSignedIn />,
+              // A screen not on this device, offline: said inside the app (src/ui/lazyScreen.ts).
+              errorElement: <SignedInRouteError />,
               children: [
                 {
                   path: 'app',

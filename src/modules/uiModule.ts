@@ -52,6 +52,13 @@ export interface UiModule {
    */
   background?: () => Promise<ComponentType>;
   /**
+   * Code a member uses offline that the first offline start does not need (the forms, the
+   * rich-text editor): loaded once after the service worker's first install, when the app is
+   * idle, so the worker keeps it and writing works offline without the form opened before
+   * (src/app/useOfflineStart.ts, docs/offline-start.md).
+   */
+  keptAfterStart?: readonly (() => Promise<unknown>)[];
+  /**
    * Entries of the administration (`/admin`, one navigation entry for them all): the
    * screens of administrators (members, the school's structure, integrations, message reports,
    * billing), each shown to the roles its permission names.
@@ -189,4 +196,11 @@ export function presenterOf(modules: readonly UiModule[], entry: OutboxEntry): O
     if (!presenter) return false;
     return presenter.mutations.includes(entry.name) || (presenter.shared?.entity === entry.entity && presenter.shared.mutations.includes(entry.name));
   })?.outbox;
+}
+
+/** Loads every feature's `keptAfterStart` code, one at a time (they share a weak network with the sync). */
+export async function loadKeptAfterStart(modules: readonly UiModule[]): Promise<void> {
+  for (const load of modules.flatMap((module) => module.keptAfterStart ?? [])) {
+    await load();
+  }
 }

@@ -15,7 +15,20 @@ import type { RouteObject } from 'react-router-dom';
  * cannot load it (the `vite:preloadError` event), but remembers the stylesheet as done and
  * does not ask for it again, so a retry alone would show the screen without its styles. The
  * stylesheets that failed are fetched again before the retry.
+ *
+ * A screen's code is on the device when the service worker precached it or the screen was
+ * opened before (docs/offline-start.md). Offline, a route whose code is not there fails at
+ * once with `ScreenNotOnDevice` instead of waiting for the network, and the route's error
+ * screen says so plainly (src/app/RouteError.tsx).
  */
+
+/** A screen's code that could not be loaded while the browser is offline: it was never kept on this device. */
+export class ScreenNotOnDevice extends Error {
+  override readonly name = 'ScreenNotOnDevice';
+  constructor(cause: unknown) {
+    super('screen code not on this device while offline', { cause });
+  }
+}
 
 /** How long to wait before the second try while the browser says it is online. */
 export const retryPause = 1_000;
@@ -64,34 +77,44 @@ async function refetchFailedStyles(): Promise<void> {
   );
 }
 
+const offline = () => typeof navigator !== 'undefined' && !navigator.onLine;
+
 /**
  * `load` (a lazy `import()` of the app's code) that, when it fails, waits (a short pause, or
- * until the browser is back online) and tries once more; the second failure is thrown.
+ * until the browser is back online) and tries once more; the second failure is thrown. With
+ * `whenOffline: 'fail'` (a route's screen), a failure while offline is a `ScreenNotOnDevice` at once.
  */
-export function retryOnce<T>(load: () => Promise<T>): () => Promise<T> {
+export function retryOnce<T>(load: () => Promise<T>, whenOffline: 'wait' | 'fail' = 'wait'): () => Promise<T> {
   return async () => {
     try {
       return await load();
-    } catch {
+    } catch (error) {
+      if (whenOffline === 'fail' && offline()) throw new ScreenNotOnDevice(error);
       await whenWorthRetrying();
       await refetchFailedStyles();
-      return load();
+      try {
+        return await load();
+      } catch (second) {
+        throw whenOffline === 'fail' && offline() ? new ScreenNotOnDevice(second) : second;
+      }
     }
   };
 }
 
 /**
  * The routes with every `lazy` of the tree (a screen's code: a function, or an object of
- * functions per route property) tried once more before it fails.
+ * functions per route property) tried once more before it fails, and failing at once offline.
  */
 export function retryingLazyRoutes(routes: readonly RouteObject[]): RouteObject[] {
   return routes.map((route) => {
     const { lazy } = route;
     const retrying =
       typeof lazy === 'function'
-        ? retryOnce(lazy)
+        ? retryOnce(lazy, 'fail')
         : lazy &&
-          Object.fromEntries(Object.entries(lazy).map(([key, load]) => [key, typeof load === 'function' ? retryOnce(load as () => Promise<unknown>) : load]));
+          Object.fromEntries(
+            Object.entries(lazy).map(([key, load]) => [key, typeof load === 'function' ? retryOnce(load as () => Promise<unknown>, 'fail') : load]),
+          );
     return { ...route, lazy: retrying, ...(route.children && { children: retryingLazyRoutes(route.children) }) } as RouteObject;
   });
 }

@@ -669,13 +669,22 @@ export class Device {
   }
 
   /**
-   * Waits until the service worker controls the page (it claims open pages on install).
-   * Its install precaches the whole app shell one file at a time, which takes seconds on a
-   * busy machine: the wait is for that state, bounded by `appStart`.
+   * Waits until the service worker controls the page (it claims open pages on install) and,
+   * signed in, until the app has had it keep the forms (src/app/useOfflineStart.ts), so a
+   * story that goes offline next can write. Its install precaches the shell and the offline
+   * screens (docs/offline-start.md), which takes seconds on a busy machine: the wait is for
+   * those states, bounded by `appStart`.
    */
   async waitForServiceWorker(): Promise<void> {
     await expect
-      .poll(() => this.page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: appStart, intervals: [100, 250, 500] })
+      .poll(
+        () =>
+          this.page.evaluate(
+            () =>
+              navigator.serviceWorker.controller !== null && (localStorage.getItem('token') === null || localStorage.getItem('offlineKeptAfterStart') !== null),
+          ),
+        { timeout: appStart, intervals: [100, 250, 500] },
+      )
       .toBe(true);
   }
 

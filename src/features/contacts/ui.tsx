@@ -31,6 +31,7 @@ export const contactsUi = defineUiModule({
       ],
     },
   ],
+  keptAfterStart: [writing],
   nav: [
     {
       to: '/admin/contacts',

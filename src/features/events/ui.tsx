@@ -36,6 +36,7 @@ export const eventsUi = defineUiModule({
       ],
     },
   ],
+  keptAfterStart: [writingScreens],
   nav: [{ to: '/events', section: '/events', label: msg`Events`, icon: CalendarIcon, order: 200 }],
   home: [{ order: 50, load: () => import('./upcomingRoute').then((m) => m.UpcomingEvents) }],
   profile: [{ order: 100, load: () => import('./feedRoute').then((m) => m.CalendarFeedCard) }],

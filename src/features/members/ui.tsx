@@ -43,6 +43,7 @@ export const membersUi = defineUiModule({
     },
   ],
   // An entry of the administration (/admin), not one of its own in the navigation.
+  keptAfterStart: [listScreens, formScreens],
   admin: [
     {
       to: '/users',

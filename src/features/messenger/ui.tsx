@@ -91,6 +91,7 @@ export const messengerUi = defineUiModule({
     { path: 'admin/messenger/reports', lazy: () => import('./reportsRoute').then((m) => m.reportsRoute) },
     { path: 'admin/messenger/rules', lazy: () => import('./rulesRoute').then((m) => m.rulesRoute) },
   ],
+  keptAfterStart: [writingScreens],
   nav: [
     {
       to: '/messenger',

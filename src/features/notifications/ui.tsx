@@ -37,6 +37,7 @@ export const notificationsUi = defineUiModule({
       ],
     },
   ],
+  keptAfterStart: [writingScreens],
   nav: [
     {
       to: '/notifications',

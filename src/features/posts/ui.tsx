@@ -64,6 +64,8 @@ export const postsUi = defineUiModule({
       ],
     },
   ],
+  // Writing offline: the post form and its editor, kept after the first start.
+  keptAfterStart: [writingScreens, () => import('../../richText/TiptapEditor')],
   nav: [{ to: '/blog/all', section: '/blog/', label: msg`News`, icon: NewsIcon, order: 100 }],
   home: [{ order: 100, load: () => import('./latestNewsRoute').then((m) => m.LatestNews) }],
   // The post categories, on the administrators' structure screen (docs/features/structure.md).

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { retryingLazyRoutes, retryOnce, retryPause } from '../../../src/ui/lazyScreen';
+import { retryingLazyRoutes, retryOnce, retryPause, ScreenNotOnDevice } from '../../../src/ui/lazyScreen';
 
 /** An `import()` stand-in that fails its first `failures` calls, as a chunk download would. */
 function flakyImport<T>(value: T, failures: number) {
@@ -104,5 +104,31 @@ describe('a lazy screen whose code fails to download', () => {
     expect(loaderResult.error).toBeUndefined();
     expect(screen).toHaveBeenCalledTimes(2);
     expect(loader).toHaveBeenCalledTimes(2);
+  });
+
+  it('offline, a route whose code is not on the device fails at once as not on this device', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const screen = flakyImport({ Component: () => null }, 1);
+    const [route] = retryingLazyRoutes([{ path: 'documentos', lazy: screen }]);
+
+    const result = track((route!.lazy as () => Promise<unknown>)());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(result.settled).toBe(true);
+    expect(result.error).toBeInstanceOf(ScreenNotOnDevice);
+    expect((result.error as Error).cause).toBeInstanceOf(TypeError);
+    expect(screen).toHaveBeenCalledTimes(1);
+  });
+
+  it('a route whose second try fails after the network went away is not on this device either', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    const load = vi.fn(() => {
+      // The first failure: still online; the network goes while the app waits to try again.
+      onLine.mockReturnValue(load.mock.calls.length > 1 ? false : true);
+      return Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+    });
+    const result = track(retryOnce(load, 'fail')());
+    await vi.advanceTimersByTimeAsync(retryPause);
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(result.error).toBeInstanceOf(ScreenNotOnDevice);
   });
 });
