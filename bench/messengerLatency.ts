@@ -55,7 +55,7 @@ import {
   startPatioServer,
   type Cleanup,
 } from './lib/harness';
-import { emulatedPage, type NetworkProfile } from './lib/networkEmulation';
+import { emulatedPage, networkProfiles, type NetworkProfile } from './lib/networkEmulation';
 import { newContext, signIn } from './lib/patioSync';
 import { seedLongConversation, type SeededMessenger } from './lib/seedMessages';
 
@@ -66,10 +66,7 @@ const screens = Math.min(Math.max(Number(process.env.BENCH_SCREENS ?? 40), 1), 4
 const sends = Math.min(Math.max(Number(process.env.BENCH_MESSAGES ?? 100), 5), 500);
 const weakSends = Math.min(Math.max(Number(process.env.BENCH_WEAK_MESSAGES ?? 20), 3), 100);
 const weakToo = process.env.BENCH_WEAK !== '0';
-const weakProfiles: NetworkProfile[] = [
-  { name: 'campus Wi-Fi', conditions: { downKbps: 4000, upKbps: 1000, latencyMs: 150 } },
-  { name: 'weak', conditions: { downKbps: 1000, upKbps: 256, latencyMs: 400 } },
-];
+const weakProfiles: NetworkProfile[] = networkProfiles.filter((profile) => profile.conditions !== null);
 
 /** The chat's log and the composer, by their accessible names (English contexts). */
 const log = (page: Page) => page.getByRole('log', { name: 'Messages' });

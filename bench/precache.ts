@@ -34,7 +34,7 @@ import { brotliCompressSync } from 'node:zlib';
 import type { Browser } from '@playwright/test';
 import { demoPassword } from '../server/db/demoData';
 import { ensureBuilt, figures, freshDataDir, launchChromium, ms, runBench, sleep, startPatioServer, type Cleanup } from './lib/harness';
-import { emulatedPage, onTheWire, type NetworkProfile } from './lib/networkEmulation';
+import { chosenProfiles, emulatedPage, networkProfiles, onTheWire, type NetworkProfile } from './lib/networkEmulation';
 import { tsxNameHelper } from './lib/patioSync';
 
 const ports = { patio: 8618, reference: 8619 } as const;
@@ -46,12 +46,7 @@ const email = 'staff@colinas.test';
 const goals: Record<string, number> = { campus: 5_000, weak: 15_000 };
 const precacheGoalBytes = 1_000_000;
 
-const allProfiles: (NetworkProfile & { key: string })[] = [
-  { key: 'campus', name: 'campus Wi-Fi', conditions: { downKbps: 4000, upKbps: 1000, latencyMs: 150 } },
-  { key: 'weak', name: 'weak', conditions: { downKbps: 1000, upKbps: 256, latencyMs: 400 } },
-];
-const chosen = process.env.BENCH_PROFILES?.split(',').map((key) => key.trim());
-const profiles = allProfiles.filter((p) => !chosen || chosen.includes(p.key));
+const profiles = chosenProfiles(['campus', 'weak']);
 
 interface Target {
   name: 'patio' | 'reference';
@@ -210,7 +205,7 @@ async function startTarget(cleanup: Cleanup, name: Target['name'], checkout?: st
 }
 
 runBench('bench:precache', 5 * 60_000 + runs * profiles.length * 2 * (runLimitMs + 60_000), async (cleanup) => {
-  if (profiles.length === 0) throw new Error(`BENCH_PROFILES=${process.env.BENCH_PROFILES}: none of ${allProfiles.map((p) => p.key).join(', ')}`);
+  if (profiles.length === 0) throw new Error(`BENCH_PROFILES=${process.env.BENCH_PROFILES}: none of ${networkProfiles.map((p) => p.key).join(', ')}`);
   ensureBuilt();
   const targets: Target[] = [await startTarget(cleanup, 'patio')];
   const reference = process.env.BENCH_REFERENCE;

@@ -46,6 +46,8 @@ import {
   downloadRate,
   emulatedPage,
   kindOf,
+  networkProfiles,
+  chosenProfiles,
   onTheWire,
   shortestFirstByte,
   type Kind,
@@ -69,13 +71,7 @@ const trace = process.env.BENCH_TRACE === '1';
 const viewport = { width: 412, height: 823 };
 const email = 'staff@colinas.test';
 
-const allProfiles: (NetworkProfile & { key: string })[] = [
-  { key: 'loopback', name: 'loopback', conditions: null },
-  { key: 'campus', name: 'campus Wi-Fi', conditions: { downKbps: 4000, upKbps: 1000, latencyMs: 150 } },
-  { key: 'weak', name: 'weak', conditions: { downKbps: 1000, upKbps: 256, latencyMs: 400 } },
-];
-const chosen = process.env.BENCH_PROFILES?.split(',').map((key) => key.trim());
-const profiles = allProfiles.filter((p) => !chosen || chosen.includes(p.key));
+const profiles = chosenProfiles(['loopback', 'campus', 'weak']);
 
 interface Target {
   name: 'patio' | 'reference';
@@ -311,7 +307,7 @@ const median = (values: (number | null)[]) => {
 };
 
 runBench('bench:weak-network', 10 * 60_000 + runs * 2 * profiles.length * (runLimitMs + 3 * 60_000), async (cleanup) => {
-  if (profiles.length === 0) throw new Error(`BENCH_PROFILES=${process.env.BENCH_PROFILES}: none of ${allProfiles.map((p) => p.key).join(', ')}`);
+  if (profiles.length === 0) throw new Error(`BENCH_PROFILES=${process.env.BENCH_PROFILES}: none of ${networkProfiles.map((p) => p.key).join(', ')}`);
   ensureBuilt();
   const started = performance.now();
   const ownDir = resolve(freshDataDir(cleanup, 'bench-weak-network'));

@@ -23,6 +23,19 @@ export interface NetworkProfile {
   conditions: { downKbps: number; upKbps: number; latencyMs: number } | null;
 }
 
+/** The networks the benchmarks emulate, by the key `BENCH_PROFILES` names them with. */
+export const networkProfiles: readonly (NetworkProfile & { key: string })[] = [
+  { key: 'loopback', name: 'loopback', conditions: null },
+  { key: 'campus', name: 'campus Wi-Fi', conditions: { downKbps: 4000, upKbps: 1000, latencyMs: 150 } },
+  { key: 'weak', name: 'weak', conditions: { downKbps: 1000, upKbps: 256, latencyMs: 400 } },
+];
+
+/** The profiles `BENCH_PROFILES` (comma-separated keys) chooses, else `fallback`'s. */
+export function chosenProfiles(fallback: readonly string[]): (NetworkProfile & { key: string })[] {
+  const chosen = process.env.BENCH_PROFILES?.split(',').map((key) => key.trim()) ?? fallback;
+  return networkProfiles.filter((profile) => chosen.includes(profile.key));
+}
+
 export type Source = 'page' | 'worker' | 'service worker';
 
 export interface Transfer {
