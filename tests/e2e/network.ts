@@ -19,6 +19,8 @@ export class DeviceNetwork {
   private readonly upstream = new Set<IncomingMessage>();
   /** Every request that went through, in order: its path, whether the server answered, whether it is over. */
   private readonly exchanges: { path: string; answered: boolean; over: boolean }[] = [];
+  /** Answers given by the proxy itself instead of the server's, by path (a release that will not install). */
+  private readonly replaced = new Map<string, { type: string; body: string }>();
 
   private constructor(private readonly server: Server) {}
 
@@ -43,6 +45,14 @@ export class DeviceNetwork {
       const exchange = { path: address.pathname, answered: false, over: false };
       network.exchanges.push(exchange);
       outgoing.once('close', () => (exchange.over = true));
+      const replacement = network.replaced.get(address.pathname);
+      if (replacement) {
+        exchange.answered = true;
+        incoming.resume();
+        outgoing.writeHead(200, { 'content-type': replacement.type, 'cache-control': 'no-cache' });
+        outgoing.end(replacement.body);
+        return;
+      }
       const upstream = forward(
         { host: '127.0.0.1', port: address.port || 80, method: incoming.method, path: `${address.pathname}${address.search}`, headers: incoming.headers },
         (answer) => {
@@ -97,6 +107,11 @@ export class DeviceNetwork {
    */
   isOpen(path: string): boolean {
     return this.exchanges.some((exchange) => exchange.path === path && exchange.answered && !exchange.over);
+  }
+
+  /** From now on answers `path` with `body` itself, as a server of another release would. */
+  serve(path: string, type: string, body: string): void {
+    this.replaced.set(path, { type, body });
   }
 
   /** Drops every open connection and refuses new ones until `restore()`. */
