@@ -33,7 +33,19 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import type { Browser } from '@playwright/test';
 import { demoPassword } from '../server/db/demoData';
-import { ensureBuilt, figures, freshDataDir, launchChromium, ms, runBench, sleep, startPatioServer, type Cleanup } from './lib/harness';
+import {
+  ensureBuilt,
+  figures,
+  freshDataDir,
+  launchChromium,
+  medianOf,
+  ms,
+  ratioOfMedians,
+  runBench,
+  sleep,
+  startPatioServer,
+  type Cleanup,
+} from './lib/harness';
 import { chosenProfiles, emulatedPage, networkProfiles, onTheWire, type NetworkProfile } from './lib/networkEmulation';
 import { tsxNameHelper } from './lib/patioSync';
 
@@ -185,11 +197,6 @@ const readyAfterSignInMs = (r: RunResult) => {
 };
 const time = (value: number | null) => (value === null ? `not ready in ${runLimitMs / 1000} s` : ms(value));
 
-function median(values: (number | null)[]): number | null {
-  const seen = values.filter((v): v is number => v !== null);
-  return seen.length === 0 ? null : figures(seen).median;
-}
-
 function summary(values: (number | null)[]): string {
   const seen = values.filter((v): v is number => v !== null);
   if (seen.length === 0) return time(null);
@@ -246,16 +253,12 @@ runBench('bench:precache', 5 * 60_000 + runs * profiles.length * 2 * (runLimitMs
     for (const target of targets) {
       const rows = results.get(key(profile, target)) ?? [];
       console.log(
-        `    ${target.name.padEnd(9)} ready offline ${summary(rows.map(readyMs))}, after sign-in ${summary(rows.map(readyAfterSignInMs))} · "App ready to work offline" ${summary(rows.map((r) => r.signalMs))} · first download ${summary(rows.map((r) => r.syncedMs))} · service worker bytes ${kb(median(rows.map((r) => r.workerBytes)) ?? 0)}`,
+        `    ${target.name.padEnd(9)} ready offline ${summary(rows.map(readyMs))}, after sign-in ${summary(rows.map(readyAfterSignInMs))} · "App ready to work offline" ${summary(rows.map((r) => r.signalMs))} · first download ${summary(rows.map((r) => r.syncedMs))} · service worker bytes ${kb(medianOf(rows.map((r) => r.workerBytes)) ?? 0)}`,
       );
     }
     if (targets.length > 1) {
       const [mine, theirs] = targets.map((t) => results.get(key(profile, t)) ?? []);
-      const ratio = (pick: (r: RunResult) => number | null) => {
-        const a = median(mine!.map(pick));
-        const b = median(theirs!.map(pick));
-        return a === null || b === null ? '—' : `${(a / b).toFixed(2)}×`;
-      };
+      const ratio = (pick: (r: RunResult) => number | null) => ratioOfMedians(mine!.map(pick), theirs!.map(pick));
       console.log(
         `    this / before: ready offline ${ratio(readyMs)} · after sign-in ${ratio(readyAfterSignInMs)} · signal ${ratio((r) => r.signalMs)} · service worker bytes ${ratio((r) => r.workerBytes)}`,
       );

@@ -41,7 +41,20 @@ import { join, resolve } from 'node:path';
 import type { Browser } from '@playwright/test';
 import { demoPassword } from '../server/db/demoData';
 import { databaseName } from '../src/db/database';
-import { ensureBuilt, figures, freshDataDir, launchChromium, ms, runBench, sleep, startChild, startPatioServer, type Cleanup } from './lib/harness';
+import {
+  ensureBuilt,
+  figures,
+  freshDataDir,
+  launchChromium,
+  medianOf,
+  ms,
+  ratioOfMedians,
+  runBench,
+  sleep,
+  startChild,
+  startPatioServer,
+  type Cleanup,
+} from './lib/harness';
 import {
   downloadRate,
   emulatedPage,
@@ -301,11 +314,6 @@ function summary(values: (number | null)[], format: (v: number) => string = ms):
   return missing > 0 ? `${text}, ${missing} of ${values.length} runs not reached in ${runLimitMs / 60_000} min` : text;
 }
 
-const median = (values: (number | null)[]) => {
-  const done = values.filter((v): v is number => v !== null);
-  return done.length === 0 ? null : figures(done).median;
-};
-
 runBench('bench:weak-network', 10 * 60_000 + runs * 2 * profiles.length * (runLimitMs + 3 * 60_000), async (cleanup) => {
   if (profiles.length === 0) throw new Error(`BENCH_PROFILES=${process.env.BENCH_PROFILES}: none of ${networkProfiles.map((p) => p.key).join(', ')}`);
   ensureBuilt();
@@ -353,8 +361,8 @@ runBench('bench:weak-network', 10 * 60_000 + runs * 2 * profiles.length * (runLi
       const home = loopback ? results.get(key(loopback, target)) : undefined;
       const times = (pick: (r: RunResult) => number | null) => rows.map(pick);
       const versus = (pick: (r: RunResult) => number | null) => {
-        const mine = median(times(pick));
-        const base = home ? median(home.map(pick)) : null;
+        const mine = medianOf(times(pick));
+        const base = home ? medianOf(home.map(pick)) : null;
         return profile.conditions && mine !== null && base !== null ? ` = ${(mine / base).toFixed(1)}× loopback` : '';
       };
       console.log(`  ${describe(profile)}${targets.length > 1 ? ` · ${target.name}` : ''}`);
@@ -402,11 +410,7 @@ runBench('bench:weak-network', 10 * 60_000 + runs * 2 * profiles.length * (runLi
     console.log('  this checkout / reference, medians:');
     for (const profile of profiles) {
       const [mine, theirs] = targets.map((t) => results.get(key(profile, t)) ?? []);
-      const ratio = (pick: (r: RunResult) => number | null) => {
-        const a = median(mine!.map(pick));
-        const b = median(theirs!.map(pick));
-        return a === null || b === null ? '—' : `${(a / b).toFixed(2)}×`;
-      };
+      const ratio = (pick: (r: RunResult) => number | null) => ratioOfMedians(mine!.map(pick), theirs!.map(pick));
       console.log(
         `    ${profile.name}: first post cards ${ratio((r) => r.firstCardMs)} · all posts ${ratio((r) => r.doneMs)} · bytes ${ratio((r) => r.bytes.shell + r.bytes.precache + r.bytes.api + r.bytes.sync)}`,
       );

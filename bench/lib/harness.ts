@@ -27,6 +27,18 @@ export function figures(values: readonly number[]): Figures {
   return { min: sorted[0]!, median, max: sorted.at(-1)! };
 }
 
+/** The median of the runs that gave a figure (a run that never got there gives null); null when none did. */
+export function medianOf(values: readonly (number | null)[]): number | null {
+  const seen = values.filter((v): v is number => v !== null);
+  return seen.length === 0 ? null : figures(seen).median;
+}
+
+/** This checkout's median over the reference's, as the benches print it side by side ("0.32×", or "—"). */
+export function ratioOfMedians(mine: readonly (number | null)[], theirs: readonly (number | null)[]): string {
+  const [a, b] = [medianOf(mine), medianOf(theirs)];
+  return a === null || b === null ? '—' : `${(a / b).toFixed(2)}×`;
+}
+
 /** The nearest-rank percentile `p` (0–100) of `values`. */
 export function percentile(values: readonly number[], p: number): number {
   if (values.length === 0) throw new Error('no values');
