@@ -49,17 +49,22 @@ afterAll(async () => {
   await server.close();
 });
 
+/** A staff member's device, synced once, with a post written since and not sent yet. */
+async function deviceWithAPendingPost(title: string) {
+  const db = freshDb();
+  const token = await server.tokenOf('staff');
+  const first = createSyncEngine({ db, origin: server.origin, token, live: false, random: () => 0.5, log: () => undefined });
+  engines.push(first);
+  await first.start();
+  await first.stop();
+  const args = await newPostArgs(db, { title });
+  await writePost(db, 'posts.create', args);
+  return { db, token, args };
+}
+
 describe('a server that no longer serves the app’s sync protocol', () => {
   it('keeps the unsent post in the outbox as it was, sends nothing more and shows that Patio is updating', async () => {
-    const db = freshDb();
-    const token = await server.tokenOf('staff');
-    const first = createSyncEngine({ db, origin: server.origin, token, live: false, random: () => 0.5, log: () => undefined });
-    engines.push(first);
-    await first.start();
-    await first.stop();
-
-    const args = await newPostArgs(db, { title: 'Escrito antes de la nueva versión' });
-    await writePost(db, 'posts.create', args);
+    const { db, token, args } = await deviceWithAPendingPost('Escrito antes de la nueva versión');
     const outboxBefore = await db.outbox.toArray();
     expect(outboxBefore).toHaveLength(1);
 
@@ -85,14 +90,7 @@ describe('a server that no longer serves the app’s sync protocol', () => {
   });
 
   it('sends its pending post once a version the server serves runs on the same database', async () => {
-    const db = freshDb();
-    const token = await server.tokenOf('staff');
-    const first = createSyncEngine({ db, origin: server.origin, token, live: false, random: () => 0.5, log: () => undefined });
-    engines.push(first);
-    await first.start();
-    await first.stop();
-    const args = await newPostArgs(db, { title: 'Enviado con la versión nueva' });
-    await writePost(db, 'posts.create', args);
+    const { db, token, args } = await deviceWithAPendingPost('Enviado con la versión nueva');
 
     const proxy = await versionRewritingProxy(server.origin, String(syncProtocol.current + 1));
     try {
